@@ -1,0 +1,93 @@
+# The two commands: `make run` (the site with demo data) and `make test` (everything CI checks).
+# Every target installs what it needs first, so both work from a clean clone.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PORT ?= 8000
+HOST ?= 127.0.0.1
+# python3.12 on PATH, or pyenv's 3.12 when its shim cannot pick a version by itself.
+PYTHON ?= $(shell for p in python3.12 $$HOME/.pyenv/versions/3.12*/bin/python3.12 /usr/bin/python3.12; do \
+	"$$p" -c 'import sys; assert sys.version_info[:2] == (3, 12)' >/dev/null 2>&1 && { echo "$$p"; break; }; done)
+VENV := .venv
+BIN := $(VENV)/bin
+NPM := npm --prefix frontend --no-audit --no-fund --loglevel=error
+
+# The embedded local stack (see the README): local mode on, SQLite under var/ unless DATABASE_URL is set.
+export LOCAL_MODE ?= true
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
+
+FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
+TEMPLATES := $(shell find templates -type f 2>/dev/null)
+
+.PHONY: help install build run dev test lint format typecheck pytest clean
+
+help:
+	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
+	@echo "make dev    the same with Django's runserver and the Vite dev server (hot reload)"
+	@echo "make test   lint, type check, pytest on PostgreSQL and the browser tests"
+	@echo "make build  the front end (Vite) and the collected static files"
+	@echo "make clean  remove what the commands made (.venv, node_modules, builds, var/)"
+
+# --- Installation ---------------------------------------------------------------------------
+$(BIN)/.installed: requirements.txt requirements-dev.txt
+	@test -n "$(PYTHON)" || { echo "Python 3.12 is needed (python3.12 was not found)."; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
+	$(NPM) ci
+	touch $@
+
+install: $(BIN)/.installed frontend/node_modules/.installed
+
+# --- Build ----------------------------------------------------------------------------------
+frontend/dist/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES) $(TEMPLATES)
+	$(NPM) run build
+
+staticfiles/staticfiles.json: $(BIN)/.installed frontend/dist/manifest.json $(shell find static -type f)
+	$(BIN)/python manage.py collectstatic --noinput --clear --verbosity 0
+
+build: staticfiles/staticfiles.json
+
+# --- Run ------------------------------------------------------------------------------------
+run: install build
+	@mkdir -p var
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	@echo
+	@echo "  The club site is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
+	@echo
+	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
+
+dev: install
+	@mkdir -p var
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
+	@echo
+	@echo "  The club site (dev, hot reload) is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
+	@echo
+	@trap 'kill 0' EXIT INT TERM; \
+	$(NPM) run dev & \
+	DEBUG=true VITE_DEV_MODE=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# --- Checks ---------------------------------------------------------------------------------
+lint: $(BIN)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(BIN)/.installed
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+typecheck: frontend/node_modules/.installed
+	$(NPM) run typecheck
+
+pytest: install build
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/pytest $(PYTEST_ARGS)
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) frontend/node_modules frontend/dist staticfiles var

@@ -1,0 +1,176 @@
+"""Settings for the club site, read from the environment (django-environ).
+
+With LOCAL_MODE on, the defaults are the embedded local stack that `make run` starts: a SQLite
+file under `var/`, plain HTTP on localhost, e-mail printed to the console. Production leaves
+LOCAL_MODE off and sets the variables listed in the README; with those, `manage.py check --deploy`
+is clean.
+"""
+
+import re
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = BASE_DIR / "var"
+
+env = environ.Env()
+environ.Env.read_env(BASE_DIR / ".env")  # optional, for local overrides; missing is fine
+
+# Local mode is the embedded stack of `make run`, `make dev` and `make test`: a throwaway secret,
+# localhost, plain HTTP, SQLite unless DATABASE_URL says otherwise. Production never sets it, so
+# there every secret must come from the environment and every secure default holds.
+LOCAL_MODE = env.bool("LOCAL_MODE", default=False)
+DEBUG = env.bool("DEBUG", default=False)
+SECRET_KEY = env.str(
+    "SECRET_KEY", default="local-mode-only-not-a-secret" if LOCAL_MODE else environ.Env.NOTSET
+)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if LOCAL_MODE else [])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+
+SITE_NAME = env.str("SITE_NAME", default="Sports Club")
+# The club's contact details, shown in the footer and on the home page.
+CLUB_CONTACT = {
+    "address": env.str("CLUB_ADDRESS", default="123 Victory Lane, Green Park, Springfield"),
+    "phone": env.str("CLUB_PHONE", default="+1 (555) 010-2030"),
+    "email": env.str("CLUB_EMAIL", default="hello@sportsclub.example"),
+}
+CLUB_CONTACT["phone_uri"] = "tel:" + re.sub(r"[^\d+]", "", CLUB_CONTACT["phone"])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django.contrib.humanize",
+    "rest_framework",
+    "django_vite",
+    "club",
+    "accounts",
+    "courts",
+    "bookings",
+    "payments",
+    "content",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "club.urls"
+WSGI_APPLICATION = "club.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "club.context_processors.site",
+            ],
+        },
+    },
+]
+
+# --- Database -------------------------------------------------------------------------------
+DATABASES = {
+    "default": env.db(
+        "DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'club.sqlite3'}" if LOCAL_MODE else environ.Env.NOTSET
+    ),
+}
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Identity ------------------------------------------------------------------------------
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "/login"
+
+# --- Internationalisation ------------------------------------------------------------------
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env.str("TIME_ZONE", default="UTC")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static files and the Vite build -------------------------------------------------------
+STATIC_URL = "/static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+VITE_OUT_DIR = BASE_DIR / "frontend" / "dist"
+STATICFILES_DIRS = [BASE_DIR / "static", ("dist", VITE_OUT_DIR)]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "club.staticfiles.StaticFilesStorage"},
+}
+# Content-hashed files may be cached for ever: all of Vite's build output under dist/assets/, and the
+# files Django's manifest storage hashed (a 12-hex-digit hash before the extension).
+WHITENOISE_IMMUTABLE_FILE_TEST = rf"^{STATIC_URL}(dist/assets/|.+\.[0-9a-f]{{12}}\.[^./]+$)"
+
+DJANGO_VITE = {
+    "default": {
+        # `make dev` turns this on and runs the Vite dev server (HMR); everything else uses the build.
+        "dev_mode": env.bool("VITE_DEV_MODE", default=False),
+        "dev_server_port": env.int("VITE_DEV_SERVER_PORT", default=5173),
+        "static_url_prefix": "dist",
+        "manifest_path": VITE_OUT_DIR / "manifest.json",
+    }
+}
+
+# --- Security ------------------------------------------------------------------------------
+# Outside local mode the site is served over HTTPS only; a deployment behind a TLS-terminating
+# proxy sets TRUST_X_FORWARDED_PROTO.
+SECURE_DEFAULT = not LOCAL_MODE
+SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=SECURE_DEFAULT)
+CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=SECURE_DEFAULT)
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SECURE_DEFAULT)
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_DEFAULT else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_DEFAULT)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The health check answers plain HTTP so a load balancer can probe it behind the TLS proxy.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+
+# --- E-mail --------------------------------------------------------------------------------
+EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
+vars().update(EMAIL_CONFIG)
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="club@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]
+
+# --- REST framework ------------------------------------------------------------------------
+REST_FRAMEWORK = {
+    # Deny by default: every API view states a looser permission where it is public.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+}
+
+# --- Product rules -------------------------------------------------------------------------
+COURTS_PER_PAGE = 6
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}

@@ -1,0 +1,75 @@
+"""The contract between templates and React islands.
+
+    {% island "toasts" props %}<p>What shows before (or without) JavaScript</p>{% endisland %}
+
+renders a mount element, its props as a json_script block, and the island's Vite entry
+(`frontend/src/islands/<name>.tsx`) once per page however many times the island is mounted:
+
+    <div data-island="toasts" data-props-id="island-props-1">…fallback…</div>
+    <script id="island-props-1" type="application/json">{…}</script>
+    <script type="module" src="/static/dist/assets/toasts-….js"></script>
+
+The entry calls `mountIslands("toasts", Component)` (frontend/src/lib/islands.tsx), which reads each
+mount's props and renders the component in place of the fallback. Global data the islands share
+(the CSRF token, API URLs) is not a prop: it is the `island-config` blob that base.html renders.
+"""
+
+from django import template
+from django.template.base import FilterExpression, NodeList
+from django.utils.html import format_html, json_script
+from django.utils.safestring import mark_safe
+from django_vite.templatetags.django_vite import vite_asset
+
+register = template.Library()
+
+
+class IslandNode(template.Node):
+    def __init__(self, name: FilterExpression, props: FilterExpression | None, fallback: NodeList):
+        self.name, self.props, self.fallback = name, props, fallback
+
+    def render(self, context) -> str:
+        name = self.name.resolve(context)
+        props = self.props.resolve(context) if self.props else {}
+        # render_context lives for one template render, i.e. one page.
+        state = context.render_context.setdefault("islands", {"count": 0, "entries": set()})
+        state["count"] += 1
+        props_id = f"island-props-{state['count']}"
+        entry = f"src/islands/{name}.tsx"
+        script = ""
+        if entry not in state["entries"]:
+            state["entries"].add(entry)
+            script = vite_asset(entry)
+        return format_html(
+            '<div data-island="{}" data-props-id="{}">{}</div>{}{}',
+            name,
+            props_id,
+            self.fallback.render(context),
+            json_script(props, props_id),
+            mark_safe(script),  # noqa: S308 - tags built by django-vite from its manifest
+        )
+
+
+@register.tag
+def island(parser, token):
+    bits = token.split_contents()
+    if len(bits) not in (2, 3):
+        raise template.TemplateSyntaxError('Usage: {% island "name" [props] %}…{% endisland %}')
+    fallback = parser.parse(("endisland",))
+    parser.delete_first_token()
+    props = parser.compile_filter(bits[2]) if len(bits) == 3 else None
+    return IslandNode(parser.compile_filter(bits[1]), props, fallback)
+
+
+@register.simple_tag(takes_context=True)
+def island_config(context) -> str:
+    """The global blob every island reads (see frontend/src/lib/config.ts)."""
+    return json_script(context["island_config"](), "island-config")
+
+
+TOAST_KINDS = {"success": "success", "error": "error", "warning": "error"}
+
+
+@register.filter
+def toast_props(messages) -> dict:
+    """Django messages as the toasts island's props (frontend/src/islands/toasts.tsx)."""
+    return {"messages": [{"kind": TOAST_KINDS.get(m.level_tag, "info"), "text": str(m)} for m in messages]}

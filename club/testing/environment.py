@@ -1,0 +1,13 @@
+"""The test environment, set before pytest-django reads the settings (pyproject: `-p`).
+
+Tests run in local mode against PostgreSQL, the only production database; DATABASE_URL may point
+elsewhere, but never at SQLite (the check in conftest.py says so).
+"""
+
+import os
+
+os.environ.setdefault("LOCAL_MODE", "true")
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club")
+# Playwright's sync API runs an event loop in the test thread; the ORM calls that the browser
+# tests make there (creating rows to look at) are still plain synchronous code.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

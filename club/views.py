@@ -1,0 +1,37 @@
+from django.db import DatabaseError, connection
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+@require_GET
+@never_cache
+def healthz(request):
+    """Liveness and readiness for a load balancer: each part the site needs, and whether it answers.
+
+    200 when every part answers, 503 when one does not; the body says which.
+    """
+    checks = {"database": _check_database()}
+    healthy = all(check["ok"] for check in checks.values())
+    return JsonResponse(
+        {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
+    )
+
+
+def _check_database() -> dict:
+    check = {"provider": connection.vendor, "ok": True}
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseError as error:
+        check.update(ok=False, error=str(error).strip() or error.__class__.__name__)
+    return check
+
+
+def page_not_found(request, exception):
+    return render(request, "errors/404.html", status=404)
+
+
+def server_error(request):
+    return render(request, "errors/500.html", status=500)

@@ -1,0 +1,23 @@
+from django import forms
+
+from .models import ContactMessage
+
+
+class ContactForm(forms.ModelForm):
+    class Meta:
+        model = ContactMessage
+        fields = ["name", "email", "message"]
+        labels = {"name": "Name", "email": "Email", "message": "Message"}
+        widgets = {
+            "name": forms.TextInput(attrs={"class": "input w-full", "autocomplete": "name"}),
+            "email": forms.EmailInput(attrs={"class": "input w-full", "autocomplete": "email"}),
+            "message": forms.Textarea(attrs={"class": "textarea w-full", "rows": 5}),
+        }
+        error_messages = {
+            "name": {"required": "Please enter your name."},
+            "email": {
+                "required": "Please enter your e-mail address.",
+                "invalid": "Please enter a valid e-mail address.",
+            },
+            "message": {"required": "Please write your message."},
+        }

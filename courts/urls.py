@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+app_name = "courts"
+urlpatterns = [
+    path("courts", views.court_list, name="list"),
+]

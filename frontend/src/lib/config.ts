@@ -1,0 +1,21 @@
+/** The global blob base.html renders once per page (`{% island_config %}`, id "island-config"). */
+export interface IslandConfig {
+  csrfToken: string;
+  /** API URLs reversed by Django, by name: islands never hard-code a URL. */
+  urls: Record<string, string>;
+}
+
+let cached: IslandConfig | undefined;
+
+export function readJsonScript<T>(id: string): T {
+  const element = document.getElementById(id);
+  if (!element?.textContent) {
+    throw new Error(`The page has no JSON script #${id}.`);
+  }
+  return JSON.parse(element.textContent) as T;
+}
+
+export function islandConfig(): IslandConfig {
+  cached ??= readJsonScript<IslandConfig>("island-config");
+  return cached;
+}
