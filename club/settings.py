@@ -141,7 +141,7 @@ CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SECURE_DEFAULT)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_DEFAULT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_DEFAULT)
-SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=SECURE_DEFAULT)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
@@ -151,8 +151,24 @@ if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- E-mail --------------------------------------------------------------------------------
-EMAIL_CONFIG = env.email_url("EMAIL_URL", default="consolemail://")
-vars().update(EMAIL_CONFIG)
+# EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587; local mode prints mail to the console.
+_mail = env.email_url("EMAIL_URL", default="consolemail://" if LOCAL_MODE else "smtp://localhost:25")
+_smtp = _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+MAILERS = {
+    "default": {
+        "BACKEND": _mail["EMAIL_BACKEND"],
+        "OPTIONS": {
+            "host": _mail["EMAIL_HOST"],
+            "port": _mail["EMAIL_PORT"],
+            "username": _mail["EMAIL_HOST_USER"],
+            "password": _mail["EMAIL_HOST_PASSWORD"],
+            "use_tls": _mail.get("EMAIL_USE_TLS", False),
+            "use_ssl": _mail.get("EMAIL_USE_SSL", False),
+        }
+        if _smtp
+        else {},
+    }
+}
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="club@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]

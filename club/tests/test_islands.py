@@ -1,0 +1,46 @@
+import json
+import re
+
+import pytest
+from django.template import Context, Template
+
+
+def render(source: str, **context) -> str:
+    return Template("{% load islands %}" + source).render(Context(context))
+
+
+def test_an_island_renders_its_mount_its_props_and_its_entry():
+    html = render('{% island "toasts" props %}<p>fallback</p>{% endisland %}', props={"messages": ["<hi>"]})
+
+    mount = re.search(
+        r'<div data-island="toasts" data-props-id="(island-props-\d+)"><p>fallback</p></div>', html
+    )
+    assert mount
+    props = re.search(rf'<script id="{mount.group(1)}" type="application/json">(.*?)</script>', html).group(1)
+    assert json.loads(props) == {"messages": ["<hi>"]}
+    assert "<hi>" not in props  # json_script escapes what could close the script element
+    assert (
+        len(re.findall(r'<script type="module" crossorigin="" src="/static/dist/assets/toasts-', html)) == 1
+    )
+
+
+def test_an_island_mounted_twice_loads_its_entry_once_with_props_for_each():
+    html = render(
+        '{% island "toasts" a %}{% endisland %}{% island "toasts" b %}{% endisland %}', a={"n": 1}, b={"n": 2}
+    )
+
+    assert html.count('data-island="toasts"') == 2
+    assert html.count("/static/dist/assets/toasts-") == 1
+    ids = re.findall(r'data-props-id="([^"]+)"', html)
+    assert len(set(ids)) == 2
+
+
+@pytest.mark.django_db
+def test_the_config_blob_carries_the_csrf_token_for_islands(client):
+    html = client.get("/").content.decode()
+
+    config = json.loads(
+        re.search(r'<script id="island-config" type="application/json">(.*?)</script>', html).group(1)
+    )
+    assert config["csrfToken"]
+    assert set(config) == {"csrfToken", "urls"}

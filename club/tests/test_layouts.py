@@ -1,0 +1,74 @@
+import re
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import RequestFactory
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def home(client):
+    return client.get("/").content.decode()
+
+
+def section(html: str, pattern: str) -> str:
+    match = re.search(pattern, html, re.S)
+    assert match, pattern
+    return match.group(0)
+
+
+def test_the_navbar_links_home_courts_and_support(home):
+    nav = section(home, r'<nav class="navbar-center.*?</nav>')
+    assert re.findall(r'href="([^"]+)"[^>]*>(\w+)</a>', nav) == [
+        ("/", "Home"),
+        ("/courts", "Courts"),
+        ("/support", "Support"),
+    ]
+
+
+def test_the_small_screen_dropdown_holds_home_courts_and_support(home):
+    dropdown = section(home, r'<details class="dropdown.*?</details>')
+    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Support"]
+
+
+def test_a_signed_out_visitor_sees_sign_in_and_sign_up(home):
+    account = section(home, r'<div class="navbar-end.*?</div>')
+    assert re.search(r'href="/login"[^>]*>Sign In</a>', account)
+    assert re.search(r'href="/register"[^>]*>Sign Up</a>', account)
+
+
+def test_the_current_page_is_marked_in_the_navbar(client):
+    html = client.get("/courts").content.decode()
+    assert re.search(r'href="/courts"[^>]*aria-current="page"[^>]*>Courts</a>', html)
+
+
+def test_the_footer_has_its_four_blocks_and_the_copyright_line(home, settings):
+    footer = section(home, r"<footer.*?</footer>")
+    for title in ["About Us", "Contact Us", "Quick Links", "Follow Us"]:
+        assert f">{title}</h2>" in footer
+    assert settings.CLUB_CONTACT["address"] in footer
+    assert settings.CLUB_CONTACT["phone"] in footer
+    assert f'href="mailto:{settings.CLUB_CONTACT["email"]}"' in footer
+    quick_links = section(footer, r'<nav aria-labelledby="footer-links">.*?</nav>')
+    assert re.findall(r'href="([^"]+)">(\w+)</a>', quick_links) == [
+        ("/", "Home"),
+        ("/courts", "Courts"),
+        ("/dashboard", "Dashboard"),
+        ("/support", "Support"),
+    ]
+    follow = section(footer, r'<nav aria-labelledby="footer-follow">.*?</nav>')
+    assert len(re.findall(r'href="https://[^"]+" target="_blank" rel="noopener noreferrer"', follow)) == 3
+    assert f"&copy; {timezone.localdate().year} {settings.SITE_NAME}. All rights reserved." in footer
+
+
+def test_the_dashboard_layout_has_a_drawer_toggle_and_a_logo_linking_home():
+    request = RequestFactory().get("/dashboard")
+    html = render_to_string("layouts/dashboard.html", request=request)
+
+    assert '<input id="dashboard-drawer" type="checkbox" class="drawer-toggle"' in html
+    assert re.search(r'<label for="dashboard-drawer" class="[^"]*drawer-button[^"]*"', html)
+    assert re.search(
+        r'<aside[^>]*>\s*<a href="/"[^>]*>\s*<img src="/static/img/logo\.[0-9a-f]{12}\.svg"', html
+    )

@@ -1,0 +1,68 @@
+"""Settings come from the environment; production values must pass Django's deployment checks."""
+
+import os
+import secrets
+import subprocess
+import sys
+
+from django.conf import settings
+
+PRODUCTION = {
+    "DEBUG": "false",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "club.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://club.example.com",
+    "DATABASE_URL": "postgres://club@db.example.com:5432/club",
+    "EMAIL_URL": "smtp+tls://club:secret@smtp.example.com:587",
+}
+
+
+def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
+    # Only the variables a deployment would set: nothing from the test run's own local mode.
+    clean = {key: value for key, value in os.environ.items() if key not in {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_production_settings_pass_the_deployment_checks_without_a_warning():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
+
+    assert result.returncode == 0, result.stderr + result.stdout
+    assert "System check identified no issues" in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    env = {key: value for key, value in PRODUCTION.items() if key != "SECRET_KEY"}
+
+    result = manage("check", env=env)
+
+    assert result.returncode != 0
+    assert "Set the SECRET_KEY environment variable" in result.stderr
+
+
+def test_production_refuses_to_start_without_a_database_url():
+    env = {key: value for key, value in PRODUCTION.items() if key != "DATABASE_URL"}
+
+    result = manage("check", env=env)
+
+    assert result.returncode != 0
+    assert "Set the DATABASE_URL environment variable" in result.stderr
+
+
+def test_production_defaults_are_secure():
+    result = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings as s; print(s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, "
+        "s.SECURE_SSL_REDIRECT, s.SECURE_HSTS_SECONDS, s.DEBUG)",
+        env=PRODUCTION,
+    )
+
+    assert result.stdout.splitlines()[-1].split() == ["True", "True", "True", "31536000", "False"]

@@ -1,0 +1,63 @@
+import re
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def scripts(html: str) -> list[str]:
+    return re.findall(r'<script[^>]*type="module"[^>]*src="([^"]+)"', html)
+
+
+def test_home_shows_the_hero_with_its_two_calls_to_action(client):
+    response = client.get("/")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Manage Your Club Effortlessly" in html
+    assert "Book courts, manage memberships, and stay updated with club announcements" in html
+    assert re.search(r'<a href="/courts"[^>]*>View Courts</a>', html)
+    assert re.search(r'<a href="/register"[^>]*>Join Now</a>', html)
+
+
+@pytest.mark.parametrize("path", ["/", reverse("content:support")])
+def test_home_and_support_load_no_react(client, path):
+    html = client.get(path).content.decode()
+
+    assert scripts(html) == []
+
+
+def test_support_shows_the_three_questions(client):
+    html = client.get(reverse("content:support")).content.decode()
+
+    assert "How do I book a court?" in html
+    assert "View Courts" in html
+    assert "How do I manage my membership?" in html
+    assert "profile" in html
+    assert "How do I report an issue?" in html
+    assert "within 24 hours" in html
+
+
+def test_forbidden_answers_403_with_the_spec_text_and_a_way_home(client):
+    response = client.get(reverse("content:forbidden"))
+
+    html = response.content.decode()
+    assert response.status_code == 403
+    assert "Access Denied" in html
+    assert (
+        "It seems you've stumbled upon a forbidden zone. You do not have the necessary "
+        "permissions to view this page." in html
+    )
+    assert re.search(r'<a href="/"[^>]*>Go Back Home</a>', html)
+
+
+@pytest.mark.parametrize("path", ["/no-such-page", "/courts/42/nothing", "/dashboard/unknown", "/blog"])
+def test_an_unknown_route_answers_404_with_links_home_and_to_support(client, path):
+    response = client.get(path)
+
+    html = response.content.decode()
+    assert response.status_code == 404
+    assert "Page Not Found" in html
+    assert re.search(r'<a href="/"[^>]*>Go Back Home</a>', html)
+    assert re.search(r'<a href="/support"[^>]*>Contact Support</a>', html)

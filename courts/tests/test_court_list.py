@@ -1,0 +1,121 @@
+import re
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from courts.tests.factories import CourtFactory
+
+pytestmark = pytest.mark.django_db
+
+URL = reverse("courts:list")
+
+
+def page_buttons(html: str) -> dict[str, str]:
+    """The pagination controls as a person reads them: label → 'link' | 'disabled' | 'current'."""
+    nav = re.search(r'<nav[^>]*aria-label="Pages".*?</nav>', html, re.S)
+    if not nav:
+        return {}
+    controls = {}
+    for tag, attrs, label in re.findall(r"<(a|button)([^>]*)>\s*([^<]+?)\s*</\1>", nav.group(0)):
+        controls[label] = (
+            "disabled" if "disabled" in attrs else "current" if "aria-current" in attrs else "link"
+        )
+    return controls
+
+
+def test_the_page_lists_each_court_with_its_type_price_and_a_book_button(client):
+    CourtFactory(name="Centre Court", type="Tennis", price=Decimal("30"))
+
+    response = client.get(URL)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Available Courts" in html
+    assert "Tennis" in html
+    assert "Centre Court" in html
+    assert "Price per session: $30.00" in html
+    assert "Book Now" in html
+    assert 'alt="Centre Court, a tennis court"' in html
+
+
+def test_book_now_sends_a_signed_out_visitor_to_log_in_and_back(client):
+    CourtFactory()
+
+    html = client.get(URL).content.decode()
+
+    assert 'href="/login?next=/courts"' in html
+
+
+def test_six_courts_fit_on_one_page_without_pagination(client):
+    CourtFactory.create_batch(6)
+
+    response = client.get(URL)
+
+    assert len(response.context["page"].object_list) == 6
+    assert page_buttons(response.content.decode()) == {}
+
+
+def test_seven_courts_make_two_pages_prev_disabled_on_the_first(client):
+    CourtFactory.create_batch(7)
+
+    response = client.get(URL)
+
+    assert len(response.context["page"].object_list) == 6
+    assert page_buttons(response.content.decode()) == {
+        "Prev": "disabled",
+        "1": "current",
+        "2": "link",
+        "Next": "link",
+    }
+
+
+def test_the_second_page_holds_the_seventh_court_and_disables_next(client):
+    courts = CourtFactory.create_batch(7)
+    last = sorted(courts, key=lambda c: (c.type, c.name, c.id))[-1]
+
+    response = client.get(URL, {"page": 2})
+
+    assert list(response.context["page"].object_list) == [last]
+    assert page_buttons(response.content.decode()) == {
+        "Prev": "link",
+        "1": "link",
+        "2": "current",
+        "Next": "disabled",
+    }
+
+
+@pytest.mark.parametrize("page", ["99", "-1", "0"])
+def test_a_page_past_the_end_shows_the_last_page(client, page):
+    CourtFactory.create_batch(7)
+
+    response = client.get(URL, {"page": page})
+
+    assert response.status_code == 200
+    assert response.context["page"].number == 2
+
+
+@pytest.mark.parametrize("page", ["abc", "", "1.5", "%00"])
+def test_a_page_that_is_not_a_number_shows_the_first_page(client, page):
+    CourtFactory.create_batch(7)
+
+    response = client.get(URL, {"page": page})
+
+    assert response.status_code == 200
+    assert response.context["page"].number == 1
+
+
+def test_with_no_courts_the_page_says_so(client):
+    response = client.get(URL)
+
+    assert response.status_code == 200
+    assert "No courts are open for booking yet" in response.content.decode()
+
+
+def test_the_page_costs_the_same_queries_for_six_courts_as_for_one(client, django_assert_num_queries):
+    CourtFactory()
+    with django_assert_num_queries(2):  # the count for the paginator, then one page of courts
+        client.get(URL)
+    CourtFactory.create_batch(5)
+    with django_assert_num_queries(2):
+        client.get(URL)

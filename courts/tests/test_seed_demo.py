@@ -1,0 +1,49 @@
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from courts.models import Court
+
+pytestmark = pytest.mark.django_db
+
+
+def test_seed_demo_adds_courts_of_several_types_with_slots_and_prices():
+    call_command("seed_demo", verbosity=0)
+
+    courts = list(Court.objects.all())
+    assert len(courts) >= 7
+    assert len({court.type for court in courts}) >= 4
+    for court in courts:
+        assert court.price > 0
+        assert court.slots
+        court.full_clean()
+
+
+def test_seed_demo_images_ship_with_the_project():
+    call_command("seed_demo", verbosity=0)
+
+    for court in Court.objects.all():
+        assert court.image.startswith(settings.STATIC_URL)
+        shipped = settings.BASE_DIR / "static" / court.image.removeprefix(settings.STATIC_URL)
+        assert shipped.is_file(), court.image
+
+
+def test_running_seed_demo_twice_changes_nothing():
+    call_command("seed_demo", verbosity=0)
+    first = list(Court.objects.order_by("id").values())
+
+    call_command("seed_demo", verbosity=0)
+
+    assert list(Court.objects.order_by("id").values()) == first
+
+
+def test_seed_demo_leaves_a_court_staff_have_edited():
+    call_command("seed_demo", verbosity=0)
+    court = Court.objects.get(name="Centre Court")
+    court.price = 99
+    court.save()
+
+    call_command("seed_demo", verbosity=0)
+
+    court.refresh_from_db()
+    assert court.price == 99
