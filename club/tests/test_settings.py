@@ -16,10 +16,12 @@ PRODUCTION = {
     "EMAIL_URL": "smtp+tls://club:secret@smtp.example.com:587",
 }
 
+TEST_RUN_ONLY = {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    # Only the variables a deployment would set: nothing from the test run's own local mode.
-    clean = {key: value for key, value in os.environ.items() if key not in {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    # Only the variables a deployment would set: nothing from the test run's own environment.
+    clean = {key: value for key, value in os.environ.items() if key not in TEST_RUN_ONLY}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=settings.BASE_DIR,

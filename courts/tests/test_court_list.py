@@ -17,7 +17,7 @@ def page_buttons(html: str) -> dict[str, str]:
     if not nav:
         return {}
     controls = {}
-    for tag, attrs, label in re.findall(r"<(a|button)([^>]*)>\s*([^<]+?)\s*</\1>", nav.group(0)):
+    for _tag, attrs, label in re.findall(r"<(a|button)([^>]*)>\s*([^<]+?)\s*</\1>", nav.group(0)):
         controls[label] = (
             "disabled" if "disabled" in attrs else "current" if "aria-current" in attrs else "link"
         )
