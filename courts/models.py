@@ -5,6 +5,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, URLValidator
 from django.db import models
 
+from club.staticfiles import static_url_for
+
 SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$")
 
 
@@ -46,3 +48,7 @@ class Court(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.type})"
+
+    @property
+    def image_url(self) -> str:
+        return static_url_for(self.image)

@@ -1,4 +1,5 @@
 import pytest
+from django.test.testcases import LiveServerThread
 
 # The system Chromium (Debian's package): Playwright never downloads a browser here.
 CHROMIUM = "/usr/bin/chromium"
@@ -19,12 +20,30 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+def _static_as_in_production(app):
+    """Leave /static/ to WhiteNoise and the collected build, as gunicorn serves it, instead of the
+    test server's finder-based handler (which knows no hashed names)."""
+    return app
+
+
+@pytest.fixture(scope="session")
+def live_site(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        thread = LiveServerThread("127.0.0.1", static_handler=_static_as_in_production, port=0)
+        thread.daemon = True
+        thread.start()
+        thread.is_ready.wait()
+        if thread.error:
+            raise thread.error
+        yield f"http://127.0.0.1:{thread.port}"
+        thread.terminate()
+
+
 @pytest.fixture
-def site(live_server, page, transactional_db):
-    """The live site in a browser page that can reach nothing but this machine."""
+def site(live_site, page, transactional_db):
+    """The live site's address, for a browser page that can reach nothing but that site."""
     page.route(
-        "**/*",
-        lambda route: route.continue_() if route.request.url.startswith(live_server.url) else route.abort(),
+        "**/*", lambda route: route.continue_() if route.request.url.startswith(live_site) else route.abort()
     )
     page.set_default_timeout(10_000)
-    return live_server.url
+    return live_site

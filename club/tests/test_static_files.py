@@ -45,3 +45,9 @@ def test_an_unhashed_file_may_change_so_it_is_cached_briefly(client):
 
     assert response.status_code == 200
     assert "immutable" not in response["Cache-Control"]
+
+
+def test_pages_are_sent_compressed(client):
+    response = client.get("/", HTTP_ACCEPT_ENCODING="gzip")
+
+    assert response["Content-Encoding"] == "gzip"

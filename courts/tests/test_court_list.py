@@ -119,3 +119,13 @@ def test_the_page_costs_the_same_queries_for_six_courts_as_for_one(client, djang
     CourtFactory.create_batch(5)
     with django_assert_num_queries(2):
         client.get(URL)
+
+
+def test_a_shipped_court_image_is_served_by_its_hashed_name_and_an_external_one_as_is(client):
+    CourtFactory(name="Shipped", image="/static/img/courts/squash.svg")
+    CourtFactory(name="External", image="https://images.example.com/court.jpg")
+
+    html = client.get(URL).content.decode()
+
+    assert re.search(r'<img src="/static/img/courts/squash\.[0-9a-f]{12}\.svg" alt="Shipped', html)
+    assert '<img src="https://images.example.com/court.jpg" alt="External' in html
