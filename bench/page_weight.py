@@ -40,6 +40,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Error, Request, Response, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere, yet share the project's Chromium setup
+from club.testing import chromium  # noqa: E402
+
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
 BUILD_OUTPUTS = [ROOT / "frontend" / "dist" / "manifest.json", ROOT / "staticfiles" / "staticfiles.json"]
@@ -47,18 +50,6 @@ BUILD_OUTPUTS = [ROOT / "frontend" / "dist" / "manifest.json", ROOT / "staticfil
 DEFAULT_PATHS = ["/", "/courts", "/support"]
 FIRST_PAINT_BUDGET = 14 * 1024  # bytes
 
-# The system Chromium (Debian's package): Playwright never downloads a browser here.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # Every wait is bounded, so the whole run is too.
 SETUP_TIMEOUT = 120  # seconds, for migrate and seed_demo each
@@ -262,7 +253,7 @@ def main() -> None:
     prepare_database(env)
     with gunicorn(env) as base_url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=2 * PAGE_TIMEOUT
+            executable_path=chromium.EXECUTABLE, args=chromium.ARGS, headless=True, timeout=2 * PAGE_TIMEOUT
         )
         try:
             print(f"Page weight of the production build, served by gunicorn at {base_url}\n")

@@ -1,23 +1,12 @@
 import pytest
 from django.test.testcases import LiveServerThread
 
-# The system Chromium (Debian's package): Playwright never downloads a browser here.
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from club.testing import chromium
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": chromium.EXECUTABLE, "args": chromium.ARGS}
 
 
 def _static_as_in_production(app):
