@@ -15,3 +15,14 @@ def _postgresql_and_build(django_db_setup, django_db_blocker):
         or not (settings.STATIC_ROOT / "staticfiles.json").exists()
     ):
         pytest.exit("Build the front end first: `make build` (or `make test`, which does it).", returncode=2)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """Browser tests run last (after pytest-django's own ordering).
+
+    Django keeps a database connection per context (asgiref's Local), and once Playwright's sync
+    API has started, tests run in a context of their own: a test after them would open a
+    connection that nothing closes, and that keeps the test database from being dropped.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
