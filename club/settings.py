@@ -45,7 +45,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.contrib.humanize",
     "rest_framework",
     "django_vite",
     "club",
@@ -126,6 +125,7 @@ DJANGO_VITE = {
     "default": {
         # `make dev` turns this on and runs the Vite dev server (HMR); everything else uses the build.
         "dev_mode": env.bool("VITE_DEV_MODE", default=False),
+        "dev_server_host": "127.0.0.1",
         "dev_server_port": env.int("VITE_DEV_SERVER_PORT", default=5173),
         "static_url_prefix": "dist",
         "manifest_path": VITE_OUT_DIR / "manifest.json",

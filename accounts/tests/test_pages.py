@@ -5,23 +5,34 @@ import pytest
 pytestmark = pytest.mark.django_db
 
 
-def test_login_page_has_its_heading_in_the_authentication_layout(client):
-    response = client.get("/login")
+@pytest.mark.parametrize(
+    ("path", "heading", "subtitle", "other_page"),
+    [
+        (
+            "/login",
+            "Log In",
+            "Sign in to access your account",
+            r"Don't have an account\? <a [^>]*href=\"/register\"[^>]*>Register</a>",
+        ),
+        (
+            "/register",
+            "Register Now",
+            "Fill the form below to create your account",
+            r"Already have an account\? <a [^>]*href=\"/login\"[^>]*>Sign In</a>",
+        ),
+    ],
+)
+def test_an_authentication_page_has_its_heading_and_a_link_to_the_other(
+    client, path, heading, subtitle, other_page
+):
+    response = client.get(path)
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert re.search(r"<h1[^>]*>Log In</h1>", html)
-    assert "Sign in to access your account" in html
-    assert re.search(r"Don't have an account\? <a [^>]*href=\"/register\"[^>]*>Register</a>", html)
-    assert "img/auth-illustration" in html
-
-
-def test_register_page_has_its_heading_in_the_authentication_layout(client):
-    response = client.get("/register")
-
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert re.search(r"<h1[^>]*>Register Now</h1>", html)
-    assert "Fill the form below to create your account" in html
-    assert re.search(r"Already have an account\? <a [^>]*href=\"/login\"[^>]*>Sign In</a>", html)
-    assert "img/auth-illustration" in html
+    assert re.search(rf"<h1[^>]*>{heading}</h1>", html)
+    assert subtitle in html
+    assert re.search(other_page, html)
+    # The authentication layout: the illustration beside the form (on large screens).
+    assert re.search(
+        r'<figure class="hidden lg:flex[^"]*">\s*<img src="/static/img/auth-illustration\.', html
+    )
