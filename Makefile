@@ -12,6 +12,8 @@ PYTHON ?= $(shell for p in python3.12 $$HOME/.pyenv/versions/3.12*/bin/python3.1
 VENV := .venv
 BIN := $(VENV)/bin
 NPM := npm --prefix frontend --no-audit --no-fund --loglevel=error
+# Runs a command with the local stand-ins of the outside services (the Firebase Auth Emulator).
+STACK := $(BIN)/python scripts/local_stack.py
 
 # The embedded local stack (see the README): local mode on, SQLite under var/ unless DATABASE_URL is set.
 export LOCAL_MODE ?= true
@@ -20,7 +22,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install build run dev test lint format typecheck pytest clean
+.PHONY: help install build run serve dev serve-dev prepare-data test lint format typecheck pytest clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -40,7 +42,12 @@ frontend/node_modules/.installed: frontend/package.json frontend/package-lock.js
 	$(NPM) ci
 	touch $@
 
-install: $(BIN)/.installed frontend/node_modules/.installed
+# firebase-tools without its optional parts: with them, re2 compiles from source for minutes.
+firebase/node_modules/.installed: firebase/package.json firebase/package-lock.json
+	npm --prefix firebase ci --omit=optional --no-audit --no-fund --loglevel=error
+	touch $@
+
+install: $(BIN)/.installed frontend/node_modules/.installed firebase/node_modules/.installed
 
 # --- Build ----------------------------------------------------------------------------------
 frontend/dist/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES) $(TEMPLATES)
@@ -52,25 +59,31 @@ staticfiles/staticfiles.json: $(BIN)/.installed frontend/dist/manifest.json $(sh
 build: staticfiles/staticfiles.json
 
 # --- Run ------------------------------------------------------------------------------------
+# The emulator's accounts are kept under var/ between runs, like the SQLite database.
 run: install build
-	@mkdir -p var
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py seed_demo
+	@$(STACK) --keep-accounts var/firebase -- $(MAKE) --no-print-directory serve
+
+serve: prepare-data
 	@echo
 	@echo "  The club site is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
 	@echo
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
 
 dev: install
-	@mkdir -p var
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py seed_demo
+	@$(STACK) --keep-accounts var/firebase -- $(MAKE) --no-print-directory serve-dev
+
+serve-dev: prepare-data
 	@echo
 	@echo "  The club site (dev, hot reload) is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
 	@echo
 	@trap 'kill 0' EXIT INT TERM; \
 	$(NPM) run dev & \
 	DEBUG=true VITE_DEV_MODE=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+prepare-data:
+	@mkdir -p var
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py seed_demo
 
 # --- Checks ---------------------------------------------------------------------------------
 lint: $(BIN)/.installed
@@ -85,9 +98,9 @@ typecheck: frontend/node_modules/.installed
 	$(NPM) run typecheck
 
 pytest: install build
-	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(BIN)/pytest $(PYTEST_ARGS)
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(STACK) -- $(BIN)/pytest $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 
 clean:
-	rm -rf $(VENV) frontend/node_modules frontend/dist staticfiles var
+	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var

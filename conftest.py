@@ -26,3 +26,65 @@ def pytest_collection_modifyitems(items):
     connection that nothing closes, and that keeps the test database from being dropped.
     """
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(scope="session")
+def _emulator():
+    from club.testing import emulator
+
+    if not emulator.is_running():
+        pytest.exit(
+            "No Firebase Auth Emulator at FIREBASE_AUTH_EMULATOR_HOST (`make test` starts it).",
+            returncode=2,
+        )
+    return emulator
+
+
+@pytest.fixture
+def emulator(_emulator):
+    """The Firebase Auth Emulator, with no accounts."""
+    _emulator.clear_accounts()
+    return _emulator
+
+
+@pytest.fixture
+def sign_in_as(emulator):
+    """Signs a new account in through the real path (emulator token → POST /api/session → cookie)
+    and answers a test client carrying its session cookie."""
+    from django.test import Client
+
+    from accounts.models import User
+
+    def sign_in(
+        email: str = "ada@example.com", role: str = User.Role.USER, name: str = "Ada Lovelace"
+    ) -> Client:
+        account = emulator.sign_up(email, name=name)
+        signed_in = Client()
+        response = signed_in.post(
+            "/api/session", {"idToken": account["idToken"]}, content_type="application/json"
+        )
+        assert response.status_code == 200, response.content
+        User.objects.filter(email=email).update(role=role)
+        return signed_in
+
+    return sign_in
+
+
+@pytest.fixture
+def identity_provider_down(monkeypatch):
+    """The identity provider unreachable: firebase-admin pointed at a port where nothing listens."""
+    import socket
+
+    import firebase_admin
+
+    from accounts import identity
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        closed_port = probe.getsockname()[1]
+    monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", f"127.0.0.1:{closed_port}")
+    firebase_admin.delete_app(identity._app())
+    identity._app.cache_clear()
+    yield
+    firebase_admin.delete_app(identity._app())
+    identity._app.cache_clear()

@@ -5,16 +5,16 @@ from .models import User
 
 @admin.register(User)
 class UserAdmin(admin.ModelAdmin):
-    """Staff fix people's data here. Members sign in through Firebase, so no passwords are edited;
-    staff accounts for /admin/ are made with `manage.py createsuperuser`."""
+    """Admins fix people's data here. Everyone signs in through Firebase, so there are no passwords
+    to edit; `manage.py make_admin <email>` promotes a user."""
 
     list_display = ["email", "name", "role", "created_at", "last_login"]
-    list_filter = ["role", "is_staff", "is_active"]
+    list_filter = ["role", "is_active"]
     search_fields = ["email", "name"]
     ordering = ["email"]
     readonly_fields = ["created_at", "last_login", "firebase_uid"]
     fieldsets = [
         (None, {"fields": ["email", "name", "image", "role", "member_since"]}),
         ("Identity", {"fields": ["firebase_uid", "created_at", "last_login"]}),
-        ("Staff access", {"fields": ["is_active", "is_staff", "is_superuser"]}),
+        ("Access", {"fields": ["is_active"]}),
     ]

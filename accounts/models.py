@@ -1,4 +1,4 @@
-from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
+from django.contrib.auth.models import AbstractBaseUser, BaseUserManager
 from django.db import models
 from django.utils import timezone
 
@@ -10,7 +10,7 @@ class UserManager(BaseUserManager["User"]):
         if not email:
             raise ValueError("A user needs an e-mail address.")
         user = self.model(email=self.normalize_email(email).lower(), **fields)
-        # Members sign in through Firebase; a Django password exists only for staff in /admin/.
+        # People sign in through Firebase; the Django password is never used.
         if password:
             user.set_password(password)
         else:
@@ -19,15 +19,14 @@ class UserManager(BaseUserManager["User"]):
         return user
 
     def create_superuser(self, email: str, password: str | None = None, **fields) -> "User":
-        fields.update(is_staff=True, is_superuser=True, role=User.Role.ADMIN)
-        return self.create_user(email, password, **fields)
+        return self.create_user(email, password, role=User.Role.ADMIN, **fields)
 
 
-class User(AbstractBaseUser, PermissionsMixin):
-    """A person known to the club, identified by e-mail.
+class User(AbstractBaseUser):
+    """A person known to the club, identified by e-mail, signed in through Firebase.
 
     The role lives here, in our database, not in the identity provider: the server decides who
-    is a member or an admin.
+    is a member or an admin. Admins are the club's staff: they may use Django admin too.
     """
 
     class Role(models.TextChoices):
@@ -43,7 +42,6 @@ class User(AbstractBaseUser, PermissionsMixin):
     member_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     is_active = models.BooleanField(default=True)
-    is_staff = models.BooleanField(default=False, help_text="May sign in to /admin/.")
 
     objects = UserManager()
 
@@ -59,3 +57,27 @@ class User(AbstractBaseUser, PermissionsMixin):
     @property
     def display_name(self) -> str:
         return self.name or self.email
+
+    @property
+    def is_admin(self) -> bool:
+        return self.is_active and self.role == self.Role.ADMIN
+
+    @property
+    def is_member(self) -> bool:
+        return self.is_active and self.role == self.Role.MEMBER
+
+    # What Django admin asks: admins may see and change everything there, nobody else anything.
+    @property
+    def is_staff(self) -> bool:
+        return self.is_admin
+
+    is_superuser = is_staff
+
+    def has_perm(self, perm: str, obj=None) -> bool:
+        return self.is_admin
+
+    def has_perms(self, perm_list, obj=None) -> bool:
+        return self.is_admin
+
+    def has_module_perms(self, app_label: str) -> bool:
+        return self.is_admin

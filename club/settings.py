@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -64,7 +65,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.FirebaseAuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -98,9 +99,28 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# --- Identity ------------------------------------------------------------------------------
+# --- Identity: Firebase Authentication -----------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
+# The Firebase project, and the web config the login islands need (public values by design).
+FIREBASE_PROJECT_ID = env.str(
+    "FIREBASE_PROJECT_ID", default="demo-club" if LOCAL_MODE else environ.Env.NOTSET
+)
+FIREBASE_API_KEY = env.str("FIREBASE_API_KEY", default="local-emulator" if LOCAL_MODE else environ.Env.NOTSET)
+FIREBASE_AUTH_DOMAIN = env.str("FIREBASE_AUTH_DOMAIN", default=f"{FIREBASE_PROJECT_ID}.firebaseapp.com")
+# A service account key file for firebase-admin; without it, Application Default Credentials.
+FIREBASE_CREDENTIALS_FILE = env.str("FIREBASE_CREDENTIALS_FILE", default="")
+# firebase-admin reads this variable itself and then accepts unsigned tokens from the emulator:
+# outside local mode a stray value would let anyone sign in as anyone, so the site refuses to start.
+FIREBASE_AUTH_EMULATOR_HOST = env.str("FIREBASE_AUTH_EMULATOR_HOST", default="")
+if FIREBASE_AUTH_EMULATOR_HOST and not LOCAL_MODE:
+    raise ImproperlyConfigured(
+        "FIREBASE_AUTH_EMULATOR_HOST is set while LOCAL_MODE is off. The emulator's tokens are not "
+        "signed; unset FIREBASE_AUTH_EMULATOR_HOST in production."
+    )
+# The session cookie the server sets after verifying a sign-in (Firebase allows up to 14 days).
+IDENTITY_COOKIE_NAME = "club_session"
+IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
 
 # --- Internationalisation ------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
@@ -178,8 +198,14 @@ ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[]
 
 # --- REST framework ------------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Bearer first: its header makes DRF answer 401 (not 403) to a caller who is not signed in.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "accounts.authentication.FirebaseBearerAuthentication",
+        "accounts.authentication.FirebaseSessionAuthentication",
+    ],
     # Deny by default: every API view states a looser permission where it is public.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
 }

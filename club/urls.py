@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("content.urls")),
     path("", include("courts.urls")),
     path("", include("accounts.urls")),
+    path("api/", include("accounts.api_urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

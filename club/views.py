@@ -4,6 +4,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from accounts.identity import provider_status
+
 
 @require_GET
 @never_cache
@@ -12,7 +14,7 @@ def healthz(request):
 
     200 when every part answers, 503 when one does not; the body says which.
     """
-    checks = {"database": _check_database()}
+    checks = {"database": _check_database(), "identity": provider_status()}
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse(
         {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503

@@ -11,3 +11,5 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club")
 # Playwright's sync API runs an event loop in the test thread; the ORM calls that the browser
 # tests make there (creating rows to look at) are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+# The Firebase Auth Emulator that `make test` starts (firebase/firebase.json).
+os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")

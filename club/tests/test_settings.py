@@ -14,9 +14,11 @@ PRODUCTION = {
     "CSRF_TRUSTED_ORIGINS": "https://club.example.com",
     "DATABASE_URL": "postgres://club@db.example.com:5432/club",
     "EMAIL_URL": "smtp+tls://club:secret@smtp.example.com:587",
+    "FIREBASE_PROJECT_ID": "club-prod",
+    "FIREBASE_API_KEY": "AIzaSy-public-web-key",
 }
 
-TEST_RUN_ONLY = {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+TEST_RUN_ONLY = {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "FIREBASE_AUTH_EMULATOR_HOST"}
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -56,6 +58,19 @@ def test_production_refuses_to_start_without_a_database_url():
 
     assert result.returncode != 0
     assert "Set the DATABASE_URL environment variable" in result.stderr
+
+
+def test_production_refuses_to_start_with_the_identity_emulator_configured():
+    result = manage("check", env={**PRODUCTION, "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"})
+
+    assert result.returncode != 0
+    assert "FIREBASE_AUTH_EMULATOR_HOST is set while LOCAL_MODE is off" in result.stderr
+
+
+def test_local_mode_may_use_the_identity_emulator():
+    result = manage("check", env={"LOCAL_MODE": "true", "FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:9099"})
+
+    assert result.returncode == 0, result.stderr
 
 
 def test_production_defaults_are_secure():

@@ -3,7 +3,10 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
+from accounts.identity import ensure_account
+from accounts.models import User
 from courts.models import Court
 
 
@@ -64,11 +67,41 @@ DEMO_COURTS = [
 ]
 
 
+# Only ever made in the local Firebase Auth Emulator: known passwords must not exist in production.
+DEMO_ACCOUNTS = [
+    {
+        "email": "admin@club.example",
+        "password": "demo-admin-1",
+        "name": "Alex Admin",
+        "role": User.Role.ADMIN,
+    },
+    {
+        "email": "member@club.example",
+        "password": "demo-member-1",
+        "name": "Mia Member",
+        "role": User.Role.MEMBER,
+    },
+    {"email": "user@club.example", "password": "demo-user-1", "name": "Uma User", "role": User.Role.USER},
+]
+
+
 class Command(BaseCommand):
-    help = "Adds the demo courts. Idempotent: a court that exists (by name) is left as it is."
+    help = (
+        "Adds the demo courts and, with the local Firebase Auth Emulator, the demo accounts (an admin, "
+        "a member, a user). Idempotent: what exists already is left as it is."
+    )
+
+    def handle(self, *args, **options):
+        self.seed_courts()
+        if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
+            self.seed_accounts()
+        else:
+            self.stdout.write(
+                "Demo accounts: skipped (they are made only in the local Firebase Auth Emulator)."
+            )
 
     @transaction.atomic
-    def handle(self, *args, **options):
+    def seed_courts(self):
         created = 0
         for court in DEMO_COURTS:
             _, was_created = Court.objects.get_or_create(
@@ -82,3 +115,21 @@ class Command(BaseCommand):
             )
             created += was_created
         self.stdout.write(f"Demo courts: {created} added, {len(DEMO_COURTS) - created} already there.")
+
+    def seed_accounts(self):
+        self.stdout.write("Demo logins (e-mail / password):")
+        for account in DEMO_ACCOUNTS:
+            uid = ensure_account(email=account["email"], password=account["password"], name=account["name"])
+            user, created = User.objects.get_or_create(
+                email=account["email"],
+                defaults={
+                    "firebase_uid": uid,
+                    "name": account["name"],
+                    "role": account["role"],
+                    "member_since": timezone.now() if account["role"] == User.Role.MEMBER else None,
+                },
+            )
+            if not created and user.firebase_uid != uid:  # the emulator's accounts were reset
+                user.firebase_uid = uid
+                user.save(update_fields=["firebase_uid"])
+            self.stdout.write(f"  {account['role']:<7} {account['email']} / {account['password']}")

@@ -1,0 +1,95 @@
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
+from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
+from .permissions import IsAdmin
+from .selectors import user_by_email, user_list
+from .serializers import ProfileInput, SessionInput, UserOutput
+from .services import user_sign_in, user_update_profile
+from .session import end_session, start_session
+
+
+class SignInRefused(exceptions.APIException):
+    status_code = status.HTTP_401_UNAUTHORIZED
+    default_detail = "The sign-in could not be verified. Please sign in again."
+    default_code = "sign_in_refused"
+
+
+class SessionApi(APIView):
+    """POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    def post(self, request):
+        # No authentication yet, so DRF would skip the CSRF check: a forged request could sign a
+        # visitor in as someone else (login CSRF).
+        FirebaseSessionAuthentication().enforce_csrf(request)
+        data = SessionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        id_token = data.validated_data["idToken"]
+        try:
+            user = user_sign_in(identity=verify_id_token(id_token))
+            if not user.is_active:
+                raise SignInRefused("This account is disabled.")
+            response = Response(UserOutput(user).data)
+            start_session(request._request, response, id_token=id_token)
+        except InvalidCredential as error:
+            raise SignInRefused() from error
+        except IdentityProviderUnavailable as error:
+            raise IdentityUnavailable() from error
+        return response
+
+    def delete(self, request):
+        FirebaseSessionAuthentication().enforce_csrf(request)
+        response = Response(status=status.HTTP_204_NO_CONTENT)
+        end_session(response)
+        return response
+
+
+class UserApi(APIView):
+    """GET: the users (admins; `?search=` over name and e-mail). POST: record your own profile."""
+
+    def get_permissions(self):
+        return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()
+
+    def get(self, request):
+        users = user_list(search=request.query_params.get("search", ""))
+        return Response(UserOutput(users, many=True).data)
+
+    def post(self, request):
+        data = ProfileInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        email = data.validated_data.get("email")
+        if email and email.strip().lower() != request.user.email:
+            raise exceptions.PermissionDenied("You can only update your own record.")
+        user = user_update_profile(
+            user=request.user,
+            name=data.validated_data["name"],
+            image=data.validated_data.get("image") or "",
+        )
+        return Response(UserOutput(user).data)
+
+
+def _visible_user(request, email: str):
+    """The user with this e-mail, if the caller may see them: themselves, or anyone for an admin."""
+    if email.strip().lower() != request.user.email and not request.user.is_admin:
+        raise exceptions.PermissionDenied("You can only look up your own record.")
+    user = user_by_email(email)
+    if user is None:
+        raise Http404("No user has this e-mail address.")
+    return user
+
+
+class UserRoleApi(APIView):
+    def get(self, request, email: str):
+        return Response({"role": _visible_user(request, email).role})
+
+
+class UserByEmailApi(APIView):
+    def get(self, request, email: str):
+        return Response(UserOutput(_visible_user(request, email)).data)

@@ -1,0 +1,52 @@
+"""How the JSON API knows its caller: the Firebase session cookie (with CSRF, like Django's own
+session authentication), or an `Authorization: Bearer <Firebase ID token>` header (spec §7)."""
+
+from rest_framework import authentication, exceptions
+
+from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
+from .services import user_from_identity
+
+
+class IdentityUnavailable(exceptions.APIException):
+    status_code = 503
+    default_detail = "Sign-in cannot be checked right now. Please try again in a minute."
+    default_code = "identity_unavailable"
+
+
+class FirebaseBearerAuthentication(authentication.BaseAuthentication):
+    keyword = "Bearer"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed("The Authorization header must be 'Bearer <ID token>'.")
+        try:
+            identity = verify_id_token(header[1].decode("ascii", errors="replace"))
+        except InvalidCredential as error:
+            raise exceptions.AuthenticationFailed("The ID token is not valid.") from error
+        except IdentityProviderUnavailable as error:
+            raise IdentityUnavailable() from error
+        user = user_from_identity(identity)
+        if not user.is_active:
+            raise exceptions.AuthenticationFailed("This account is disabled.")
+        return user, None
+
+    def authenticate_header(self, request):
+        # Makes DRF answer 401 (not 403) to a caller who is not signed in.
+        return self.keyword
+
+
+class FirebaseSessionAuthentication(authentication.SessionAuthentication):
+    """The user the middleware found from the session cookie, with Django's CSRF check."""
+
+    def authenticate(self, request):
+        django_request = request._request
+        user = django_request.user  # verifies the cookie, once per request
+        if not user.is_authenticated:
+            if getattr(django_request, "identity_unavailable", False):
+                raise IdentityUnavailable()
+            return None
+        self.enforce_csrf(request)
+        return user, None

@@ -1,0 +1,26 @@
+from rest_framework import serializers
+
+from .models import User
+
+
+class UserOutput(serializers.ModelSerializer):
+    createdAt = serializers.DateTimeField(source="created_at")
+    lastLogin = serializers.DateTimeField(source="last_login")
+    memberSince = serializers.DateTimeField(source="member_since")
+
+    class Meta:
+        model = User
+        fields = ["id", "name", "email", "image", "role", "createdAt", "lastLogin", "memberSince"]
+        read_only_fields = fields
+
+
+class SessionInput(serializers.Serializer):
+    idToken = serializers.CharField(max_length=8192, trim_whitespace=True)
+
+
+class ProfileInput(serializers.Serializer):
+    """What a person may write about themselves. Any other field (a role, say) is ignored."""
+
+    name = serializers.CharField(max_length=150, allow_blank=True, trim_whitespace=True)
+    email = serializers.EmailField(required=False)
+    image = serializers.URLField(max_length=500, required=False, allow_blank=True, allow_null=True)

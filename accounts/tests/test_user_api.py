@@ -1,0 +1,171 @@
+import pytest
+from django.test import Client
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(sign_in_as):
+    """Ada (a user), Bob (another user), Mia (a member) and Ann (an admin), each signed in."""
+    return {
+        "user": sign_in_as("ada@example.com", name="Ada Lovelace"),
+        "other": sign_in_as("bob@example.com", name="Bob Stone"),
+        "member": sign_in_as("mia@example.com", User.Role.MEMBER, name="Mia Park"),
+        "admin": sign_in_as("ann@example.com", User.Role.ADMIN, name="Ann Admin"),
+    }
+
+
+# --- GET /api/users/{email}/role ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("caller", "email", "status", "role"),
+    [
+        ("user", "ada@example.com", 200, "user"),
+        ("member", "mia@example.com", 200, "member"),
+        ("admin", "ann@example.com", 200, "admin"),
+        ("admin", "ada@example.com", 200, "user"),
+        ("other", "ada@example.com", 403, None),
+        ("member", "ada@example.com", 403, None),
+        ("admin", "nobody@example.com", 404, None),
+    ],
+)
+def test_a_role_is_told_to_its_owner_and_to_admins(people, caller, email, status, role):
+    response = people[caller].get(f"/api/users/{email}/role")
+
+    assert response.status_code == status
+    if role:
+        assert response.json() == {"role": role}
+    else:
+        assert response.json()["detail"]
+
+
+def test_the_role_lookup_needs_a_signed_in_caller(people):
+    assert Client().get("/api/users/ada@example.com/role").status_code == 401
+
+
+# --- GET /api/users/email/{email} --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("caller", "email", "status"),
+    [
+        ("user", "ada@example.com", 200),
+        ("user", "ADA@example.com", 200),
+        ("admin", "ada@example.com", 200),
+        ("other", "ada@example.com", 403),
+        ("member", "ada@example.com", 403),
+        ("admin", "nobody@example.com", 404),
+    ],
+)
+def test_a_user_record_is_shown_to_its_owner_and_to_admins(people, caller, email, status):
+    response = people[caller].get(f"/api/users/email/{email}")
+
+    assert response.status_code == status
+    if status == 200:
+        body = response.json()
+        assert (body["email"], body["name"], body["role"]) == ("ada@example.com", "Ada Lovelace", "user")
+        assert set(body) == {"id", "name", "email", "image", "role", "createdAt", "lastLogin", "memberSince"}
+
+
+def test_a_user_record_needs_a_signed_in_caller(people):
+    assert Client().get("/api/users/email/ada@example.com").status_code == 401
+
+
+# --- GET /api/users ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("caller", "status"), [("user", 403), ("member", 403), ("admin", 200)])
+def test_only_admins_list_the_users(people, caller, status):
+    response = people[caller].get("/api/users")
+
+    assert response.status_code == status
+
+
+def test_anonymous_callers_cannot_list_the_users(people):
+    response = Client().get("/api/users")
+
+    assert response.status_code == 401
+    assert response.json() == {"detail": "Authentication credentials were not provided."}
+
+
+@pytest.mark.parametrize(
+    ("search", "emails"),
+    [
+        ("", ["ada@example.com", "bob@example.com", "mia@example.com", "ann@example.com"]),
+        ("ada", ["ada@example.com"]),
+        ("STONE", ["bob@example.com"]),
+        ("  park ", ["mia@example.com"]),
+        ("EXAMPLE.COM", ["ada@example.com", "bob@example.com", "mia@example.com", "ann@example.com"]),
+        ("zzz", []),
+    ],
+)
+def test_admins_search_users_by_name_or_email_in_any_case(people, search, emails):
+    response = people["admin"].get("/api/users", {"search": search})
+
+    assert [user["email"] for user in response.json()] == emails
+
+
+def test_listing_users_costs_the_same_queries_for_many_as_for_few(people, django_assert_max_num_queries):
+    User.objects.bulk_create(User(email=f"u{n}@example.com") for n in range(30))
+
+    with django_assert_max_num_queries(2):  # the caller's record, then the list
+        response = people["admin"].get("/api/users")
+
+    assert len(response.json()) == 34
+
+
+# --- POST /api/users -------------------------------------------------------------------------
+
+
+def test_a_user_records_their_own_name_and_image(people):
+    response = people["user"].post(
+        "/api/users",
+        {"name": "Ada King", "email": "ada@example.com", "image": "https://img.example.com/ada.png"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    ada = User.objects.get(email="ada@example.com")
+    assert (ada.name, ada.image) == ("Ada King", "https://img.example.com/ada.png")
+
+
+def test_a_user_cannot_raise_their_own_role(people):
+    response = people["user"].post(
+        "/api/users",
+        {"name": "Ada", "email": "ada@example.com", "role": "admin"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    assert response.json()["role"] == "user"
+    assert User.objects.get(email="ada@example.com").role == "user"
+
+
+def test_a_user_cannot_write_another_users_record(people):
+    response = people["user"].post(
+        "/api/users", {"name": "Hacked", "email": "ann@example.com"}, content_type="application/json"
+    )
+
+    assert response.status_code == 403
+    assert User.objects.get(email="ann@example.com").name == "Ann Admin"
+    assert User.objects.get(email="ada@example.com").name == "Ada Lovelace"
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({}, "name"), ({"name": "A", "email": "nope"}, "email"), ({"name": "A", "image": "not a url"}, "image")],
+)
+def test_bad_profile_input_answers_400_per_field(people, body, field):
+    response = people["user"].post("/api/users", body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert field in response.json()
+
+
+def test_recording_a_profile_needs_a_signed_in_caller(people):
+    response = Client().post("/api/users", {"name": "X"}, content_type="application/json")
+
+    assert response.status_code == 401

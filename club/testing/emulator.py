@@ -1,0 +1,75 @@
+"""The Firebase Auth Emulator as the tests use it: accounts made and signed in through its REST
+interface (the one the Firebase JS SDK calls), and cleared between tests."""
+
+import json
+import os
+import urllib.error
+import urllib.request
+
+from django.conf import settings
+
+API_KEY = "test-key"  # the emulator accepts any key
+
+
+def _base() -> str:
+    return f"http://{os.environ['FIREBASE_AUTH_EMULATOR_HOST']}"
+
+
+def _call(method: str, path: str, body: dict | None = None, *, as_admin: bool = False) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if as_admin:
+        headers["Authorization"] = "Bearer owner"  # the emulator's stand-in for admin credentials
+    request = urllib.request.Request(
+        _base() + path,
+        data=json.dumps(body).encode() if body is not None else None,
+        method=method,
+        headers=headers,
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read() or b"{}")
+
+
+def is_running() -> bool:
+    try:
+        _call("GET", "/")
+    except (urllib.error.URLError, OSError):
+        return False
+    return True
+
+
+def clear_accounts() -> None:
+    _call("DELETE", f"/emulator/v1/projects/{settings.FIREBASE_PROJECT_ID}/accounts", as_admin=True)
+
+
+def sign_up(email: str, password: str = "secret-pass-1", name: str = "") -> dict:
+    """A new e-mail/password account; answers its `localId` (uid) and a fresh `idToken`."""
+    account = _call(
+        "POST",
+        f"/identitytoolkit.googleapis.com/v1/accounts:signUp?key={API_KEY}",
+        {"email": email, "password": password, "returnSecureToken": True},
+    )
+    if name:
+        _call(
+            "POST",
+            f"/identitytoolkit.googleapis.com/v1/accounts:update?key={API_KEY}",
+            {"idToken": account["idToken"], "displayName": name, "returnSecureToken": True},
+        )
+        account = sign_in(email, password)
+    return account
+
+
+def sign_in(email: str, password: str = "secret-pass-1") -> dict:
+    return _call(
+        "POST",
+        f"/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key={API_KEY}",
+        {"email": email, "password": password, "returnSecureToken": True},
+    )
+
+
+def disable(uid: str) -> None:
+    _call(
+        "POST",
+        f"/identitytoolkit.googleapis.com/v1/projects/{settings.FIREBASE_PROJECT_ID}/accounts:update",
+        {"localId": uid, "disableUser": True},
+        as_admin=True,
+    )
