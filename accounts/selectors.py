@@ -1,4 +1,6 @@
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
+
+from courts.models import Court
 
 from .models import User
 
@@ -13,3 +15,9 @@ def user_list(*, search: str = "") -> QuerySet[User]:
 
 def user_by_email(email: str) -> User | None:
     return User.objects.filter(email=email.strip().lower()).first()
+
+
+def dashboard_counts() -> dict[str, int]:
+    """What an admin sees first: total courts, total users, total members (users whose role is member)."""
+    users = User.objects.aggregate(users=Count("id"), members=Count("id", filter=Q(role=User.Role.MEMBER)))
+    return {"courts": Court.objects.count(), **users}

@@ -1,9 +1,56 @@
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from .guards import login_required
+from .selectors import dashboard_counts
+from .session import end_session
+
+
+def _next_page(request) -> str:
+    """Where to go after signing in: the `next` page if it is on this site, else home."""
+    target = request.GET.get("next", "")
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"
 
 
 def login_page(request):
-    return render(request, "accounts/login.html")
+    next_page = _next_page(request)
+    if request.user.is_authenticated:
+        return redirect(next_page)
+    return render(request, "accounts/login.html", {"island_props": {"next": next_page}})
 
 
 def register_page(request):
-    return render(request, "accounts/register.html")
+    if request.user.is_authenticated:
+        return redirect("/")
+    return render(request, "accounts/register.html", {"island_props": {"next": "/"}})
+
+
+@require_POST
+def logout(request, extra_context=None):
+    """Signs out (a form POST with CSRF) and says so on the home page. Also Django admin's logout."""
+    response = redirect("/")
+    end_session(response)
+    messages.success(request, "Logged out successfully!")
+    return response
+
+
+def admin_login(request, extra_context=None):
+    """Django admin's login page: the site's own sign-in, then back to admin (admins only)."""
+    if request.user.is_authenticated:
+        return redirect(_next_page(request) if request.user.is_admin else "content:forbidden")
+    return redirect_to_login(request.GET.get("next", "/admin/"))
+
+
+@login_required
+def dashboard(request):
+    """The dashboard's landing page: the profile card, and for admins the club's counts."""
+    user = request.user
+    context = {"profile": user, "counts": dashboard_counts() if user.is_admin else None}
+    return render(request, "accounts/dashboard.html", context)

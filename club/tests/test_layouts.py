@@ -1,8 +1,6 @@
 import re
 
 import pytest
-from django.template.loader import render_to_string
-from django.test import RequestFactory
 from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
@@ -61,14 +59,3 @@ def test_the_footer_has_its_four_blocks_and_the_copyright_line(home, settings):
     follow = section(footer, r'<nav aria-labelledby="footer-follow">.*?</nav>')
     assert len(re.findall(r'href="https://[^"]+" target="_blank" rel="noopener noreferrer"', follow)) == 3
     assert f"&copy; {timezone.localdate().year} {settings.SITE_NAME}. All rights reserved." in footer
-
-
-def test_the_dashboard_layout_has_a_drawer_toggle_and_a_logo_linking_home():
-    request = RequestFactory().get("/dashboard")
-    html = render_to_string("layouts/dashboard.html", request=request)
-
-    assert '<input id="dashboard-drawer" type="checkbox" class="drawer-toggle"' in html
-    assert re.search(r'<label for="dashboard-drawer" class="[^"]*drawer-button[^"]*"', html)
-    assert re.search(
-        r'<aside[^>]*>\s*<a href="/"[^>]*>\s*<img src="/static/img/logo\.[0-9a-f]{12}\.svg"', html
-    )

@@ -1,0 +1,43 @@
+"""Who may open a page, decided on the server (spec §4, §6).
+
+Signed-out visitors go to /login?next=<the page>; signed-in people without the role go to
+/forbidden. The JSON API's equivalents are DRF permissions (accounts/permissions.py).
+"""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+
+from .models import User
+
+
+def login_required(view):
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if getattr(request, "identity_unavailable", False):
+            # Signed in, perhaps, but nobody can check it now: say so rather than ask to sign in again.
+            return render(request, "errors/identity_unavailable.html", status=503)
+        return redirect_to_login(request.get_full_path())
+
+    return guarded
+
+
+def role_required(role: str):
+    def decorator(view):
+        @login_required
+        @wraps(view)
+        def guarded(request, *args, **kwargs):
+            if request.user.role != role:
+                return redirect("content:forbidden")
+            return view(request, *args, **kwargs)
+
+        return guarded
+
+    return decorator
+
+
+admin_required = role_required(User.Role.ADMIN)
+member_required = role_required(User.Role.MEMBER)
