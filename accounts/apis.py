@@ -1,3 +1,4 @@
+from django.contrib import messages
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
@@ -8,7 +9,7 @@ from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .permissions import IsAdmin
 from .selectors import user_by_email, user_list
-from .serializers import ProfileInput, SessionInput, UserOutput
+from .serializers import GREETINGS, ProfileInput, SessionInput, UserOutput
 from .services import user_sign_in, user_update_profile
 from .session import end_session, start_session
 
@@ -38,6 +39,8 @@ class SessionApi(APIView):
                 raise SignInRefused("This account is disabled.")
             response = Response(UserOutput(user).data)
             start_session(request._request, response, id_token=id_token)
+            if greeting := data.validated_data.get("greeting"):
+                messages.success(request._request, GREETINGS[greeting])
         except InvalidCredential as error:
             raise SignInRefused() from error
         except IdentityProviderUnavailable as error:

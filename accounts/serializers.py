@@ -14,8 +14,18 @@ class UserOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# What the next page says after a sign-in (spec §8), chosen by the island's flow.
+GREETINGS = {
+    "login": "Login Successful!",
+    "google-login": "Google Login Successful!",
+    "register": "Registration successful!",
+    "google-register": "Google sign-in successful!",
+}
+
+
 class SessionInput(serializers.Serializer):
     idToken = serializers.CharField(max_length=8192, trim_whitespace=True)
+    greeting = serializers.ChoiceField(choices=list(GREETINGS), required=False)
 
 
 class ProfileInput(serializers.Serializer):

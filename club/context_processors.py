@@ -1,17 +1,37 @@
 from django.conf import settings
 from django.middleware.csrf import get_token
+from django.urls import reverse
 from django.utils import timezone
 
 
-def site(request):
-    """What every layout needs: the site's name, the year for the footer, and the islands' config.
+def island_config(request) -> dict:
+    """The one global blob every island reads (frontend/src/lib/config.ts), rendered by base.html:
+    the CSRF token, the URLs islands call (reversed here, so no island hard-codes one), and the
+    Firebase web config, including whether to use the local emulator."""
+    return {
+        "csrfToken": get_token(request),
+        "urls": {
+            "session": reverse("api-session"),
+            "users": reverse("api-users"),
+            "login": reverse("accounts:login"),
+        },
+        "firebase": {
+            "apiKey": settings.FIREBASE_API_KEY,
+            "authDomain": settings.FIREBASE_AUTH_DOMAIN,
+            "projectId": settings.FIREBASE_PROJECT_ID,
+            "emulatorUrl": f"http://{settings.FIREBASE_AUTH_EMULATOR_HOST}"
+            if settings.FIREBASE_AUTH_EMULATOR_HOST
+            else None,
+        },
+    }
 
-    `island_config` is the one global blob the islands read (rendered with json_script in
-    base.html): the CSRF token and the API URLs, so no island hard-codes a URL.
-    """
+
+def site(request):
+    """What every layout needs: the site's name and contact details, the year for the footer, and
+    the islands' config (built only when a page renders it)."""
     return {
         "site_name": settings.SITE_NAME,
         "club_contact": settings.CLUB_CONTACT,
         "current_year": timezone.localdate().year,
-        "island_config": lambda: {"csrfToken": get_token(request), "urls": {}},
+        "island_config": lambda: island_config(request),
     }

@@ -168,6 +168,9 @@ SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=SECURE_DEFAULT)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# Google sign-in opens a popup on another origin that must be able to answer this window; Django's
+# default, "same-origin", would cut it off.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # The health check answers plain HTTP so a load balancer can probe it behind the TLS proxy.

@@ -1,3 +1,5 @@
+import os
+
 import pytest
 from django.test.testcases import LiveServerThread
 
@@ -29,10 +31,12 @@ def live_site(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def site(live_site, page, transactional_db):
-    """The live site's address, for a browser page that can reach nothing but that site."""
-    page.route(
-        "**/*", lambda route: route.continue_() if route.request.url.startswith(live_site) else route.abort()
+def site(live_site, context, page, transactional_db, emulator):
+    """The live site's address, for a browser that reaches nothing but that site and the local
+    Firebase Auth Emulator (whose accounts are cleared for each test)."""
+    local = (live_site, f"http://{os.environ['FIREBASE_AUTH_EMULATOR_HOST']}")
+    context.route(
+        "**/*", lambda route: route.continue_() if route.request.url.startswith(local) else route.abort()
     )
     page.set_default_timeout(10_000)
     return live_site

@@ -43,4 +43,10 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         re.search(r'<script id="island-config" type="application/json">(.*?)</script>', html).group(1)
     )
     assert config["csrfToken"]
-    assert set(config) == {"csrfToken", "urls"}
+    assert config["urls"] == {"session": "/api/session", "users": "/api/users", "login": "/login"}
+    assert config["firebase"] == {
+        "apiKey": "local-emulator",
+        "authDomain": "demo-club.firebaseapp.com",
+        "projectId": "demo-club",
+        "emulatorUrl": "http://127.0.0.1:9099",
+    }

@@ -1,8 +1,15 @@
 /** The global blob base.html renders once per page (`{% island_config %}`, id "island-config"). */
 export interface IslandConfig {
   csrfToken: string;
-  /** API URLs reversed by Django, by name: islands never hard-code a URL. */
-  urls: Record<string, string>;
+  /** URLs reversed by Django, by name: islands never hard-code a URL. */
+  urls: { session: string; users: string; login: string };
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    /** The local Firebase Auth Emulator's address, or null in production. */
+    emulatorUrl: string | null;
+  };
 }
 
 let cached: IslandConfig | undefined;

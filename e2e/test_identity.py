@@ -1,0 +1,148 @@
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+
+pytestmark = pytest.mark.browser
+
+
+def register(page: Page, site: str, name: str, email: str, password: str) -> None:
+    page.goto(site + "/register")
+    page.get_by_label("Full Name").fill(name)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign Up").click()
+
+
+def account_menu(page: Page):
+    return page.get_by_test_id("account-menu")
+
+
+def test_register_then_log_out_then_log_in_from_a_protected_page_and_land_on_it(site: str, page: Page):
+    register(page, site, "Ada Lovelace", "ada@example.com", "secret-pass-1")
+
+    expect(page).to_have_url(site + "/")
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Registration successful!")
+    menu = account_menu(page)
+    expect(menu.get_by_role("img", name="Ada Lovelace")).to_be_visible()
+    assert User.objects.get(email="ada@example.com").name == "Ada Lovelace"
+
+    menu.get_by_label("Account menu").click()
+    expect(menu).to_contain_text("Ada Lovelace")
+    menu.get_by_role("button", name="Logout").click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Logged out successfully!")
+    expect(page.get_by_role("link", name="Sign In")).to_be_visible()
+
+    page.goto(site + "/dashboard/pending-bookings")
+    expect(page).to_have_url(re.compile(r"/login\?next=/dashboard/pending-bookings$"))
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill("secret-pass-1")
+    page.get_by_role("button", name="Login").click()
+
+    expect(page).to_have_url(site + "/dashboard/pending-bookings")
+    expect(page.get_by_role("heading", level=1)).to_have_text("My Pending Bookings")
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Login Successful!")
+    # Signing in replaced the login page in the history.
+    page.go_back()
+    expect(page).not_to_have_url(re.compile(r"/login"))
+
+
+def test_a_wrong_password_says_so_and_leaves_the_form_usable(site: str, page: Page, emulator):
+    emulator.sign_up("ada@example.com", "secret-pass-1")
+    page.goto(site + "/login")
+
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Login").click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("The e-mail or password is not correct.")
+    expect(page.get_by_role("button", name="Login")).to_be_enabled()
+    expect(page).to_have_url(site + "/login")
+
+
+def test_registering_with_empty_fields_shows_what_is_missing_under_each_field(site: str, page: Page):
+    page.goto(site + "/register")
+
+    page.get_by_role("button", name="Sign Up").click()
+
+    expect(page.get_by_label("Full Name")).to_have_accessible_description("Full name is required")
+    expect(page.get_by_label("Email")).to_have_accessible_description("Email is required")
+    expect(page.get_by_label("Password")).to_have_accessible_description("Password is required")
+    assert User.objects.count() == 0
+
+
+def test_registering_an_email_that_has_an_account_says_so(site: str, page: Page, emulator):
+    emulator.sign_up("ada@example.com")
+
+    register(page, site, "Ada", "ada@example.com", "another-pass-1")
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("An account with this e-mail already exists.")
+
+
+def test_a_too_short_password_says_what_the_policy_requires(site: str, page: Page):
+    register(page, site, "Ada", "ada@example.com", "abc")
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("at least 6 characters")
+
+
+def test_the_login_button_says_logging_in_while_it_works(site: str, page: Page, emulator):
+    emulator.sign_up("ada@example.com", "secret-pass-1")
+    page.goto(site + "/login")
+    # Hold the server's answer so the in-between state can be seen.
+    page.route("**/api/session", lambda route: page.wait_for_timeout(500) or route.continue_())
+
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill("secret-pass-1")
+    page.get_by_role("button", name="Login").click()
+
+    expect(page.get_by_role("button", name="Logging in...")).to_be_disabled()
+    expect(page.get_by_label("Email")).to_be_disabled()
+    expect(page).to_have_url(site + "/")
+
+
+def test_an_admin_sees_the_admin_sidebar_and_a_user_typing_an_admin_url_is_forbidden(
+    site: str, page: Page, emulator
+):
+    emulator.sign_up("ann@example.com", "secret-pass-1")
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+    page.goto(site + "/login?next=/dashboard")
+    page.get_by_label("Email").fill("ann@example.com")
+    page.get_by_label("Password").fill("secret-pass-1")
+    page.get_by_role("button", name="Login").click()
+
+    expect(page).to_have_url(site + "/dashboard")
+    sidebar = page.get_by_role("navigation", name="Dashboard")
+    expect(sidebar.get_by_role("link", name="Manage Courts")).to_be_visible()
+    expect(page.get_by_test_id("club-counts")).to_contain_text("Total Members")
+
+    User.objects.filter(email="ann@example.com").update(role=User.Role.USER)
+    page.goto(site + "/dashboard/manage-courts")
+    expect(page).to_have_url(site + "/forbidden")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Access Denied")
+
+
+GAPI_STAND_IN = Path(__file__).with_name("gapi_stand_in.js")
+
+
+def test_google_sign_in_through_the_emulators_popup(site: str, page: Page, context):
+    context.route(
+        re.compile(r"^https://apis\.google\.com/js/api\.js"),
+        lambda route: route.fulfill(path=GAPI_STAND_IN, content_type="text/javascript"),
+    )
+    page.goto(site + "/login?next=/dashboard")
+
+    with page.expect_popup() as popup_info:
+        page.get_by_role("button", name="Continue with Google").click()
+    popup = popup_info.value
+    popup.locator("#add-account-button").click()
+    popup.locator("#autogen-button").click()
+    popup.locator("#sign-in").click()
+
+    expect(page).to_have_url(site + "/dashboard")
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Google Login Successful!")
+    user = User.objects.get()
+    assert user.firebase_uid
+    assert user.role == "user"

@@ -1,0 +1,62 @@
+import { signInWithEmailAndPassword } from "firebase/auth";
+import { type FormEvent, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+
+import { GoogleButton } from "../components/GoogleButton";
+import { signInErrorMessage } from "../lib/authErrors";
+import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
+import { mountIslands } from "../lib/islands";
+import { ensureToastHost } from "../lib/toaster";
+
+/** The /login form (spec §2, §4, §5, §8). `next`: where to go once signed in, checked by the server. */
+function LoginForm({ next }: { next: string }) {
+  const [busy, setBusy] = useState<"email" | "google" | null>(null);
+  useEffect(ensureToastHost, []);
+
+  async function signIn(how: "email" | "google", form?: HTMLFormElement) {
+    setBusy(how);
+    try {
+      if (how === "email" && form) {
+        const data = new FormData(form);
+        const credential = await signInWithEmailAndPassword(
+          firebaseAuth(),
+          String(data.get("email")),
+          String(data.get("password")),
+        );
+        await startServerSession(credential.user, "login");
+      } else {
+        await startServerSession(await signInWithGoogle(), "google-login");
+      }
+      window.location.replace(next); // replacing history: Back does not return to the login page
+    } catch (error) {
+      toast.error(signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"));
+      setBusy(null);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void signIn("email", event.currentTarget);
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4 mt-4">
+      <fieldset disabled={busy !== null} className="flex flex-col gap-4">
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Email</span>
+          <input name="email" type="email" autoComplete="email" required className="input w-full" />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="font-medium">Password</span>
+          <input name="password" type="password" autoComplete="current-password" required className="input w-full" />
+        </label>
+        <button type="submit" className="btn btn-primary w-full">
+          {busy === "email" ? "Logging in..." : "Login"}
+        </button>
+        <GoogleButton busy={busy === "google"} disabled={busy !== null} onClick={() => void signIn("google")} />
+      </fieldset>
+    </form>
+  );
+}
+
+mountIslands("login", LoginForm);

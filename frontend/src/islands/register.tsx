@@ -1,0 +1,93 @@
+import { createUserWithEmailAndPassword, updateProfile } from "firebase/auth";
+import { type FormEvent, useEffect, useState } from "react";
+import toast from "react-hot-toast";
+
+import { GoogleButton } from "../components/GoogleButton";
+import { signInErrorMessage } from "../lib/authErrors";
+import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
+import { mountIslands } from "../lib/islands";
+import { ensureToastHost } from "../lib/toaster";
+
+type Field = "name" | "email" | "password";
+const REQUIRED: Record<Field, string> = {
+  name: "Full name is required",
+  email: "Email is required",
+  password: "Password is required",
+};
+const LABELS: Record<Field, string> = { name: "Full Name", email: "Email", password: "Password" };
+const INPUTS: Record<Field, { type: string; autoComplete: string }> = {
+  name: { type: "text", autoComplete: "name" },
+  email: { type: "email", autoComplete: "email" },
+  password: { type: "password", autoComplete: "new-password" },
+};
+
+/** The /register form (spec §2, §5, §8): after registering, home (`next`). */
+function RegisterForm({ next }: { next: string }) {
+  const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState<"email" | "google" | null>(null);
+  useEffect(ensureToastHost, []);
+
+  async function register(how: "email" | "google") {
+    setBusy(how);
+    try {
+      if (how === "email") {
+        const { user } = await createUserWithEmailAndPassword(firebaseAuth(), values.email.trim(), values.password);
+        await updateProfile(user, { displayName: values.name.trim() });
+        await startServerSession(user, "register");
+      } else {
+        await startServerSession(await signInWithGoogle(), "google-register");
+      }
+      window.location.replace(next);
+    } catch (error) {
+      toast.error(signInErrorMessage(error, how === "email" ? "Registration failed!" : "Google sign-in failed!"));
+      setBusy(null);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const missing = Object.fromEntries(
+      (Object.keys(REQUIRED) as Field[]).filter((field) => !values[field].trim()).map((field) => [field, REQUIRED[field]]),
+    );
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) void register("email");
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 mt-4">
+      <fieldset disabled={busy !== null} className="flex flex-col gap-4">
+        {(Object.keys(LABELS) as Field[]).map((field) => (
+          <div key={field} className="flex flex-col gap-1">
+            <label htmlFor={`register-${field}`} className="font-medium">
+              {LABELS[field]}
+            </label>
+            <input
+              id={`register-${field}`}
+              name={field}
+              {...INPUTS[field]}
+              required
+              className={`input w-full${errors[field] ? " input-error" : ""}`}
+              value={values[field]}
+              onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+              aria-invalid={errors[field] ? true : undefined}
+              aria-describedby={errors[field] ? `register-${field}-error` : undefined}
+            />
+            {errors[field] && (
+              <p id={`register-${field}-error`} className="text-error text-sm">
+                {errors[field]}
+              </p>
+            )}
+          </div>
+        ))}
+        <button type="submit" className="btn btn-primary w-full">
+          {busy === "email" ? "Registering..." : "Sign Up"}
+        </button>
+        <div className="divider text-sm">Or register with</div>
+        <GoogleButton busy={busy === "google"} disabled={busy !== null} onClick={() => void register("google")} />
+      </fieldset>
+    </form>
+  );
+}
+
+mountIslands("register", RegisterForm);

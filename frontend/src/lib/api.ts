@@ -1,0 +1,44 @@
+import { islandConfig } from "./config";
+
+/** An answer from our API that was not a success, with the message to show a person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Messages per field, for a 400 (DRF's shape: {"field": ["message"]}). */
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+function messageOf(status: number, body: unknown): ApiError {
+  if (body && typeof body === "object") {
+    const record = body as Record<string, unknown>;
+    if (typeof record.detail === "string") return new ApiError(status, record.detail);
+    const fields = Object.fromEntries(
+      Object.entries(record).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+    );
+    const first = Object.values(fields)[0]?.[0];
+    if (first) return new ApiError(status, first, fields);
+  }
+  return new ApiError(status, "Something went wrong. Please try again.");
+}
+
+/** Sends JSON to our API with the session cookie and the CSRF token; answers the parsed body. */
+export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: init.method ?? "GET",
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      "X-CSRFToken": islandConfig().csrfToken,
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (!response.ok) throw messageOf(response.status, body);
+  return body as T;
+}
+

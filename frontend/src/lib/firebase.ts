@@ -1,0 +1,43 @@
+import { initializeApp } from "firebase/app";
+import {
+  type Auth,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  inMemoryPersistence,
+  initializeAuth,
+  signInWithPopup,
+  type User,
+} from "firebase/auth";
+
+import { apiFetch } from "./api";
+import { islandConfig } from "./config";
+
+let auth: Auth | undefined;
+
+/**
+ * Firebase Auth for the sign-in islands. The browser keeps no Firebase session of its own
+ * (in-memory persistence): once the server has set its session cookie, that cookie is the session.
+ */
+export function firebaseAuth(): Auth {
+  if (!auth) {
+    const { firebase } = islandConfig();
+    const app = initializeApp({ apiKey: firebase.apiKey, authDomain: firebase.authDomain, projectId: firebase.projectId });
+    auth = initializeAuth(app, { persistence: inMemoryPersistence, popupRedirectResolver: browserPopupRedirectResolver });
+    if (firebase.emulatorUrl) connectAuthEmulator(auth, firebase.emulatorUrl, { disableWarnings: true });
+  }
+  return auth;
+}
+
+export async function signInWithGoogle(): Promise<User> {
+  return (await signInWithPopup(firebaseAuth(), new GoogleAuthProvider())).user;
+}
+
+/** What the server greets the person with on the next page (texts of spec §8, chosen there). */
+export type Greeting = "login" | "google-login" | "register" | "google-register";
+
+/** Hands the signed-in user's ID token to the server, which verifies it and sets the session cookie. */
+export async function startServerSession(user: User, greeting: Greeting): Promise<void> {
+  const idToken = await user.getIdToken(true);
+  await apiFetch(islandConfig().urls.session, { method: "POST", body: { idToken, greeting } });
+}
