@@ -94,7 +94,8 @@ def main() -> int:
         print(f"Using the Firebase Auth Emulator already running at {EMULATOR_HOST}.", file=sys.stderr)
     else:
         print(f"Starting the Firebase Auth Emulator at {EMULATOR_HOST}…", file=sys.stderr)
-        emulator = start_emulator(args.keep_accounts, ROOT / "var" / "firebase-emulator.log")
+        keep_accounts = args.keep_accounts.resolve() if args.keep_accounts else None  # it runs in firebase/
+        emulator = start_emulator(keep_accounts, ROOT / "var" / "firebase-emulator.log")
     try:
         return subprocess.call(command, env={**os.environ, "FIREBASE_AUTH_EMULATOR_HOST": EMULATOR_HOST})  # noqa: S603
     except KeyboardInterrupt:

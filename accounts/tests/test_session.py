@@ -212,3 +212,47 @@ def test_without_credentials_the_api_answers_401_with_a_json_body():
 
     assert response.status_code == 401
     assert response.json() == {"detail": "Authentication credentials were not provided."}
+
+
+def test_signing_in_while_the_identity_provider_is_down_answers_503_with_a_message(client, emulator, request):
+    id_token = emulator.sign_up("ada@example.com")["idToken"]
+    request.getfixturevalue("identity_provider_down")
+
+    response = post_session(client, id_token)
+
+    assert response.status_code == 503
+    assert response.json() == {"detail": "Sign-in cannot be checked right now. Please try again in a minute."}
+    assert COOKIE not in response.cookies
+    assert User.objects.count() == 0
+
+
+def test_an_api_call_while_the_identity_provider_is_down_answers_503(client, emulator, request):
+    post_session(client, emulator.sign_up("ada@example.com")["idToken"])
+    request.getfixturevalue("identity_provider_down")
+
+    response = client.get("/api/users/ada@example.com/role")
+
+    assert response.status_code == 503
+    assert response.json()["detail"] == "Sign-in cannot be checked right now. Please try again in a minute."
+
+
+def test_a_greeting_is_shown_on_the_next_page(client, emulator):
+    response = client.post(
+        "/api/session",
+        {"idToken": emulator.sign_up("ada@example.com")["idToken"], "greeting": "register"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 200
+    assert "Registration successful!" in client.get("/").content.decode()
+
+
+def test_an_unknown_greeting_answers_400(client, emulator):
+    response = client.post(
+        "/api/session",
+        {"idToken": emulator.sign_up("ada@example.com")["idToken"], "greeting": "hello"},
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    assert "greeting" in response.json()

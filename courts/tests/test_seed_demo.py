@@ -2,6 +2,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
+from accounts.models import User
 from courts.models import Court
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +48,20 @@ def test_seed_demo_leaves_a_court_staff_have_edited():
 
     court.refresh_from_db()
     assert court.price == 99
+
+
+def test_seed_demo_makes_the_demo_accounts_in_the_emulator_and_the_database(emulator, client):
+    call_command("seed_demo", verbosity=0)
+    call_command("seed_demo", verbosity=0)
+
+    roles = dict(User.objects.values_list("email", "role"))
+    assert roles == {
+        "admin@club.example": "admin",
+        "member@club.example": "member",
+        "user@club.example": "user",
+    }
+    assert User.objects.get(email="member@club.example").member_since is not None
+    # The printed password signs in for real.
+    token = emulator.sign_in("admin@club.example", "demo-admin-1")["idToken"]
+    response = client.post("/api/session", {"idToken": token}, content_type="application/json")
+    assert response.json()["role"] == "admin"
