@@ -14,8 +14,8 @@ pytestmark = pytest.mark.django_db
 COOKIE = settings.IDENTITY_COOKIE_NAME
 
 
-def post_session(client: Client, id_token: str):
-    return client.post("/api/session", {"idToken": id_token}, content_type="application/json")
+def post_session(client: Client, id_token: str, **fields):
+    return client.post("/api/session", {"idToken": id_token, **fields}, content_type="application/json")
 
 
 def unsigned_token(claims: dict) -> str:
@@ -237,22 +237,14 @@ def test_an_api_call_while_the_identity_provider_is_down_answers_503(client, emu
 
 
 def test_a_greeting_is_shown_on_the_next_page(client, emulator):
-    response = client.post(
-        "/api/session",
-        {"idToken": emulator.sign_up("ada@example.com")["idToken"], "greeting": "register"},
-        content_type="application/json",
-    )
+    response = post_session(client, emulator.sign_up("ada@example.com")["idToken"], greeting="register")
 
     assert response.status_code == 200
     assert "Registration successful!" in client.get("/").content.decode()
 
 
 def test_an_unknown_greeting_answers_400(client, emulator):
-    response = client.post(
-        "/api/session",
-        {"idToken": emulator.sign_up("ada@example.com")["idToken"], "greeting": "hello"},
-        content_type="application/json",
-    )
+    response = post_session(client, emulator.sign_up("ada@example.com")["idToken"], greeting="hello")
 
     assert response.status_code == 400
     assert "greeting" in response.json()
