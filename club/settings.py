@@ -210,10 +210,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "club.api.exception_handler",
 }
 
 # --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
+# How many days ahead a court may be booked, and how long an approved booking waits for payment.
+BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
+BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)
 
 LOGGING = {
     "version": 1,

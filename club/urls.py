@@ -17,6 +17,8 @@ urlpatterns = [
     path("", include("bookings.urls")),
     path("", include("payments.urls")),
     path("api/", include("accounts.api_urls")),
+    path("api/", include("courts.api_urls")),
+    path("api/", include("bookings.api_urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

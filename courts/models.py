@@ -1,4 +1,5 @@
 import re
+from decimal import Decimal
 from itertools import pairwise
 
 from django.core.exceptions import ValidationError
@@ -34,10 +35,12 @@ class Court(models.Model):
     name = models.CharField(max_length=100)
     type = models.CharField(max_length=50)
     price = models.DecimalField(
-        "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(0.01)]
+        "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
     )
     image = models.CharField(max_length=500, validators=[validate_image_location])
     slots = models.JSONField(default=list, blank=True, validators=[validate_slots])
+    # A court with bookings is archived rather than deleted, so no booking or payment loses it.
+    is_archived = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -7,7 +7,7 @@ from .models import Court
 
 def court_list() -> QuerySet[Court]:
     """Courts open to booking, in the order visitors see them."""
-    return Court.objects.all()
+    return Court.objects.filter(is_archived=False)
 
 
 def court_page(*, page_number: str | int | None) -> Page:

@@ -1,0 +1,25 @@
+from django.urls import path
+
+from .apis import ApprovedBookingApi, BookingCancelApi, BookingCreateApi, BookingDecisionApi, BookingListApi
+from .models import Booking
+from .services import booking_approve, booking_reject
+
+urlpatterns = [
+    path("bookings", BookingCreateApi.as_view(), name="api-bookings"),
+    *[
+        path(f"bookings/{status}", BookingListApi.as_view(status_name=status), name=f"api-bookings-{status}")
+        for status in (Booking.Status.PENDING, Booking.Status.APPROVED, Booking.Status.CONFIRMED)
+    ],
+    path("bookings/approved/<int:booking_id>", ApprovedBookingApi.as_view(), name="api-booking-approved"),
+    path(
+        "bookings/approve/<int:booking_id>",
+        BookingDecisionApi.as_view(decide=booking_approve),
+        name="api-booking-approve",
+    ),
+    path(
+        "bookings/reject/<int:booking_id>",
+        BookingDecisionApi.as_view(decide=booking_reject),
+        name="api-booking-reject",
+    ),
+    path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),
+]

@@ -1,0 +1,82 @@
+from django.shortcuts import get_object_or_404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsAdmin
+from courts.models import Court
+
+from .models import Booking
+from .selectors import booking_list, bookings_visible_to
+from .serializers import BookingListQuery, BookingOutput, BookingRequestInput
+from .services import booking_cancel, booking_request
+
+
+class BookingCreateApi(APIView):
+    """POST: request a booking for yourself (spec §7 payload)."""
+
+    def post(self, request):
+        data = BookingRequestInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        if "userEmail" in fields and fields["userEmail"].lower() != request.user.email:
+            raise exceptions.PermissionDenied("You can only book for yourself.")
+        court = get_object_or_404(Court, pk=fields["courtId"])
+        booking = booking_request(
+            user=request.user,
+            court=court,
+            date=fields["date"],
+            slots=fields["slots"],
+            price=fields.get("price"),
+        )
+        return Response(BookingOutput(booking).data, status=status.HTTP_201_CREATED)
+
+
+class BookingListApi(APIView):
+    """GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
+    everyone's, or one person's with `?email=`. `?title=` searches court names."""
+
+    status_name: str = ""
+
+    def get(self, request):
+        query = BookingListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        email = query.validated_data.get("email", "")
+        if email and email.lower() != request.user.email and not request.user.is_admin:
+            raise exceptions.PermissionDenied("You can only list your own bookings.")
+        bookings = booking_list(
+            viewer=request.user,
+            status=self.status_name,
+            email=email,
+            title=query.validated_data.get("title", ""),
+        )
+        return Response(BookingOutput(bookings, many=True).data)
+
+
+class ApprovedBookingApi(APIView):
+    """GET: one approved booking, to pay for (its owner, or an admin)."""
+
+    def get(self, request, booking_id: int):
+        booking = get_object_or_404(
+            bookings_visible_to(request.user), pk=booking_id, status=Booking.Status.APPROVED
+        )
+        return Response(BookingOutput(booking).data)
+
+
+class BookingCancelApi(APIView):
+    """DELETE: cancel a pending or approved booking (its owner, or an admin)."""
+
+    def delete(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_visible_to(request.user), pk=booking_id)
+        return Response(BookingOutput(booking_cancel(booking=booking, by=request.user)).data)
+
+
+class BookingDecisionApi(APIView):
+    """PATCH /api/bookings/{approve|reject}/{id}: an admin decides on a pending booking."""
+
+    permission_classes = [IsAdmin]
+    decide = None  # booking_approve or booking_reject, given in the URL conf
+
+    def patch(self, request, booking_id: int):
+        booking = get_object_or_404(Booking, pk=booking_id)
+        return Response(BookingOutput(self.decide(booking=booking, by=request.user)).data)

@@ -1,0 +1,35 @@
+from rest_framework import serializers
+
+from .models import Booking
+
+
+class BookingOutput(serializers.ModelSerializer):
+    courtId = serializers.IntegerField(source="court_id")
+    courtName = serializers.CharField(source="court_name")
+    userEmail = serializers.EmailField(source="user.email")
+    createdAt = serializers.DateTimeField(source="created_at")
+
+    class Meta:
+        model = Booking
+        fields = ["id", "courtId", "courtName", "date", "slots", "userEmail", "price", "status", "createdAt"]
+
+
+class BookingRequestInput(serializers.Serializer):
+    """The spec's payload. `courtName` is ignored (the court's own is used); `price`, if sent, must
+    be the server's; `userEmail`, if sent, must be the caller's."""
+
+    userEmail = serializers.EmailField(required=False)
+    courtId = serializers.IntegerField(min_value=1)
+    courtName = serializers.CharField(required=False, allow_blank=True)
+    price = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
+    slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
+    date = serializers.DateField()
+
+
+class BookingListQuery(serializers.Serializer):
+    email = serializers.EmailField(required=False)
+    title = serializers.CharField(required=False, allow_blank=True, max_length=100)
+
+
+class AvailabilityQuery(serializers.Serializer):
+    date = serializers.DateField()

@@ -1,0 +1,27 @@
+from datetime import timedelta
+
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.services import booking_approve, booking_request
+from courts.tests.factories import CourtFactory
+
+
+def tomorrow():
+    return timezone.localdate() + timedelta(days=1)
+
+
+def make_booking(
+    *, user: User | None = None, court=None, date=None, slots=None, status=Booking.Status.PENDING
+):
+    """A booking made the way the product makes them (through the services), in `status`."""
+    user = user or User.objects.create_user(f"booker{User.objects.count() + 1}@example.com")
+    court = court or CourtFactory()
+    booking = booking_request(user=user, court=court, date=date or tomorrow(), slots=slots or court.slots[:1])
+    if status == Booking.Status.APPROVED:
+        booking = booking_approve(booking=booking, by=user)
+    elif status != Booking.Status.PENDING:
+        Booking.objects.filter(pk=booking.pk).update(status=status)
+        booking.refresh_from_db()
+    return booking

@@ -1,0 +1,255 @@
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.models import BookedSlot, Booking
+from bookings.tests.factories import make_booking, tomorrow
+from courts.tests.factories import CourtFactory
+
+pytestmark = pytest.mark.django_db
+Status = Booking.Status
+
+KINDS = ["anonymous", "owner", "other", "member", "admin"]
+
+
+@pytest.fixture
+def people(sign_in_as):
+    """Signed-in clients for every kind of caller; the owner (Ada) owns the bookings under test."""
+    return {
+        "anonymous": Client(),
+        "owner": sign_in_as("ada@example.com"),
+        "other": sign_in_as("bob@example.com"),
+        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
+        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
+    }
+
+
+@pytest.fixture
+def court():
+    return CourtFactory(name="Centre Court", price=Decimal("15.00"), slots=["08:00-09:00", "09:00-10:00"])
+
+
+def ada():
+    return User.objects.get(email="ada@example.com")
+
+
+def request_body(court, **change):
+    return {
+        "userEmail": "ada@example.com",
+        "courtId": court.pk,
+        "courtName": "whatever the client says",
+        "price": 30,
+        "slots": ["08:00-09:00", "09:00-10:00"],
+        "date": tomorrow().isoformat(),
+        **change,
+    }
+
+
+# --- POST /api/bookings ----------------------------------------------------------------------
+
+
+def test_the_owner_requests_a_pending_booking_priced_and_named_by_the_server(people, court):
+    response = people["owner"].post("/api/bookings", request_body(court), content_type="application/json")
+
+    assert response.status_code == 201
+    body = response.json()
+    assert (body["status"], body["price"], body["courtName"], body["userEmail"]) == (
+        "pending",
+        "30.00",
+        "Centre Court",
+        "ada@example.com",
+    )
+
+
+def test_a_signed_out_visitor_cannot_book(people, court):
+    response = people["anonymous"].post("/api/bookings", request_body(court), content_type="application/json")
+
+    assert response.status_code == 401
+    assert Booking.objects.count() == 0
+
+
+def test_nobody_books_in_someone_elses_name(people, court):
+    response = people["other"].post("/api/bookings", request_body(court), content_type="application/json")
+
+    assert response.status_code == 403
+    assert Booking.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"price": 1}, "price"),
+        ({"date": (timezone.localdate() - timedelta(days=1)).isoformat()}, "date"),
+        ({"date": "31/12/2026"}, "date"),
+        ({"slots": ["23:00-24:00"]}, "slots"),
+        ({"slots": []}, "slots"),
+        ({"courtId": "x"}, "courtId"),
+    ],
+)
+def test_a_bad_request_answers_400_for_its_field(people, court, change, field):
+    response = people["owner"].post(
+        "/api/bookings", request_body(court, **change), content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert Booking.objects.count() == 0
+
+
+def test_an_unknown_court_answers_404(people, court):
+    response = people["owner"].post(
+        "/api/bookings", request_body(court, courtId=court.pk + 99), content_type="application/json"
+    )
+
+    assert response.status_code == 404
+
+
+def test_a_taken_slot_answers_409(people, court):
+    make_booking(court=court, slots=["09:00-10:00"])
+
+    response = people["owner"].post("/api/bookings", request_body(court), content_type="application/json")
+
+    assert response.status_code == 409
+    assert response.json() == {"detail": "That slot is already booked."}
+
+
+# --- GET /api/bookings/{status} --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("status", ["pending", "approved", "confirmed"])
+def test_each_caller_lists_what_they_may_see(people, court, kind, status):
+    booking = make_booking(user=ada(), court=court, status=status)
+
+    response = people[kind].get(f"/api/bookings/{status}")
+
+    expected = {"anonymous": None, "owner": [booking.pk], "other": [], "member": [], "admin": [booking.pk]}[
+        kind
+    ]
+    if expected is None:
+        assert response.status_code == 401
+    else:
+        assert response.status_code == 200
+        assert [b["id"] for b in response.json()] == expected
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"), [("owner", 200), ("other", 403), ("member", 403), ("admin", 200)]
+)
+def test_asking_for_someone_elses_list_needs_to_be_them_or_an_admin(people, court, kind, status_code):
+    make_booking(user=ada(), court=court)
+
+    response = people[kind].get("/api/bookings/pending", {"email": "ada@example.com"})
+
+    assert response.status_code == status_code
+    if status_code == 200:
+        assert len(response.json()) == 1
+
+
+def test_admins_search_confirmed_bookings_by_court_title(people):
+    make_booking(court=CourtFactory(name="Centre Court"), status=Status.CONFIRMED)
+    make_booking(court=CourtFactory(name="Glass Court"), status=Status.CONFIRMED)
+
+    response = people["admin"].get("/api/bookings/confirmed", {"title": "glass"})
+
+    assert [b["courtName"] for b in response.json()] == ["Glass Court"]
+
+
+def test_a_list_of_1000_bookings_costs_a_constant_number_of_queries(people, django_assert_max_num_queries):
+    user, court = ada(), CourtFactory(slots=[f"{h:02d}:00-{h + 1:02d}:00" for h in range(8)])
+    dates = [timezone.localdate() + timedelta(days=d) for d in range(125)]
+    bookings = Booking.objects.bulk_create(
+        Booking(user=user, court=court, court_name="C", date=day, slots=[slot], price=10)
+        for day in dates
+        for slot in court.slots
+    )
+    assert len(bookings) == 1000
+
+    # the caller's record, the expiry check, the list with its users and courts
+    with django_assert_max_num_queries(3):
+        response = people["admin"].get("/api/bookings/pending")
+
+    assert len(response.json()) == 1000
+
+
+# --- GET /api/bookings/approved/{id}, DELETE /api/bookings/{id} ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"),
+    [("anonymous", 401), ("owner", 200), ("other", 404), ("member", 404), ("admin", 200)],
+)
+def test_an_approved_booking_is_shown_to_its_owner_and_admins(people, court, kind, status_code):
+    booking = make_booking(user=ada(), court=court, status=Status.APPROVED)
+
+    response = people[kind].get(f"/api/bookings/approved/{booking.pk}")
+
+    assert response.status_code == status_code
+
+
+def test_a_pending_booking_is_not_shown_as_approved(people, court):
+    booking = make_booking(user=ada(), court=court)
+
+    assert people["owner"].get(f"/api/bookings/approved/{booking.pk}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"),
+    [("anonymous", 401), ("owner", 200), ("other", 404), ("member", 404), ("admin", 200)],
+)
+@pytest.mark.parametrize("status", [Status.PENDING, Status.APPROVED])
+def test_the_owner_or_an_admin_cancels_and_the_slots_are_released(people, court, kind, status_code, status):
+    booking = make_booking(user=ada(), court=court, status=status)
+
+    response = people[kind].delete(f"/api/bookings/{booking.pk}")
+
+    assert response.status_code == status_code
+    booking.refresh_from_db()
+    assert (booking.status == Status.CANCELLED) == (status_code == 200)
+    assert BookedSlot.objects.filter(booking=booking).exists() == (status_code != 200)
+
+
+@pytest.mark.parametrize("status", [Status.CONFIRMED, Status.REJECTED, Status.CANCELLED, Status.EXPIRED])
+def test_a_booking_past_approval_cannot_be_cancelled(people, court, status):
+    booking = make_booking(user=ada(), court=court, status=status)
+
+    response = people["owner"].delete(f"/api/bookings/{booking.pk}")
+
+    assert response.status_code == 409
+    assert "cannot be cancelled" in response.json()["detail"]
+
+
+# --- PATCH /api/bookings/{approve,reject}/{id} -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"),
+    [("anonymous", 401), ("owner", 403), ("other", 403), ("member", 403), ("admin", 200)],
+)
+@pytest.mark.parametrize(("action", "result"), [("approve", "approved"), ("reject", "rejected")])
+def test_only_admins_approve_or_reject(people, court, kind, status_code, action, result):
+    booking = make_booking(user=ada(), court=court)
+
+    response = people[kind].patch(f"/api/bookings/{action}/{booking.pk}")
+
+    assert response.status_code == status_code
+    booking.refresh_from_db()
+    assert booking.status == (result if status_code == 200 else "pending")
+
+
+@pytest.mark.parametrize("action", ["approve", "reject"])
+def test_deciding_twice_answers_409(people, court, action):
+    booking = make_booking(user=ada(), court=court, status=Status.APPROVED)
+
+    response = people["admin"].patch(f"/api/bookings/{action}/{booking.pk}")
+
+    assert response.status_code == 409
+    assert response.json()["detail"].startswith("This booking is approved and cannot be")
+
+
+def test_deciding_on_an_unknown_booking_answers_404(people):
+    assert people["admin"].patch("/api/bookings/approve/999999").status_code == 404

@@ -1,0 +1,61 @@
+from django.shortcuts import get_object_or_404
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsAdmin
+from bookings.selectors import taken_slots
+from bookings.serializers import AvailabilityQuery
+
+from .models import Court
+from .selectors import court_list
+from .serializers import CourtInput, CourtOutput
+from .services import court_create, court_delete, court_update
+
+
+class CourtListApi(APIView):
+    """GET: the courts open to booking (anyone). POST: add a court (admins)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
+
+    def get(self, request):
+        return Response(CourtOutput(court_list(), many=True).data)
+
+    def post(self, request):
+        data = CourtInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(CourtOutput(court_create(**data.validated_data)).data, status=status.HTTP_201_CREATED)
+
+
+class CourtDetailApi(APIView):
+    """PATCH: change a court. DELETE: delete it, or archive it if it has bookings. Admins only."""
+
+    permission_classes = [IsAdmin]
+
+    def patch(self, request, court_id: int):
+        court = get_object_or_404(Court, pk=court_id, is_archived=False)
+        data = CourtInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return Response(CourtOutput(court_update(court=court, **data.validated_data)).data)
+
+    def delete(self, request, court_id: int):
+        court = get_object_or_404(Court, pk=court_id, is_archived=False)
+        deleted = court_delete(court=court)
+        return Response({"deleted": deleted, "archived": not deleted})
+
+
+class CourtAvailabilityApi(APIView):
+    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day (anyone)."""
+
+    permission_classes = [AllowAny]
+
+    def get(self, request, court_id: int):
+        court = get_object_or_404(court_list(), pk=court_id)
+        query = AvailabilityQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        day = query.validated_data["date"]
+        return Response(
+            {"date": day, "slots": court.slots, "taken": taken_slots(court_id=court.pk, date=day)}
+        )

@@ -1,0 +1,32 @@
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from .models import Court, validate_image_location, validate_slots
+
+
+class CourtOutput(serializers.ModelSerializer):
+    image = serializers.CharField(source="image_url")
+
+    class Meta:
+        model = Court
+        fields = ["id", "name", "type", "price", "image", "slots"]
+
+
+class CourtInput(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    type = serializers.CharField(max_length=50)
+    price = serializers.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        error_messages={"min_value": "The price must be a positive number."},
+    )
+    image = serializers.CharField(max_length=500, validators=[validate_image_location])
+    slots = serializers.ListField(
+        child=serializers.CharField(max_length=11), allow_empty=True, required=False
+    )
+
+    def validate_slots(self, slots):
+        validate_slots(slots)
+        return slots
