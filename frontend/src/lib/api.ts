@@ -42,3 +42,21 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   return body as T;
 }
 
+
+/**
+ * For islands that call the API as a signed-in person: a 401 or 403 means the session is gone or
+ * not enough, so sign out and go to the login page, to come back here afterwards (spec §8).
+ */
+export async function authorisedFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  try {
+    return await apiFetch<T>(url, init);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      const { urls } = islandConfig();
+      await apiFetch(urls.session, { method: "DELETE" }).catch(() => undefined);
+      const here = window.location.pathname + window.location.search;
+      window.location.assign(`${urls.login}?next=${encodeURIComponent(here)}`);
+    }
+    throw error;
+  }
+}

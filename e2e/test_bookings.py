@@ -1,0 +1,124 @@
+import re
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Browser, Page, expect
+
+from accounts.models import User
+from bookings.models import Booking
+from courts.tests.factories import CourtFactory
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "secret-pass-1"
+
+
+def sign_in(page: Page, site: str, email: str, next_page: str) -> None:
+    page.goto(f"{site}/login?next={next_page}")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    expect(page).to_have_url(site + next_page)
+
+
+@pytest.fixture
+def court():
+    return CourtFactory(
+        name="Centre Court",
+        type="Tennis",
+        price=Decimal("15.00"),
+        slots=["08:00-09:00", "09:00-10:00", "10:00-11:00"],
+    )
+
+
+@pytest.fixture
+def accounts(emulator):
+    for email in ("ada@example.com", "bob@example.com", "ann@example.com"):
+        emulator.sign_up(email, PASSWORD)
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+
+
+def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user_can_pay(
+    site: str, page: Page, browser: Browser, court, accounts
+):
+    day = (timezone.localdate() + timedelta(days=2)).isoformat()
+    sign_in(page, site, "ada@example.com", "/courts")
+
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    expect(modal).to_be_visible()
+    expect(modal.get_by_label("Court type")).to_have_value("Tennis")
+    modal.get_by_label("Date").fill(day)
+    modal.get_by_label("08:00-09:00").check()
+    expect(modal.get_by_text("Total Price: $15.00")).to_be_visible()
+    modal.get_by_label("09:00-10:00").check()
+    expect(modal.get_by_text("Total Price: $30.00")).to_be_visible()
+    modal.get_by_role("button", name="Submit Booking").click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Booking request sent.")
+    expect(modal).to_be_hidden()
+    page.goto(site + "/dashboard/pending-bookings")
+    expect(page.get_by_role("row", name=re.compile("Centre Court"))).to_contain_text(
+        "08:00-09:00, 09:00-10:00"
+    )
+
+    # Another user opening the same court and date finds both slots taken.
+    bob = browser.new_context().new_page()
+    sign_in(bob, site, "bob@example.com", "/courts")
+    bob.get_by_role("button", name="Book Now").click()
+    bob_modal = bob.get_by_role("dialog", name="Booking: Tennis")
+    bob_modal.get_by_label("Date").fill(day)
+    expect(bob_modal.get_by_label("08:00-09:00 (booked)")).to_be_disabled()
+    expect(bob_modal.get_by_label("09:00-10:00 (booked)")).to_be_disabled()
+    expect(bob_modal.get_by_label("10:00-11:00")).to_be_enabled()
+
+    # The admin approves.
+    ann = browser.new_context().new_page()
+    sign_in(ann, site, "ann@example.com", "/dashboard/manage-bookings-approval")
+    ann.get_by_role("row", name=re.compile("ada@example.com")).get_by_role("button", name="Approve").click()
+    expect(ann.get_by_role("dialog")).to_contain_text("Booking approved successfully.")
+    expect(ann.get_by_text("No pending bookings available.")).to_be_visible(timeout=10_000)
+
+    page.goto(site + "/dashboard/approved-bookings")
+    row = page.get_by_role("row", name=re.compile("Centre Court"))
+    booking = Booking.objects.get()
+    expect(row.get_by_role("link", name="Pay")).to_have_attribute(
+        "href", f"/dashboard/payment-page/{booking.pk}"
+    )
+    assert booking.status == "approved"
+
+
+def test_the_modal_asks_for_a_slot_and_closes_with_escape(site: str, page: Page, court, accounts):
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
+
+    modal.get_by_role("button", name="Submit Booking").click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Please select at least one slot.")
+    assert Booking.objects.count() == 0
+    page.keyboard.press("Escape")
+    expect(modal).to_be_hidden()
+
+
+def test_a_user_cancels_a_pending_booking_after_confirming(site: str, page: Page, court, accounts):
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
+    modal.get_by_label("10:00-11:00").check()
+    modal.get_by_role("button", name="Submit Booking").click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Booking request sent.")
+
+    page.goto(site + "/dashboard/pending-bookings")
+    page.get_by_role("button", name="Cancel").click()
+    expect(page.get_by_role("dialog")).to_contain_text("Do you want to cancel this pending booking?")
+    page.get_by_role("button", name="Yes, cancel it!").click()
+    expect(page.get_by_role("dialog")).to_contain_text("Your booking has been cancelled.")
+    page.get_by_role("button", name="OK").click()
+
+    expect(page.get_by_text("No pending bookings found.")).to_be_visible()
+    assert Booking.objects.get().status == "cancelled"

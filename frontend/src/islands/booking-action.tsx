@@ -1,0 +1,77 @@
+import Swal, { type SweetAlertOptions } from "sweetalert2";
+
+import { ApiError, authorisedFetch } from "../lib/api";
+import { mountIslands } from "../lib/islands";
+
+type Action = "cancel-pending" | "cancel-approved" | "approve" | "reject";
+
+interface Props {
+  action: Action;
+  /** The API call for this booking and action, reversed by the server. */
+  url: string;
+}
+
+const LABELS: Record<Action, string> = {
+  "cancel-pending": "Cancel",
+  "cancel-approved": "Cancel",
+  approve: "Approve",
+  reject: "Reject",
+};
+
+/** The spec's confirmations (§2) before a cancellation; approvals and rejections need none. */
+const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
+  "cancel-pending": {
+    title: "Are you sure?",
+    text: "Do you want to cancel this pending booking?",
+    icon: "warning",
+    showCancelButton: true,
+    confirmButtonText: "Yes, cancel it!",
+    cancelButtonText: "No, keep it",
+  },
+  "cancel-approved": {
+    title: "Are you sure?",
+    text: "Do you really want to cancel this booking?",
+    icon: "warning",
+    showCancelButton: true,
+    confirmButtonText: "Yes, cancel it!",
+    cancelButtonText: "No, keep it",
+  },
+};
+
+/** What the spec's dialogs say once it is done (§8); approval dialogs close after 2 s. */
+const DONE: Record<Action, SweetAlertOptions> = {
+  "cancel-pending": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
+  "cancel-approved": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
+  approve: { title: "Approved!", text: "Booking approved successfully.", icon: "success", timer: 2000 },
+  reject: { title: "Rejected!", text: "Booking rejected successfully.", icon: "success", timer: 2000 },
+};
+
+/** One button acting on one booking in a server-rendered table; the page reloads to show the result. */
+function BookingAction({ action, url }: Props) {
+  async function act() {
+    const confirmation = CONFIRMATIONS[action];
+    if (confirmation && !(await Swal.fire(confirmation)).isConfirmed) return;
+    try {
+      await authorisedFetch(url, { method: action.startsWith("cancel") ? "DELETE" : "PATCH" });
+    } catch (error) {
+      if (action.startsWith("cancel")) {
+        window.alert("Failed to cancel the booking.");
+      } else {
+        const reason = error instanceof ApiError ? error.message : "Please try again.";
+        await Swal.fire({ title: "That did not work", text: reason, icon: "error" });
+      }
+      return;
+    }
+    await Swal.fire(DONE[action]);
+    window.location.reload();
+  }
+
+  const style = action === "approve" ? "btn-success" : action === "reject" ? "btn-error btn-outline" : "btn-outline";
+  return (
+    <button type="button" className={`btn btn-sm ${style}`} onClick={() => void act()}>
+      {LABELS[action]}
+    </button>
+  );
+}
+
+mountIslands("booking-action", BookingAction);
