@@ -1,5 +1,6 @@
 from decimal import Decimal
 
+from django.urls import reverse
 from rest_framework import serializers
 
 from .models import Court, validate_image_location, validate_slots
@@ -7,10 +8,14 @@ from .models import Court, validate_image_location, validate_slots
 
 class CourtOutput(serializers.ModelSerializer):
     image = serializers.CharField(source="image_url")
+    url = serializers.SerializerMethodField(help_text="Where to change or delete this court.")
 
     class Meta:
         model = Court
-        fields = ["id", "name", "type", "price", "image", "slots"]
+        fields = ["id", "name", "type", "price", "image", "slots", "url"]
+
+    def get_url(self, court: Court) -> str:
+        return reverse("api-court", args=[court.pk])
 
 
 class CourtInput(serializers.Serializer):

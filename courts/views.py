@@ -1,9 +1,12 @@
 from django.shortcuts import render
 from django.urls import reverse
 
+from accounts.guards import admin_required
 from bookings.services import bookable_dates
 
+from .selectors import court_list as open_courts
 from .selectors import court_page
+from .serializers import CourtOutput
 
 
 def court_list(request):
@@ -34,3 +37,10 @@ def _booking_props(request, courts) -> dict:
             for court in courts
         ],
     }
+
+
+@admin_required
+def manage(request):
+    """Manage Courts: the courts-admin island edits the list through the court API."""
+    props = {"courts": CourtOutput(open_courts(), many=True).data, "createUrl": reverse("api-courts")}
+    return render(request, "courts/manage.html", {"island_props": props})

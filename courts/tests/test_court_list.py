@@ -4,6 +4,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from accounts.models import User
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -129,3 +130,29 @@ def test_a_shipped_court_image_is_served_by_its_hashed_name_and_an_external_one_
 
     assert re.search(r'<img src="/static/img/courts/squash\.[0-9a-f]{12}\.svg" alt="Shipped', html)
     assert '<img src="https://images.example.com/court.jpg" alt="External' in html
+
+
+def test_manage_courts_hands_the_open_courts_to_its_island(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    court = CourtFactory(name="Centre Court")
+    CourtFactory(name="Gone", is_archived=True)
+
+    response = admin.get("/dashboard/manage-courts")
+
+    props = response.context["island_props"]
+    assert [c["name"] for c in props["courts"]] == ["Centre Court"]
+    assert props["courts"][0]["url"] == f"/api/courts/{court.pk}"
+    assert props["createUrl"] == "/api/courts"
+    assert 'data-island="courts-admin"' in response.content.decode()
+
+
+def test_a_signed_in_visitor_gets_the_booking_island_with_this_pages_courts(sign_in_as):
+    CourtFactory.create_batch(7)
+
+    response = sign_in_as().get(URL)
+
+    props = response.context["booking_props"]
+    assert len(props["courts"]) == 6
+    assert props["bookingsUrl"] == "/api/bookings"
+    assert props["courts"][0]["availabilityUrl"].endswith("/availability")
+    assert 'data-book-court="' in response.content.decode()

@@ -1,0 +1,217 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import toast from "react-hot-toast";
+import Swal from "sweetalert2";
+
+import { ApiError, authorisedFetch } from "../lib/api";
+import { mountIslands } from "../lib/islands";
+import { ensureToastHost } from "../lib/toaster";
+
+interface Court {
+  id: number;
+  name: string;
+  type: string;
+  price: string;
+  image: string;
+  slots: string[];
+  url: string;
+}
+
+interface Props {
+  courts: Court[];
+  createUrl: string;
+}
+
+type Field = "name" | "type" | "price" | "image" | "slots";
+type Draft = Record<Field, string>;
+const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "" };
+const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
+  { field: "name", label: "Name", type: "text" },
+  { field: "type", label: "Type", type: "text" },
+  { field: "price", label: "Price", type: "number" },
+  { field: "image", label: "Image URL", type: "text" },
+  { field: "slots", label: "Slots", type: "textarea", hint: "One per line, like 08:00-09:00" },
+];
+
+function draftOf(court: Court): Draft {
+  return { name: court.name, type: court.type, price: court.price, image: court.image, slots: court.slots.join("\n") };
+}
+
+/** Manage Courts (spec §2): the table, the add/update modal and deletion, through the court API. */
+function CourtsAdmin({ courts: initial, createUrl }: Props) {
+  const [courts, setCourts] = useState(initial);
+  const [editing, setEditing] = useState<Court | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(ensureToastHost, []);
+
+  function open(court: Court | null) {
+    setEditing(court);
+    setDraft(court ? draftOf(court) : EMPTY);
+    setErrors({});
+    dialog.current?.showModal();
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const required = (["name", "type", "price", "image"] as Field[]).filter((field) => !draft[field].trim());
+    if (required.length) {
+      setErrors(Object.fromEntries(required.map((field) => [field, "This field is required."])));
+      return;
+    }
+    const all = {
+      name: draft.name.trim(),
+      type: draft.type.trim(),
+      price: draft.price,
+      image: draft.image.trim(),
+      slots: draft.slots.split(/[\n,]+/).map((slot) => slot.trim()).filter(Boolean),
+    };
+    // An update sends only what changed: a shipped image comes back as its hashed static URL,
+    // which must not be written back in place of the plain path stored for it.
+    const before = editing ? draftOf(editing) : null;
+    const body = before ? Object.fromEntries(Object.entries(all).filter(([field]) => draft[field as Field] !== before[field as Field])) : all;
+    setSaving(true);
+    try {
+      const saved = await authorisedFetch<Court>(editing ? editing.url : createUrl, {
+        method: editing ? "PATCH" : "POST",
+        body,
+      });
+      setCourts((current) => (editing ? current.map((c) => (c.id === saved.id ? saved : c)) : [...current, saved]));
+      dialog.current?.close();
+      toast.success(editing ? "Court updated" : "New court added");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0]])));
+      }
+      toast.error("Action failed");
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove(court: Court) {
+    const answer = await Swal.fire({
+      title: "Are you sure?",
+      text: "You won't be able to revert this!",
+      icon: "warning",
+      showCancelButton: true,
+      confirmButtonText: "Yes, delete it!",
+    });
+    if (!answer.isConfirmed) return;
+    try {
+      const { deleted } = await authorisedFetch<{ deleted: boolean }>(court.url, { method: "DELETE" });
+      setCourts((current) => current.filter((c) => c.id !== court.id));
+      // A court with bookings is archived: hidden everywhere, but kept for its bookings.
+      toast.success(deleted ? "Court deleted" : "Court deleted (archived: its bookings keep it)");
+    } catch {
+      toast.error("Delete failed");
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-primary mb-4" onClick={() => open(null)}>
+        Add Court
+      </button>
+      {courts.length === 0 ? (
+        <p className="text-base-content/70">No courts yet. Add the first one.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Image</th>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Price ($)</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {courts.map((court) => (
+                <tr key={court.id}>
+                  <td>
+                    <img src={court.image} alt={`${court.name}, a ${court.type.toLowerCase()} court`} className="h-12 w-20 rounded object-cover" />
+                  </td>
+                  <td>{court.name}</td>
+                  <td>{court.type}</td>
+                  <td>{court.price}</td>
+                  <td className="flex gap-2">
+                    <button type="button" className="btn btn-sm" onClick={() => open(court)} aria-label={`Edit ${court.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => void remove(court)} aria-label={`Delete ${court.name}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <dialog ref={dialog} className="modal" aria-labelledby="court-form-title">
+        <form className="modal-box flex flex-col gap-3" onSubmit={(event) => void save(event)} noValidate>
+          <h2 id="court-form-title" className="text-xl font-bold">
+            {editing ? "Update Court" : "Add New Court"}
+          </h2>
+          <fieldset disabled={saving} className="flex flex-col gap-3">
+            {FIELDS.map(({ field, label, type, hint }) => {
+              const id = `court-${field}`;
+              const described = [hint && `${id}-hint`, errors[field] && `${id}-error`].filter(Boolean).join(" ");
+              const common = {
+                id,
+                value: draft[field],
+                required: field !== "slots",
+                "aria-invalid": errors[field] ? true : undefined,
+                "aria-describedby": described || undefined,
+              };
+              return (
+                <div key={field} className="flex flex-col gap-1">
+                  <label htmlFor={id} className="font-medium">
+                    {label}
+                  </label>
+                  {type === "textarea" ? (
+                    <textarea {...common} rows={4} className="textarea w-full" onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
+                  ) : (
+                    <input
+                      {...common}
+                      type={type}
+                      step={type === "number" ? "0.01" : undefined}
+                      min={type === "number" ? "0.01" : undefined}
+                      className="input w-full"
+                      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                    />
+                  )}
+                  {hint && (
+                    <p id={`${id}-hint`} className="text-sm text-base-content/70">
+                      {hint}
+                    </p>
+                  )}
+                  {errors[field] && (
+                    <p id={`${id}-error`} className="text-sm text-error">
+                      {errors[field]}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+            <div className="modal-action">
+              <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+                Cancel
+              </button>
+              <button type="submit" className="btn btn-primary">
+                {editing ? "Update" : "Add"}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+mountIslands("courts-admin", CourtsAdmin);
