@@ -8,6 +8,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.browser
@@ -122,3 +123,19 @@ def test_a_user_cancels_a_pending_booking_after_confirming(site: str, page: Page
 
     expect(page.get_by_text("No pending bookings found.")).to_be_visible()
     assert Booking.objects.get().status == "cancelled"
+
+
+def test_when_the_session_is_gone_an_island_sends_the_person_to_sign_in_and_back(
+    site: str, page: Page, court, accounts
+):
+    sign_in(page, site, "ada@example.com", "/dashboard/pending-bookings")
+    make_booking(user=User.objects.get(email="ada@example.com"), court=court)
+    page.reload()
+    page.context.clear_cookies(
+        name="club_session"
+    )  # the session ends (expired, revoked, signed out elsewhere)
+
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Yes, cancel it!").click()
+
+    expect(page).to_have_url(re.compile(r"/login\?next=%2Fdashboard%2Fpending-bookings$"))
