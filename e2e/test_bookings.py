@@ -100,6 +100,7 @@ def test_the_modal_asks_for_a_slot_and_closes_with_escape(site: str, page: Page,
     modal.get_by_role("button", name="Submit Booking").click()
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("Please select at least one slot.")
+    expect(modal.get_by_role("alert")).to_have_text("Please select at least one slot.")
     assert Booking.objects.count() == 0
     page.keyboard.press("Escape")
     expect(modal).to_be_hidden()

@@ -34,12 +34,15 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   const [chosen, setChosen] = useState<string[]>([]);
   const [taken, setTaken] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  // Shown inside the modal as well as in a toast: a modal dialog sits above the toasts' layer.
+  const [problem, setProblem] = useState("");
 
   const open = useCallback((next: Court) => {
     setCourt(next);
     setDate("");
     setChosen([]);
     setTaken([]);
+    setProblem("");
     dialog.current?.showModal();
   }, []);
 
@@ -80,9 +83,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     event.preventDefault();
     if (!court) return;
     if (chosen.length === 0) {
+      setProblem("Please select at least one slot.");
       toast.error("Please select at least one slot.");
       return;
     }
+    setProblem("");
     setSubmitting(true);
     try {
       await authorisedFetch(bookingsUrl, {
@@ -102,6 +107,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
       toast.success("Booking request sent.");
     } catch (error) {
       const reason = error instanceof ApiError ? ` ${error.message}` : "";
+      setProblem(`Failed to submit booking.${reason}`);
       toast.error(`Failed to submit booking.${reason}`);
       if (error instanceof ApiError && error.status === 409) void loadAvailability(court, date);
     } finally {
@@ -171,6 +177,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
             <p className="text-lg font-semibold" aria-live="polite">
               Total Price: ${total.toFixed(2)}
             </p>
+            {problem && (
+              <p role="alert" className="text-error">
+                {problem}
+              </p>
+            )}
             <button type="submit" className="btn btn-primary">
               {submitting ? "Submitting..." : "Submit Booking"}
             </button>
