@@ -19,8 +19,9 @@ Method
    deliver in its first round trip (initial congestion window of 10 segments). Bodies only: the
    response headers, and TLS in production, come on top.
 
-Usage: .venv/bin/python bench/page_weight.py [-v] [PATH ...]   (default: / /courts /support;
--v also lists every response)
+Usage (seed_demo needs the local Firebase Auth Emulator, so inside the local stack):
+    .venv/bin/python scripts/local_stack.py -- .venv/bin/python bench/page_weight.py [-v] [PATH ...]
+(default: / /courts /support; -v also lists every response)
 """
 
 import argparse
