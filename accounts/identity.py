@@ -105,14 +105,6 @@ def ensure_account(*, email: str, password: str, name: str) -> str:
         raise IdentityProviderUnavailable(str(error)) from error
 
 
-def revoke_sessions(uid: str) -> None:
-    """Ends every session of an account, on every device."""
-    try:
-        auth.revoke_refresh_tokens(uid, app=_app())
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
-
-
 def provider_status() -> dict:
     """For /healthz: which provider, and whether it answers."""
     status = {"provider": "firebase-emulator" if settings.FIREBASE_AUTH_EMULATOR_HOST else "firebase"}

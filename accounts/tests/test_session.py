@@ -6,7 +6,6 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from accounts import identity
 from accounts.models import User
 
 pytestmark = pytest.mark.django_db
@@ -114,7 +113,7 @@ def test_a_forged_or_malformed_token_is_refused(client, emulator, token):
 def test_a_token_issued_before_the_accounts_sessions_were_revoked_is_refused(client, emulator):
     account = emulator.sign_up("ada@example.com")
     time.sleep(1.1)  # revocation has one-second granularity
-    identity.revoke_sessions(account["localId"])
+    emulator.revoke_sessions(account["localId"])
 
     response = post_session(client, account["idToken"])
 
@@ -136,7 +135,7 @@ def test_a_revoked_session_cookie_is_refused(client, emulator):
     post_session(client, account["idToken"])
     assert client.get("/api/users/ada@example.com/role").status_code == 200
     time.sleep(1.1)  # revocation has one-second granularity
-    identity.revoke_sessions(account["localId"])
+    emulator.revoke_sessions(account["localId"])
 
     response = client.get("/api/users/ada@example.com/role")
 

@@ -7,6 +7,9 @@ import urllib.error
 import urllib.request
 
 from django.conf import settings
+from firebase_admin import auth
+
+from accounts.identity import _app
 
 API_KEY = "test-key"  # the emulator accepts any key
 
@@ -73,3 +76,8 @@ def disable(uid: str) -> None:
         {"localId": uid, "disableUser": True},
         as_admin=True,
     )
+
+
+def revoke_sessions(uid: str) -> None:
+    """Ends every session of an account, as "sign out everywhere" or a password change would."""
+    auth.revoke_refresh_tokens(uid, app=_app())
