@@ -1,0 +1,82 @@
+from django.shortcuts import get_object_or_404
+from rest_framework import status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsAdmin
+
+from .models import Announcement, Coupon
+from .selectors import active_coupons, announcement_list
+from .serializers import AnnouncementInput, AnnouncementOutput, CouponInput, CouponOutput
+from .services import (
+    announcement_create,
+    announcement_delete,
+    announcement_update,
+    coupon_create,
+    coupon_delete,
+    coupon_update,
+)
+
+
+class CouponListApi(APIView):
+    """GET: the active coupons (anyone). POST: add a coupon (admins)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
+
+    def get(self, request):
+        return Response(CouponOutput(active_coupons(), many=True).data)
+
+    def post(self, request):
+        data = CouponInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            CouponOutput(coupon_create(**data.validated_data)).data, status=status.HTTP_201_CREATED
+        )
+
+
+class CouponDetailApi(APIView):
+    permission_classes = [IsAdmin]
+
+    def patch(self, request, coupon_id: int):
+        coupon = get_object_or_404(Coupon, pk=coupon_id)
+        data = CouponInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return Response(CouponOutput(coupon_update(coupon=coupon, **data.validated_data)).data)
+
+    def delete(self, request, coupon_id: int):
+        coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AnnouncementListApi(APIView):
+    """GET: the announcements (signed in). POST: post one (admins)."""
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "GET" else [IsAdmin()]
+
+    def get(self, request):
+        return Response(AnnouncementOutput(announcement_list(), many=True).data)
+
+    def post(self, request):
+        data = AnnouncementInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        announcement = announcement_create(**data.validated_data)
+        return Response(AnnouncementOutput(announcement).data, status=status.HTTP_201_CREATED)
+
+
+class AnnouncementDetailApi(APIView):
+    permission_classes = [IsAdmin]
+
+    def patch(self, request, announcement_id: int):
+        announcement = get_object_or_404(Announcement, pk=announcement_id)
+        data = AnnouncementInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            AnnouncementOutput(announcement_update(announcement=announcement, **data.validated_data)).data
+        )
+
+    def delete(self, request, announcement_id: int):
+        announcement_delete(announcement=get_object_or_404(Announcement, pk=announcement_id))
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,144 @@
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from content.models import Announcement, Coupon
+
+pytestmark = pytest.mark.django_db
+
+ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
+DENIED = {"anonymous": 401, "user": 403, "member": 403}
+
+
+@pytest.fixture(params=["anonymous", "user", "member", "admin"])
+def caller(request, sign_in_as):
+    kind = request.param
+    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
+
+
+@pytest.fixture
+def admin(sign_in_as):
+    return sign_in_as("ann@example.com", User.Role.ADMIN)
+
+
+# --- Coupons ---------------------------------------------------------------------------------
+
+
+def test_anyone_lists_the_active_coupons(caller):
+    _, client = caller
+    Coupon.objects.create(code="SUMMER10", discount=10, description="Summer")
+    Coupon.objects.create(code="OLD", discount=5, is_active=False)
+
+    response = client.get("/api/coupons")
+
+    assert response.status_code == 200
+    assert response.json() == [
+        {
+            "id": Coupon.objects.get(code="SUMMER10").pk,
+            "code": "SUMMER10",
+            "discount": 10,
+            "description": "Summer",
+            "isActive": True,
+        }
+    ]
+
+
+def test_only_admins_add_change_and_delete_coupons(caller):
+    kind, client = caller
+    coupon = Coupon.objects.create(code="SUMMER10", discount=10)
+
+    created = client.post(
+        "/api/coupons", {"code": " spring20 ", "discount": 20}, content_type="application/json"
+    )
+    changed = client.patch(f"/api/coupons/{coupon.pk}", {"discount": 15}, content_type="application/json")
+    deleted = client.delete(f"/api/coupons/{coupon.pk}")
+
+    if kind in DENIED:
+        assert {created.status_code, changed.status_code, deleted.status_code} == {DENIED[kind]}
+        assert list(Coupon.objects.values_list("code", "discount")) == [("SUMMER10", 10)]
+    else:
+        assert (created.status_code, changed.status_code, deleted.status_code) == (201, 200, 204)
+        assert created.json()["code"] == "SPRING20"
+        assert changed.json()["discount"] == 15
+        assert list(Coupon.objects.values_list("code", flat=True)) == ["SPRING20"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"code": "", "discount": 10}, "code", "This field may not be blank."),
+        ({"code": "   ", "discount": 10}, "code", "This field may not be blank."),
+        ({"code": "X", "discount": 0}, "discount", "The discount is a whole percent from 1 to 100."),
+        ({"code": "X", "discount": 101}, "discount", "The discount is a whole percent from 1 to 100."),
+        ({"code": "X", "discount": 12.5}, "discount", "The discount is a whole percent from 1 to 100."),
+        ({"code": "X", "discount": "ten"}, "discount", "The discount is a whole percent from 1 to 100."),
+        ({"code": "X"}, "discount", "This field is required."),
+        ({"code": "summer10", "discount": 5}, "code", "There is already a coupon SUMMER10."),
+    ],
+)
+def test_bad_coupon_input_answers_400_with_a_clear_message(admin, body, field, message):
+    Coupon.objects.create(code="SUMMER10", discount=10)
+
+    response = admin.post("/api/coupons", body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()[field] == [message]
+    assert Coupon.objects.count() == 1
+
+
+def test_an_unknown_coupon_answers_404(admin):
+    assert (
+        admin.patch("/api/coupons/999", {"discount": 5}, content_type="application/json").status_code == 404
+    )
+    assert admin.delete("/api/coupons/999").status_code == 404
+
+
+# --- Announcements ---------------------------------------------------------------------------
+
+
+def test_signed_in_people_read_the_announcements_newest_first(caller):
+    kind, client = caller
+    Announcement.objects.create(text="Courts close early on Friday.")
+    Announcement.objects.create(text="New floodlights!")
+
+    response = client.get("/api/announcements")
+
+    if kind == "anonymous":
+        assert response.status_code == 401
+    else:
+        assert [a["text"] for a in response.json()] == ["New floodlights!", "Courts close early on Friday."]
+
+
+def test_only_admins_post_change_and_delete_announcements(caller):
+    kind, client = caller
+    announcement = Announcement.objects.create(text="Old news")
+
+    created = client.post(
+        "/api/announcements", {"text": " Tournament on Sunday "}, content_type="application/json"
+    )
+    changed = client.patch(
+        f"/api/announcements/{announcement.pk}", {"text": "Fresh"}, content_type="application/json"
+    )
+    deleted = client.delete(f"/api/announcements/{announcement.pk}")
+
+    if kind in DENIED:
+        assert {created.status_code, changed.status_code, deleted.status_code} == {DENIED[kind]}
+        assert list(Announcement.objects.values_list("text", flat=True)) == ["Old news"]
+    else:
+        assert (created.status_code, changed.status_code, deleted.status_code) == (201, 200, 204)
+        assert created.json()["text"] == "Tournament on Sunday"
+        assert list(Announcement.objects.values_list("text", flat=True)) == ["Tournament on Sunday"]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n\t"])
+def test_an_empty_announcement_is_refused(admin, text):
+    announcement = Announcement.objects.create(text="Keep me")
+
+    created = admin.post("/api/announcements", {"text": text}, content_type="application/json")
+    changed = admin.patch(
+        f"/api/announcements/{announcement.pk}", {"text": text}, content_type="application/json"
+    )
+
+    assert created.status_code == changed.status_code == 400
+    assert created.json() == {"text": ["Please write the announcement."]}
+    assert list(Announcement.objects.values_list("text", flat=True)) == ["Keep me"]
