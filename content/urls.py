@@ -9,6 +9,8 @@ app_name = "content"
 urlpatterns = [
     path("", views.home, name="home"),
     path("support", views.support, name="support"),
+    path("blog/<int:post_id>", views.blog_post, name="blog-post"),
+    path("newsletter", views.newsletter, name="newsletter"),
     path("forbidden", views.forbidden, name="forbidden"),
     path("dashboard/announcements", section("Club Announcements", login_required), name="announcements"),
     path(

@@ -1,12 +1,59 @@
-from django.contrib import messages
-from django.shortcuts import redirect, render
+import logging
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import DatabaseError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from . import data
 from .forms import ContactForm
-from .services import contact_message_create
+from .selectors import HOME_PAGE_COUPONS, active_coupons
+from .services import contact_message_create, newsletter_subscribe
+
+logger = logging.getLogger(__name__)
 
 
 def home(request):
-    return render(request, "content/home.html")
+    try:
+        coupons = list(active_coupons()[:HOME_PAGE_COUPONS])
+    except DatabaseError:
+        # The rest of the page does not need the database: show it, and say what is missing.
+        logger.exception("Coupons could not be loaded for the home page.")
+        coupons = None
+    context = {
+        "coupons": coupons,
+        "hero_images": data.HERO_IMAGES,
+        "testimonials": data.TESTIMONIALS,
+        "blog_posts": data.BLOG_POSTS,
+        "partners": data.PARTNERS,
+    }
+    return render(request, "content/home.html", context)
+
+
+def blog_post(request, post_id: int):
+    post = data.blog_post(post_id)
+    if post is None:
+        raise Http404("No such post.")
+    return render(request, "content/blog_post.html", {"post": post})
+
+
+@require_POST
+def newsletter(request):
+    """The newsletter form of the home page (a plain form: it works without JavaScript)."""
+    email = request.POST.get("email", "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        messages.error(request, "Please enter a valid e-mail address to subscribe.")
+    else:
+        if newsletter_subscribe(email=email):
+            messages.success(request, "Thank you for subscribing! Club news will reach you by e-mail.")
+        else:
+            messages.success(request, "You are already subscribed. Thank you!")
+    return redirect("/#newsletter")
 
 
 def support(request):

@@ -7,11 +7,15 @@ import { defineConfig } from "vite";
 
 // One Rollup input per island: every file in src/islands is an entry, named after the file, so a
 // page loads only the islands it mounts (see club/templatetags/islands.py for the template side).
-const islands = Object.fromEntries(
-  readdirSync(resolve(import.meta.dirname, "src/islands"))
-    .filter((file) => file.endsWith(".tsx"))
-    .map((file) => [file.replace(/\.tsx$/, ""), resolve(import.meta.dirname, "src/islands", file)]),
-);
+// src/enhancements holds small scripts without React, loaded by pages with {% vite_asset %}.
+function entries(folder: string): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(resolve(import.meta.dirname, folder))
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => [file.replace(/\.tsx?$/, ""), resolve(import.meta.dirname, folder, file)]),
+  );
+}
+const islands = { ...entries("src/islands"), ...entries("src/enhancements") };
 
 export default defineConfig({
   // Django serves the build under STATIC_URL + "dist/" (STATICFILES_DIRS in club/settings.py).

@@ -21,11 +21,15 @@ def test_home_shows_the_hero_with_its_two_calls_to_action(client):
     assert re.search(r'<a href="/register"[^>]*>Join Now</a>', html)
 
 
-@pytest.mark.parametrize("path", ["/", reverse("content:support")])
-def test_home_and_support_load_no_react(client, path):
-    html = client.get(path).content.decode()
+def test_home_loads_no_react_only_the_small_logo_fallback(client):
+    html = client.get("/").content.decode()
 
-    assert scripts(html) == []
+    assert [src.rsplit("/", 1)[-1].split("-")[0] for src in scripts(html)] == ["logo"]
+    assert "modulepreload" not in html
+
+
+def test_support_loads_no_script(client):
+    assert scripts(client.get(reverse("content:support")).content.decode()) == []
 
 
 def test_support_shows_the_three_questions(client):
