@@ -1,13 +1,15 @@
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 
-from courts.models import Court
+from courts.selectors import court_list
 
 from .models import User
 
 
-def user_list(*, search: str = "") -> QuerySet[User]:
-    """All users, optionally those whose name or e-mail contains `search` (any case)."""
+def user_list(*, search: str = "", role: str = "") -> QuerySet[User]:
+    """All users, or those of one role, or those whose name or e-mail contains `search` (any case)."""
     users = User.objects.order_by("created_at", "id")
+    if role:
+        users = users.filter(role=role)
     if search := search.strip():
         users = users.filter(Q(name__icontains=search) | Q(email__icontains=search))
     return users
@@ -18,6 +20,10 @@ def user_by_email(email: str) -> User | None:
 
 
 def dashboard_counts() -> dict[str, int]:
-    """What an admin sees first: total courts, total users, total members (users whose role is member)."""
-    users = User.objects.aggregate(users=Count("id"), members=Count("id", filter=Q(role=User.Role.MEMBER)))
-    return {"courts": Court.objects.count(), **users}
+    """What an admin sees first: total courts, total users, total members (users whose role is member),
+    counted with the same selectors as the pages that list them."""
+    return {
+        "courts": court_list().count(),
+        "users": user_list().count(),
+        "members": user_list(role=User.Role.MEMBER).count(),
+    }

@@ -11,6 +11,6 @@ urlpatterns = [
     path("register", views.register_page, name="register"),
     path("logout", views.logout, name="logout"),
     path("dashboard", views.dashboard, name="dashboard"),
-    path("dashboard/manage-users", section("All Users", admin_required), name="manage-users"),
+    path("dashboard/manage-users", views.manage_users, name="manage-users"),
     path("dashboard/manage-members", section("Manage Members", admin_required), name="manage-members"),
 ]

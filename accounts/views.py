@@ -1,11 +1,15 @@
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from .guards import login_required
-from .selectors import dashboard_counts
+from club.dashboard import island_page
+
+from .guards import admin_required, login_required
+from .selectors import dashboard_counts, user_list
+from .serializers import UserOutput
 from .session import end_session
 
 
@@ -54,3 +58,9 @@ def dashboard(request):
     user = request.user
     context = {"profile": user, "counts": dashboard_counts() if user.is_admin else None}
     return render(request, "accounts/dashboard.html", context)
+
+
+@admin_required
+def manage_users(request):
+    props = {"users": UserOutput(user_list(), many=True).data, "usersUrl": reverse("api-users")}
+    return island_page(request, heading="All Users", island="users-admin", props=props)

@@ -12,3 +12,10 @@ def section(heading: str, guard):
         return render(request, "dashboard/section.html", {"heading": heading})
 
     return view
+
+
+def island_page(request, *, heading: str, island: str, props: dict):
+    """A dashboard page that is one island (an admin table with its forms), given its props."""
+    return render(
+        request, "dashboard/island_page.html", {"heading": heading, "island": island, "island_props": props}
+    )

@@ -1,3 +1,4 @@
+from django.urls import reverse
 from rest_framework import serializers
 
 from .models import Announcement, Coupon
@@ -7,10 +8,14 @@ DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
 
 class CouponOutput(serializers.ModelSerializer):
     isActive = serializers.BooleanField(source="is_active")
+    url = serializers.SerializerMethodField(help_text="Where to change or delete this coupon.")
 
     class Meta:
         model = Coupon
-        fields = ["id", "code", "discount", "description", "isActive"]
+        fields = ["id", "code", "discount", "description", "isActive", "url"]
+
+    def get_url(self, coupon: Coupon) -> str:
+        return reverse("api-coupon", args=[coupon.pk])
 
 
 class CouponInput(serializers.Serializer):
@@ -26,10 +31,14 @@ class CouponInput(serializers.Serializer):
 
 class AnnouncementOutput(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(source="created_at")
+    url = serializers.SerializerMethodField(help_text="Where to change or delete this announcement.")
 
     class Meta:
         model = Announcement
-        fields = ["id", "text", "createdAt"]
+        fields = ["id", "text", "createdAt", "url"]
+
+    def get_url(self, announcement: Announcement) -> str:
+        return reverse("api-announcement", args=[announcement.pk])
 
 
 class AnnouncementInput(serializers.Serializer):

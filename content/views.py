@@ -6,11 +6,17 @@ from django.core.validators import validate_email
 from django.db import DatabaseError
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
+
+from accounts.guards import admin_required, login_required
+from club.dashboard import island_page
 
 from . import data
 from .forms import ContactForm
-from .selectors import HOME_PAGE_COUPONS, active_coupons
+from .models import Coupon
+from .selectors import HOME_PAGE_COUPONS, active_coupons, announcement_list
+from .serializers import AnnouncementOutput, CouponOutput
 from .services import contact_message_create, newsletter_subscribe
 
 logger = logging.getLogger(__name__)
@@ -68,3 +74,26 @@ def support(request):
 
 def forbidden(request):
     return render(request, "errors/403.html", status=403)
+
+
+@login_required
+def announcements(request):
+    return render(request, "content/announcements.html", {"announcements": announcement_list()})
+
+
+@admin_required
+def manage_coupons(request):
+    props = {
+        "coupons": CouponOutput(Coupon.objects.all(), many=True).data,
+        "createUrl": reverse("api-coupons"),
+    }
+    return island_page(request, heading="Manage Coupons", island="coupons-admin", props=props)
+
+
+@admin_required
+def make_announcements(request):
+    props = {
+        "announcements": AnnouncementOutput(announcement_list(), many=True).data,
+        "createUrl": reverse("api-announcements"),
+    }
+    return island_page(request, heading="Make Announcements", island="announcements-admin", props=props)

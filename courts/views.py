@@ -3,6 +3,7 @@ from django.urls import reverse
 
 from accounts.guards import admin_required
 from bookings.services import bookable_dates
+from club.dashboard import island_page
 
 from .selectors import court_list as open_courts
 from .selectors import court_page
@@ -43,4 +44,4 @@ def _booking_props(request, courts) -> dict:
 def manage(request):
     """Manage Courts: the courts-admin island edits the list through the court API."""
     props = {"courts": CourtOutput(open_courts(), many=True).data, "createUrl": reverse("api-courts")}
-    return render(request, "courts/manage.html", {"island_props": props})
+    return island_page(request, heading="Manage Courts", island="courts-admin", props=props)

@@ -32,13 +32,15 @@ def test_anyone_lists_the_active_coupons(caller):
     response = client.get("/api/coupons")
 
     assert response.status_code == 200
+    summer = Coupon.objects.get(code="SUMMER10")
     assert response.json() == [
         {
-            "id": Coupon.objects.get(code="SUMMER10").pk,
+            "id": summer.pk,
             "code": "SUMMER10",
             "discount": 10,
             "description": "Summer",
             "isActive": True,
+            "url": f"/api/coupons/{summer.pk}",
         }
     ]
 

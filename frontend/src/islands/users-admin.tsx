@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from "react";
+
+import { authorisedFetch } from "../lib/api";
+import { mountIslands } from "../lib/islands";
+
+interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: "user" | "member" | "admin";
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+interface Props {
+  users: User[];
+  usersUrl: string;
+}
+
+const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-success" };
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const SEARCH_DELAY_MS = 250;
+
+/** All Users (spec §2): searched by name or e-mail as you type, on the server. */
+function UsersAdmin({ users: initial, usersUrl }: Props) {
+  const [users, setUsers] = useState(initial);
+  const [search, setSearch] = useState("");
+  const [failed, setFailed] = useState(false);
+  const firstRender = useRef(true);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false; // the page came with the full list
+      return;
+    }
+    // Wait for a pause in the typing; a newer search discards the answer to an older one.
+    let current = true;
+    const timer = window.setTimeout(async () => {
+      try {
+        const found = await authorisedFetch<User[]>(`${usersUrl}?search=${encodeURIComponent(search)}`);
+        if (current) {
+          setUsers(found);
+          setFailed(false);
+        }
+      } catch {
+        if (current) setFailed(true);
+      }
+    }, SEARCH_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [search, usersUrl]);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <label htmlFor="user-search" className="sr-only">
+        Search by name or email
+      </label>
+      <input
+        id="user-search"
+        type="search"
+        className="input w-full max-w-md"
+        placeholder="Search by name or email..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {failed && <p className="text-error">Error: the users could not be loaded.</p>}
+      {users.length === 0 ? (
+        <p className="text-base-content/70">No users found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created At</th>
+                <th scope="col">Last Login</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user, index) => (
+                <tr key={user.id}>
+                  <td>{index + 1}</td>
+                  <td>{user.name || "—"}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
+                  </td>
+                  <td>{when.format(new Date(user.createdAt))}</td>
+                  <td>{user.lastLogin ? when.format(new Date(user.lastLogin)) : "Never"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+mountIslands("users-admin", UsersAdmin);
