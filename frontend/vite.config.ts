@@ -26,7 +26,11 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: "manifest.json",
     rollupOptions: {
-      input: { ...islands, main: resolve(import.meta.dirname, "src/styles/main.css") },
+      input: {
+        ...islands,
+        main: resolve(import.meta.dirname, "src/styles/main.css"),
+        dashboard: resolve(import.meta.dirname, "src/styles/dashboard.css"),
+      },
     },
   },
   server: {

@@ -3,6 +3,7 @@ from django.conf import settings
 from django.core.management import call_command
 
 from accounts.models import User
+from content.models import Announcement, Coupon
 from courts.models import Court
 
 pytestmark = pytest.mark.django_db
@@ -31,11 +32,19 @@ def test_seed_demo_images_ship_with_the_project():
 
 def test_running_seed_demo_twice_changes_nothing():
     call_command("seed_demo", verbosity=0)
-    first = list(Court.objects.order_by("id").values())
+    tables = (Court, Coupon, Announcement)
+    first = [list(model.objects.order_by("id").values()) for model in tables]
 
     call_command("seed_demo", verbosity=0)
 
-    assert list(Court.objects.order_by("id").values()) == first
+    assert [list(model.objects.order_by("id").values()) for model in tables] == first
+
+
+def test_seed_demo_adds_coupons_for_the_home_page_and_an_announcement():
+    call_command("seed_demo", verbosity=0)
+
+    assert Coupon.objects.filter(is_active=True).count() == 3
+    assert Announcement.objects.count() == 1
 
 
 def test_seed_demo_leaves_a_court_staff_have_edited():

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from accounts.identity import ensure_account
 from accounts.models import User
+from content.models import Announcement, Coupon
 from courts.models import Court
 
 
@@ -67,6 +68,13 @@ DEMO_COURTS = [
 ]
 
 
+DEMO_COUPONS = [
+    {"code": "WELCOME20", "discount": 20, "description": "20% off your first booking."},
+    {"code": "SUMMER10", "discount": 10, "description": "10% off any court, all summer long."},
+    {"code": "TEAM15", "discount": 15, "description": "15% off when you book three slots or more."},
+]
+DEMO_ANNOUNCEMENT = "Welcome to the new booking site! Book a court, and pay online once it is approved."
+
 # Only ever made in the local Firebase Auth Emulator: known passwords must not exist in production.
 DEMO_ACCOUNTS = [
     {
@@ -87,12 +95,13 @@ DEMO_ACCOUNTS = [
 
 class Command(BaseCommand):
     help = (
-        "Adds the demo courts and, with the local Firebase Auth Emulator, the demo accounts (an admin, "
-        "a member, a user). Idempotent: what exists already is left as it is."
+        "Adds the demo courts, coupons and an announcement and, with the local Firebase Auth Emulator, "
+        "the demo accounts (an admin, a member, a user). Idempotent: what exists already is left as it is."
     )
 
     def handle(self, *args, **options):
         self.seed_courts()
+        self.seed_content()
         if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
             self.seed_accounts()
         else:
@@ -115,6 +124,15 @@ class Command(BaseCommand):
             )
             created += was_created
         self.stdout.write(f"Demo courts: {created} added, {len(DEMO_COURTS) - created} already there.")
+
+    @transaction.atomic
+    def seed_content(self):
+        added = sum(
+            Coupon.objects.get_or_create(code=coupon["code"], defaults=coupon)[1] for coupon in DEMO_COUPONS
+        )
+        if not Announcement.objects.exists():
+            Announcement.objects.create(text=DEMO_ANNOUNCEMENT)
+        self.stdout.write(f"Demo coupons: {added} added, {len(DEMO_COUPONS) - added} already there.")
 
     def seed_accounts(self):
         self.stdout.write("Demo logins (e-mail / password):")

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 
+import "../styles/booking.css";
 import { ApiError, apiFetch, authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
