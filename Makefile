@@ -12,7 +12,7 @@ PYTHON ?= $(shell for p in python3.12 $$HOME/.pyenv/versions/3.12*/bin/python3.1
 VENV := .venv
 BIN := $(VENV)/bin
 NPM := npm --prefix frontend --no-audit --no-fund --loglevel=error
-# Runs a command with the local stand-ins of the outside services (the Firebase Auth Emulator).
+# Runs a command with the local stand-ins of the outside services (Firebase Auth Emulator, localstripe).
 STACK := $(BIN)/python scripts/local_stack.py
 
 # The embedded local stack (see the README): local mode on, SQLite under var/ unless DATABASE_URL is set.
@@ -61,7 +61,8 @@ build: staticfiles/staticfiles.json
 # --- Run ------------------------------------------------------------------------------------
 # The emulator's accounts are kept under var/ between runs, like the SQLite database.
 run: install build
-	@$(STACK) --keep-accounts var/firebase -- $(MAKE) --no-print-directory serve
+	@$(STACK) --keep-accounts var/firebase --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
+		-- $(MAKE) --no-print-directory serve
 
 serve: prepare-data
 	@echo
@@ -70,7 +71,8 @@ serve: prepare-data
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
 
 dev: install
-	@$(STACK) --keep-accounts var/firebase -- $(MAKE) --no-print-directory serve-dev
+	@$(STACK) --keep-accounts var/firebase --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
+		-- $(MAKE) --no-print-directory serve-dev
 
 serve-dev: prepare-data
 	@echo

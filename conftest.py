@@ -88,3 +88,19 @@ def identity_provider_down(monkeypatch):
     yield
     firebase_admin.delete_app(identity._app())
     identity._app.cache_clear()
+
+
+@pytest.fixture(scope="session")
+def _localstripe():
+    from club.testing import stripe_stand_in
+
+    if not stripe_stand_in.is_running():
+        pytest.exit("No localstripe at STRIPE_API_BASE (`make test` starts it).", returncode=2)
+    return stripe_stand_in
+
+
+@pytest.fixture
+def localstripe(_localstripe):
+    """localstripe, the local stand-in for Stripe, emptied."""
+    _localstripe.clear()
+    return _localstripe

@@ -27,6 +27,9 @@ class SlotTaken(Conflict):
 TRANSITIONS: dict[str, set[str]] = {
     Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED},
     Status.APPROVED: {Status.CONFIRMED, Status.CANCELLED, Status.EXPIRED},
+    # A payment that succeeds just after its booking expired keeps the booking if its slots are
+    # still free (payments.services.payment_confirm refunds it otherwise).
+    Status.EXPIRED: {Status.CONFIRMED},
 }
 
 
@@ -106,6 +109,8 @@ def _transition(*, booking: Booking, to: str, by: User | None) -> Booking:
     from_status, locked.status = locked.status, to
     if to == Status.APPROVED:
         locked.approved_at = timezone.now()
+    if from_status not in Booking.HOLDING and to in Booking.HOLDING:
+        _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
     locked.save(update_fields=["status", "approved_at"])
     if to not in Booking.HOLDING:
         locked.held_slots.all().delete()
@@ -119,6 +124,11 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
 
 def booking_reject(*, booking: Booking, by: User) -> Booking:
     return _transition(booking=booking, to=Status.REJECTED, by=by)
+
+
+def booking_confirm(*, booking: Booking, by: User | None) -> Booking:
+    """A paid booking (payments.services.payment_confirm)."""
+    return _transition(booking=booking, to=Status.CONFIRMED, by=by)
 
 
 def booking_cancel(*, booking: Booking, by: User) -> Booking:

@@ -122,6 +122,25 @@ if FIREBASE_AUTH_EMULATOR_HOST and not LOCAL_MODE:
 IDENTITY_COOKIE_NAME = "club_session"
 IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
 
+# --- Payments: Stripe -------------------------------------------------------------------------
+# Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.
+STRIPE_SECRET_KEY = env.str(
+    "STRIPE_SECRET_KEY", default="sk_test_local" if LOCAL_MODE else environ.Env.NOTSET
+)
+STRIPE_PUBLISHABLE_KEY = env.str(
+    "STRIPE_PUBLISHABLE_KEY", default="pk_test_local" if LOCAL_MODE else environ.Env.NOTSET
+)
+STRIPE_WEBHOOK_SECRET = env.str(
+    "STRIPE_WEBHOOK_SECRET", default="whsec_local_only" if LOCAL_MODE else environ.Env.NOTSET
+)
+# Where the Stripe API is: Stripe itself unless set; localstripe's address in local mode.
+STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="http://127.0.0.1:8420" if LOCAL_MODE else "")
+if STRIPE_API_BASE and not LOCAL_MODE:
+    raise ImproperlyConfigured(
+        "STRIPE_API_BASE is set while LOCAL_MODE is off: production pays through Stripe itself."
+    )
+CURRENCY = "usd"
+
 # --- Internationalisation ------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
@@ -224,4 +243,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    # The stripe library logs every request at INFO.
+    "loggers": {"stripe": {"level": "WARNING"}},
 }

@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("courts.api_urls")),
     path("api/", include("bookings.api_urls")),
     path("api/", include("content.api_urls")),
+    path("api/", include("payments.api_urls")),
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]

@@ -4,7 +4,8 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from accounts.identity import provider_status
+from accounts.identity import provider_status as identity_status
+from payments.gateway import provider_status as payments_status
 
 
 @require_GET
@@ -14,7 +15,7 @@ def healthz(request):
 
     200 when every part answers, 503 when one does not; the body says which.
     """
-    checks = {"database": _check_database(), "identity": provider_status()}
+    checks = {"database": _check_database(), "identity": identity_status(), "payments": payments_status()}
     healthy = all(check["ok"] for check in checks.values())
     return JsonResponse(
         {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503

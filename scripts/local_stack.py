@@ -1,12 +1,14 @@
 """Runs a command with the local stand-ins of the outside services around it, then stops them.
 
-    python scripts/local_stack.py [--keep-accounts DIR] -- COMMAND [ARG ...]
+    python scripts/local_stack.py [--keep-accounts DIR] [--webhook-url URL] -- COMMAND [ARG ...]
 
-`make run`, `make dev` and `make test` use it. It starts the Firebase Auth Emulator
-(firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI) unless one already answers
-there, runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST set, and stops the emulator when COMMAND
-ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from DIR and saved
-back to it on exit, so they still match the database after a restart. Exits with COMMAND's status.
+`make run`, `make dev` and `make test` use it. It starts, unless one already answers at its address:
+- the Firebase Auth Emulator (firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI);
+- localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
+runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
+when COMMAND ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from
+DIR and saved back to it on exit, so they still match the database after a restart. Exits with
+COMMAND's status.
 """
 
 import argparse
@@ -15,57 +17,73 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIREBASE = ROOT / "firebase"
+LOGS = ROOT / "var"
 EMULATOR_HOST = "127.0.0.1:9099"
+LOCALSTRIPE = "http://127.0.0.1:8420"
 PROJECT_ID = "demo-club"
-READY_TIMEOUT = 60  # seconds; it is usually ready in about 10
-STOP_TIMEOUT = 30  # seconds, time to save the accounts on exit
+# Must match STRIPE_WEBHOOK_SECRET's local default (club/settings.py).
+WEBHOOK_SECRET = "whsec_local_only"  # noqa: S105 - a local-only placeholder
+READY_TIMEOUT = 60  # seconds; the emulator is usually ready in about 10
+STOP_TIMEOUT = 30  # seconds, time for the emulator to save its accounts on exit
 
 
-def answering(host: str) -> bool:
+def answering(url: str) -> bool:
     try:
-        with urllib.request.urlopen(f"http://{host}/", timeout=1):
+        with urllib.request.urlopen(url, timeout=1):  # noqa: S310 - local
             return True
+    except urllib.error.HTTPError:
+        return True  # it answered, if only to say no
     except OSError:
         return False
 
 
-def start_emulator(keep_accounts: Path | None, log: Path) -> subprocess.Popen:
-    command = [
-        str(FIREBASE / "node_modules" / ".bin" / "firebase"),
-        "emulators:start",
-        "--only",
-        "auth",
-        "--project",
-        PROJECT_ID,
-        "--config",
-        str(FIREBASE / "firebase.json"),
-    ]
+def start(
+    name: str, command: list[str], ready_url: str, *, cwd: Path, env: dict | None = None
+) -> subprocess.Popen:
+    log = LOGS / f"{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    # Its own session, so Ctrl-C reaches the command first and the service is stopped in order.
+    process = subprocess.Popen(  # noqa: S603 - our own command line
+        command, cwd=cwd, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env, start_new_session=True
+    )
+    deadline = time.monotonic() + READY_TIMEOUT
+    while not answering(ready_url):
+        if process.poll() is not None or time.monotonic() > deadline:
+            stop(process)
+            sys.exit(f"{name} did not start; see {log}:\n{log.read_text()[-2000:]}")
+        time.sleep(0.5)
+    return process
+
+
+def start_emulator(keep_accounts: Path | None) -> subprocess.Popen:
+    command = [str(FIREBASE / "node_modules" / ".bin" / "firebase"), "emulators:start", "--only", "auth"]
+    command += ["--project", PROJECT_ID, "--config", str(FIREBASE / "firebase.json")]
     if keep_accounts:
         if (keep_accounts / "firebase-export-metadata.json").exists():
             command += ["--import", str(keep_accounts)]
         command += ["--export-on-exit", str(keep_accounts)]
-    log.parent.mkdir(parents=True, exist_ok=True)
-    # Its own session, so Ctrl-C reaches the command first and the emulator is stopped in order.
-    emulator = subprocess.Popen(  # noqa: S603 - our own command line
-        command,
-        cwd=FIREBASE,
-        stdout=log.open("w"),
-        stderr=subprocess.STDOUT,
-        env={**os.environ, "CI": "true", "NO_UPDATE_NOTIFIER": "1"},
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + READY_TIMEOUT
-    while not answering(EMULATOR_HOST):
-        if emulator.poll() is not None or time.monotonic() > deadline:
-            stop(emulator)
-            sys.exit(f"The Firebase Auth Emulator did not start; see {log}:\n{log.read_text()[-2000:]}")
-        time.sleep(0.5)
-    return emulator
+    env = {**os.environ, "CI": "true", "NO_UPDATE_NOTIFIER": "1"}
+    return start("firebase-emulator", command, f"http://{EMULATOR_HOST}/", cwd=FIREBASE, env=env)
+
+
+def start_localstripe() -> subprocess.Popen:
+    port = urllib.parse.urlsplit(LOCALSTRIPE).port
+    command = [str(Path(sys.executable).with_name("localstripe")), "--from-scratch", "--port", str(port)]
+    return start("localstripe", command, f"{LOCALSTRIPE}/v1/charges", cwd=ROOT)
+
+
+def register_webhook(url: str) -> None:
+    """localstripe signs its events with the secret, as Stripe does, and delivers them to `url`."""
+    body = urllib.parse.urlencode({"url": url, "secret": WEBHOOK_SECRET}).encode()
+    request = urllib.request.Request(f"{LOCALSTRIPE}/_config/webhooks/club", data=body, method="POST")  # noqa: S310
+    with urllib.request.urlopen(request, timeout=5):  # noqa: S310 - local
+        pass
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -83,26 +101,35 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--keep-accounts", type=Path, metavar="DIR")
+    parser.add_argument("--webhook-url", metavar="URL")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     command = args.command[1:] if args.command[:1] == ["--"] else args.command
     if not command:
         parser.error("no command given")
 
-    emulator = None
-    if answering(EMULATOR_HOST):
-        print(f"Using the Firebase Auth Emulator already running at {EMULATOR_HOST}.", file=sys.stderr)
-    else:
-        print(f"Starting the Firebase Auth Emulator at {EMULATOR_HOST}…", file=sys.stderr)
-        keep_accounts = args.keep_accounts.resolve() if args.keep_accounts else None  # it runs in firebase/
-        emulator = start_emulator(keep_accounts, ROOT / "var" / "firebase-emulator.log")
+    started = []
     try:
-        return subprocess.call(command, env={**os.environ, "FIREBASE_AUTH_EMULATOR_HOST": EMULATOR_HOST})  # noqa: S603
+        if answering(f"http://{EMULATOR_HOST}/"):
+            print(f"Using the Firebase Auth Emulator already running at {EMULATOR_HOST}.", file=sys.stderr)
+        else:
+            print(f"Starting the Firebase Auth Emulator at {EMULATOR_HOST}…", file=sys.stderr)
+            # It runs in firebase/: the accounts folder must not be relative.
+            started.append(start_emulator(args.keep_accounts.resolve() if args.keep_accounts else None))
+        if answering(f"{LOCALSTRIPE}/v1/charges"):
+            print(f"Using the localstripe already running at {LOCALSTRIPE}.", file=sys.stderr)
+        else:
+            print(f"Starting localstripe at {LOCALSTRIPE}…", file=sys.stderr)
+            started.append(start_localstripe())
+        if args.webhook_url:
+            register_webhook(args.webhook_url)
+        env = {**os.environ, "FIREBASE_AUTH_EMULATOR_HOST": EMULATOR_HOST, "STRIPE_API_BASE": LOCALSTRIPE}
+        return subprocess.call(command, env=env)  # noqa: S603
     except KeyboardInterrupt:
         return 130
     finally:
-        if emulator:
-            stop(emulator)
+        for process in reversed(started):
+            stop(process)
 
 
 if __name__ == "__main__":

@@ -23,5 +23,7 @@ def make_booking(
         booking = booking_approve(booking=booking, by=user)
     elif status != Booking.Status.PENDING:
         Booking.objects.filter(pk=booking.pk).update(status=status)
+        if status not in Booking.HOLDING:
+            booking.held_slots.all().delete()
         booking.refresh_from_db()
     return booking

@@ -13,3 +13,5 @@ os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club")
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 # The Firebase Auth Emulator that `make test` starts (firebase/firebase.json).
 os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
+# localstripe, which `make test` starts beside the emulator.
+os.environ.setdefault("STRIPE_API_BASE", "http://127.0.0.1:8420")

@@ -5,20 +5,27 @@ pytestmark = pytest.mark.django_db
 
 
 IDENTITY_UP = {"provider": "firebase-emulator", "ok": True}
+PAYMENTS_UP = {"provider": "localstripe", "ok": True}
 
 
-def test_healthz_names_the_database_and_identity_provider_and_says_they_answer(client, emulator):
+def test_healthz_names_the_database_and_the_providers_and_says_they_answer(client, emulator, localstripe):
     response = client.get("/healthz")
 
     assert response.status_code == 200
     assert response["Cache-Control"].startswith("max-age=0")
     assert response.json() == {
         "status": "ok",
-        "checks": {"database": {"provider": "postgresql", "ok": True}, "identity": IDENTITY_UP},
+        "checks": {
+            "database": {"provider": "postgresql", "ok": True},
+            "identity": IDENTITY_UP,
+            "payments": PAYMENTS_UP,
+        },
     }
 
 
-def test_healthz_answers_503_and_says_why_when_the_database_does_not(client, emulator, monkeypatch):
+def test_healthz_answers_503_and_says_why_when_the_database_does_not(
+    client, emulator, localstripe, monkeypatch
+):
     # Stopping the shared PostgreSQL server would take the test database with it, so the failure is
     # simulated at the cursor: this test is about what /healthz reports, not about PostgreSQL.
     def broken_cursor(*args, **kwargs):
@@ -34,6 +41,7 @@ def test_healthz_answers_503_and_says_why_when_the_database_does_not(client, emu
         "checks": {
             "database": {"provider": "postgresql", "ok": False, "error": "connection refused"},
             "identity": IDENTITY_UP,
+            "payments": PAYMENTS_UP,
         },
     }
 

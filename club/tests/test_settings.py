@@ -16,9 +16,18 @@ PRODUCTION = {
     "EMAIL_URL": "smtp+tls://club:secret@smtp.example.com:587",
     "FIREBASE_PROJECT_ID": "club-prod",
     "FIREBASE_API_KEY": "AIzaSy-public-web-key",
+    "STRIPE_SECRET_KEY": "sk_live_not_a_real_key",
+    "STRIPE_PUBLISHABLE_KEY": "pk_live_not_a_real_key",
+    "STRIPE_WEBHOOK_SECRET": "whsec_not_a_real_secret",
 }
 
-TEST_RUN_ONLY = {"LOCAL_MODE", "DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "FIREBASE_AUTH_EMULATOR_HOST"}
+TEST_RUN_ONLY = {
+    "LOCAL_MODE",
+    "DATABASE_URL",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "FIREBASE_AUTH_EMULATOR_HOST",
+    "STRIPE_API_BASE",
+}
 
 
 def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
@@ -65,6 +74,13 @@ def test_production_refuses_to_start_with_the_identity_emulator_configured():
 
     assert result.returncode != 0
     assert "FIREBASE_AUTH_EMULATOR_HOST is set while LOCAL_MODE is off" in result.stderr
+
+
+def test_production_refuses_to_start_with_a_localstripe_address():
+    result = manage("check", env={**PRODUCTION, "STRIPE_API_BASE": "http://127.0.0.1:8420"})
+
+    assert result.returncode != 0
+    assert "STRIPE_API_BASE is set while LOCAL_MODE is off" in result.stderr
 
 
 def test_local_mode_may_use_the_identity_emulator():

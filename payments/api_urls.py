@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("bookings/<int:booking_id>/quote", apis.QuoteApi.as_view(), name="api-booking-quote"),
+    path("create-payment-intent", apis.PaymentIntentApi.as_view(), name="api-create-payment-intent"),
+    path("save-payment", apis.SavePaymentApi.as_view(), name="api-save-payment"),
+    path("payments", apis.PaymentListApi.as_view(), name="api-payments"),
+    path("members", apis.MemberListApi.as_view(), name="api-members"),
+    path("members/<int:member_id>", apis.MemberApi.as_view(), name="api-member"),
+    path("stripe/webhook", apis.stripe_webhook, name="stripe-webhook"),
+]
