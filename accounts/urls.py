@@ -1,9 +1,6 @@
 from django.urls import path
 
-from club.dashboard import section
-
 from . import views
-from .guards import admin_required
 
 app_name = "accounts"
 urlpatterns = [
@@ -12,5 +9,5 @@ urlpatterns = [
     path("logout", views.logout, name="logout"),
     path("dashboard", views.dashboard, name="dashboard"),
     path("dashboard/manage-users", views.manage_users, name="manage-users"),
-    path("dashboard/manage-members", section("Manage Members", admin_required), name="manage-members"),
+    path("dashboard/manage-members", views.manage_members, name="manage-members"),
 ]

@@ -6,8 +6,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from club.dashboard import island_page
+from payments.serializers import MemberOutput
 
 from .guards import admin_required, login_required
+from .models import User
 from .selectors import dashboard_counts, user_list
 from .serializers import UserOutput
 from .session import end_session
@@ -64,3 +66,9 @@ def dashboard(request):
 def manage_users(request):
     props = {"users": UserOutput(user_list(), many=True).data, "usersUrl": reverse("api-users")}
     return island_page(request, heading="All Users", island="users-admin", props=props)
+
+
+@admin_required
+def manage_members(request):
+    props = {"members": MemberOutput(user_list(role=User.Role.MEMBER), many=True).data}
+    return island_page(request, heading="Manage Members", island="members-admin", props=props)

@@ -8,13 +8,16 @@ def island_config(request) -> dict:
     """The one global blob every island reads (frontend/src/lib/config.ts), rendered by base.html:
     the CSRF token, the URLs islands call (reversed here, so no island hard-codes one), and the
     Firebase web config, including whether to use the local emulator."""
+    urls = {
+        "session": reverse("api-session"),
+        "users": reverse("api-users"),
+        "login": reverse("accounts:login"),
+    }
+    if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
+        urls["localStripeConfirm"] = reverse("local-stripe-confirm")
     return {
         "csrfToken": get_token(request),
-        "urls": {
-            "session": reverse("api-session"),
-            "users": reverse("api-users"),
-            "login": reverse("accounts:login"),
-        },
+        "urls": urls,
         "firebase": {
             "apiKey": settings.FIREBASE_API_KEY,
             "authDomain": settings.FIREBASE_AUTH_DOMAIN,

@@ -1,17 +1,6 @@
-"""The dashboard's sections: each app registers its pages here with the guard they need.
-
-Until a capability is built, its section is a page with its heading in the dashboard layout.
-"""
+"""What the dashboard's pages share."""
 
 from django.shortcuts import render
-
-
-def section(heading: str, guard):
-    @guard
-    def view(request, **kwargs):
-        return render(request, "dashboard/section.html", {"heading": heading})
-
-    return view
 
 
 def island_page(request, *, heading: str, island: str, props: dict):

@@ -1,7 +1,9 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 from accounts import views as account_views
+from payments import local as payments_local
 
 from . import views
 
@@ -24,6 +26,13 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
 ]
+
+if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
+    # The stand-ins for what localstripe's fake Stripe.js lacks (payments/local.py); never in production.
+    urlpatterns += [
+        path("local/stripe-adapter.js", payments_local.adapter_script, name="local-stripe-adapter"),
+        path("local/stripe-confirm", payments_local.LocalConfirmApi.as_view(), name="local-stripe-confirm"),
+    ]
 
 handler404 = "club.views.page_not_found"
 handler500 = "club.views.server_error"

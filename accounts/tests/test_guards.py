@@ -19,7 +19,6 @@ PAGES = {
     "/dashboard/announcements": ANY_SIGNED_IN,
     "/dashboard/approved-bookings": ANY_SIGNED_IN,
     "/dashboard/confirmed-bookings": MEMBERS,
-    "/dashboard/payment-page/1": ANY_SIGNED_IN,
     "/dashboard/payment-history": MEMBERS,
     "/dashboard/manage-courts": ADMINS,
     "/dashboard/manage-users": ADMINS,

@@ -43,7 +43,12 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         re.search(r'<script id="island-config" type="application/json">(.*?)</script>', html).group(1)
     )
     assert config["csrfToken"]
-    assert config["urls"] == {"session": "/api/session", "users": "/api/users", "login": "/login"}
+    assert config["urls"] == {
+        "session": "/api/session",
+        "users": "/api/users",
+        "login": "/login",
+        "localStripeConfirm": "/local/stripe-confirm",  # local mode only (payments/local.py)
+    }
     assert config["firebase"] == {
         "apiKey": "local-emulator",
         "authDomain": "demo-club.firebaseapp.com",

@@ -55,6 +55,8 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
       if (next) open(next);
     }
     document.addEventListener("click", onClick);
+    // The buttons come disabled, so a click before this island is ready is not lost silently.
+    for (const button of document.querySelectorAll<HTMLButtonElement>("[data-book-court]")) button.disabled = false;
     return () => document.removeEventListener("click", onClick);
   }, [courts, open]);
 

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import toast from "react-hot-toast";
+import Swal from "sweetalert2";
+
+import { authorisedFetch } from "../lib/api";
+import { mountIslands } from "../lib/islands";
+import { ensureToastHost } from "../lib/toaster";
+
+interface Member {
+  id: number;
+  name: string;
+  email: string;
+  createdAt: string | null;
+  url: string;
+}
+
+const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+
+/** Manage Members (spec §2): search, and end a membership (the account stays, as a user). */
+function MembersAdmin({ members: initial }: { members: Member[] }) {
+  const [members, setMembers] = useState(initial);
+  const [search, setSearch] = useState("");
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const needle = search.trim().toLowerCase();
+  const shown = members.filter((m) => !needle || `${m.name} ${m.email}`.toLowerCase().includes(needle));
+
+  async function remove(member: Member) {
+    const answer = await Swal.fire({
+      title: "Are you sure?",
+      text: "Do you really want to delete this member?",
+      icon: "warning",
+      showCancelButton: true,
+      confirmButtonText: "Yes, delete it!",
+    });
+    if (!answer.isConfirmed) return;
+    ensureToastHost();
+    setDeleting(member.id);
+    try {
+      await authorisedFetch(member.url, { method: "DELETE" });
+      setMembers((current) => current.filter((m) => m.id !== member.id));
+      await Swal.fire({ title: "Deleted!", text: "The member has been deleted.", icon: "success" });
+    } catch {
+      toast.error("Failed to delete member");
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <label htmlFor="member-search" className="sr-only">
+        Search members by name or email
+      </label>
+      <input
+        id="member-search"
+        type="search"
+        className="input w-full max-w-md"
+        placeholder="Search by name or email..."
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {shown.length === 0 ? (
+        <p className="text-base-content/70">No members found.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Joined</th>
+                <th scope="col">
+                  <span className="sr-only">Delete</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((member, index) => (
+                <tr key={member.id}>
+                  <td>{index + 1}</td>
+                  <td>{member.name || "—"}</td>
+                  <td>{member.email}</td>
+                  <td>{member.createdAt ? joined.format(new Date(member.createdAt)) : "—"}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-error btn-outline"
+                      onClick={() => void remove(member)}
+                      disabled={deleting === member.id}
+                      aria-label={`Delete ${member.email}`}
+                    >
+                      {deleting === member.id ? "Deleting..." : "Delete"}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+mountIslands("members-admin", MembersAdmin);

@@ -1,0 +1,158 @@
+import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
+import { loadStripe } from "@stripe/stripe-js";
+import { type FormEvent, useEffect, useMemo, useState } from "react";
+import toast from "react-hot-toast";
+
+import { ApiError, authorisedFetch } from "../lib/api";
+import { mountIslands } from "../lib/islands";
+import { ensureToastHost } from "../lib/toaster";
+
+interface Props {
+  bookingId: number;
+  price: string;
+  userEmail: string;
+  publishableKey: string;
+  quoteUrl: string;
+  intentUrl: string;
+  saveUrl: string;
+  doneUrl: string;
+}
+
+interface Quote {
+  couponCode: string;
+  discount: number;
+  total: string;
+  totalInCents: number;
+}
+
+/**
+ * The card form of the payment page (spec §2, §4). The server prices the booking (with a coupon,
+ * if one is applied), creates the PaymentIntent, and after Stripe confirms the card payment it
+ * checks the payment with Stripe itself before confirming the booking.
+ */
+function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl, doneUrl }: Props) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const [quote, setQuote] = useState<Quote>({ couponCode: "", discount: 0, total: price, totalInCents: Math.round(Number(price) * 100) });
+  const [code, setCode] = useState("");
+  const [couponError, setCouponError] = useState("");
+  const [clientSecret, setClientSecret] = useState("");
+  const [cardError, setCardError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  useEffect(ensureToastHost, []);
+
+  // A payment secret for the current total: asked again when a coupon changes the total.
+  useEffect(() => {
+    let current = true;
+    setClientSecret("");
+    authorisedFetch<{ clientSecret: string }>(intentUrl, {
+      method: "POST",
+      body: { bookingId, userEmail, amountInCents: quote.totalInCents, couponCode: quote.couponCode },
+    })
+      .then(({ clientSecret: secret }) => current && setClientSecret(secret))
+      .catch((error: unknown) => {
+        if (current) toast.error(error instanceof ApiError ? `Failed to initiate payment. ${error.message}` : "Failed to initiate payment.");
+      });
+    return () => {
+      current = false;
+    };
+  }, [bookingId, userEmail, intentUrl, quote.totalInCents, quote.couponCode]);
+
+  async function applyCoupon() {
+    setCouponError("");
+    try {
+      setQuote(await authorisedFetch<Quote>(quoteUrl, { method: "POST", body: { couponCode: code } }));
+    } catch (error) {
+      setCouponError(error instanceof ApiError ? error.message : "The coupon could not be checked. Please try again.");
+    }
+  }
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card || !clientSecret || busy) return; // not ready yet: ignore the click
+    setBusy(true);
+    setCardError("");
+    try {
+      const result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: { email: userEmail } },
+      });
+      if (result.error) {
+        setCardError(result.error.message ?? "The card was refused.");
+        toast.error(result.error.message ?? "The card was refused.");
+        return;
+      }
+      if (result.paymentIntent?.status !== "succeeded") throw new Error(result.paymentIntent?.status);
+      await authorisedFetch(saveUrl, { method: "POST", body: { paymentIntentId: result.paymentIntent.id, bookingId } });
+      toast.success("🎉 Payment successful!");
+      window.setTimeout(() => window.location.assign(doneUrl), 1200);
+    } catch {
+      toast.error("Something went wrong with payment");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="coupon-code" className="font-medium">
+          Coupon code
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="coupon-code"
+            className="input w-full"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-invalid={couponError ? true : undefined}
+            aria-describedby={couponError ? "coupon-error" : quote.discount ? "coupon-applied" : undefined}
+          />
+          <button type="button" className="btn" onClick={() => void applyCoupon()} disabled={busy || !code.trim()}>
+            Apply
+          </button>
+        </div>
+        {couponError && (
+          <p id="coupon-error" className="text-sm text-error">
+            {couponError}
+          </p>
+        )}
+        {quote.discount > 0 && !couponError && (
+          <p id="coupon-applied" className="text-sm text-success">
+            {quote.couponCode}: {quote.discount}% off. New total ${quote.total}.
+          </p>
+        )}
+      </div>
+      <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-4">
+        <div>
+          <span id="card-label" className="font-medium">
+            Card
+          </span>
+          <div className="input w-full h-auto flex-wrap py-3" role="group" aria-labelledby="card-label">
+            <CardElement options={{ hidePostalCode: true }} onChange={() => setCardError("")} />
+          </div>
+          {cardError && (
+            <p role="alert" className="text-sm text-error mt-1">
+              {cardError}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!stripe || !clientSecret || busy}>
+          {busy ? "Processing..." : `Pay $${quote.total}`}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function Payment(props: Props) {
+  const stripePromise = useMemo(() => loadStripe(props.publishableKey), [props.publishableKey]);
+  return (
+    <Elements stripe={stripePromise}>
+      <PaymentForm {...props} />
+    </Elements>
+  );
+}
+
+mountIslands("payment", Payment);

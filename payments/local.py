@@ -1,0 +1,55 @@
+"""Local mode only: what localstripe's fake Stripe.js lacks for a card payment.
+
+Its `confirmCardPayment` cannot pay with card details, its `createPaymentMethod` does nothing, and
+localstripe takes a payment method only with the secret key. So the adapter script
+(templates/payments/local_stripe_adapter.js) hands the fake card input's test-card fields to
+`LocalConfirmApi`, which makes the payment method, attaches it and confirms: what Stripe.js does by
+itself against real Stripe, where card details never reach our server. club/urls.py routes these
+views only in local mode, and the payment page names them only then: production never serves them.
+"""
+
+import stripe
+from django.shortcuts import get_object_or_404, render
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import gateway
+from .models import Payment
+
+
+def adapter_script(request):
+    return render(request, "payments/local_stripe_adapter.js", content_type="text/javascript")
+
+
+class LocalCardInput(serializers.Serializer):
+    number = serializers.CharField(max_length=19)
+    exp_month = serializers.CharField(max_length=2)
+    exp_year = serializers.CharField(max_length=4)
+    cvc = serializers.CharField(max_length=4)
+
+
+class LocalConfirmInput(serializers.Serializer):
+    clientSecret = serializers.CharField(max_length=255)
+    card = LocalCardInput()
+
+
+class LocalConfirmApi(APIView):
+    """Pays the caller's PaymentIntent with a test card, answering the way Stripe.js's
+    confirmCardPayment does: {paymentIntent} or {error: {type, message}}."""
+
+    def post(self, request):
+        data = LocalConfirmInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        intent_id = data.validated_data["clientSecret"].split("_secret_")[0]
+        get_object_or_404(Payment, payment_intent_id=intent_id, user=request.user)
+        client = gateway._client()
+        try:
+            method = client.v1.payment_methods.create(
+                params={"type": "card", "card": data.validated_data["card"]}
+            )
+            client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
+            intent = client.v1.payment_intents.confirm(intent_id)
+        except stripe.CardError as error:
+            return Response({"error": {"type": "card_error", "message": error.user_message}})
+        return Response({"paymentIntent": {"id": intent.id, "status": intent.status}})

@@ -1,0 +1,41 @@
+from django.conf import settings
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from accounts.guards import login_required, member_required
+from bookings.models import Booking
+from bookings.selectors import bookings_visible_to
+
+from .models import Payment
+
+
+@login_required
+def pay(request, booking_id: int):
+    """The payment page: only for the owner of an approved booking (anyone else: 404)."""
+    booking = get_object_or_404(
+        bookings_visible_to(request.user).filter(user=request.user),
+        pk=booking_id,
+        status=Booking.Status.APPROVED,
+    )
+    props = {
+        "bookingId": booking.pk,
+        "price": str(booking.price),
+        "userEmail": request.user.email,
+        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
+        "quoteUrl": reverse("api-booking-quote", args=[booking.pk]),
+        "intentUrl": reverse("api-create-payment-intent"),
+        "saveUrl": reverse("api-save-payment"),
+        "doneUrl": reverse("bookings:confirmed"),
+    }
+    local_stripe = settings.LOCAL_MODE and settings.STRIPE_API_BASE
+    return render(
+        request,
+        "payments/pay.html",
+        {"booking": booking, "island_props": props, "local_stripe": local_stripe},
+    )
+
+
+@member_required
+def history(request):
+    payments = Payment.objects.filter(user=request.user).exclude(status=Payment.Status.PENDING)
+    return render(request, "payments/history.html", {"payments": payments})
