@@ -33,8 +33,8 @@ def live_site(django_db_setup, django_db_blocker):
 @pytest.fixture
 def site(live_site, context, page, transactional_db, emulator):
     """The live site's address, for a browser that reaches nothing but that site and the local
-    Firebase Auth Emulator (whose accounts are cleared for each test)."""
-    local = (live_site, f"http://{os.environ['FIREBASE_AUTH_EMULATOR_HOST']}")
+    stand-ins, the Firebase Auth Emulator (its accounts cleared for each test) and localstripe."""
+    local = (live_site, f"http://{os.environ['FIREBASE_AUTH_EMULATOR_HOST']}", os.environ["STRIPE_API_BASE"])
     context.route(
         "**/*", lambda route: route.continue_() if route.request.url.startswith(local) else route.abort()
     )

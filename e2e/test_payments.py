@@ -1,0 +1,134 @@
+import re
+import time
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.tests.factories import make_booking
+from content.models import Coupon
+from courts.tests.factories import CourtFactory
+from payments.models import Payment
+from payments.services import payment_intent_create
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "secret-pass-1"
+
+
+def sign_in(page: Page, site: str, email: str, next_page: str) -> None:
+    page.goto(f"{site}/login?next={next_page}")
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Login").click()
+    expect(page).to_have_url(site + next_page)
+
+
+def fill_card(page: Page, number: str) -> None:
+    """localstripe's fake card input: number, month, two-digit year, CVC."""
+    fields = page.get_by_role("group", name="Card").locator("input")
+    for index, value in enumerate([number, "12", "34", "123"]):
+        fields.nth(index).fill(value)
+
+
+def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
+    site: str, page: Page, browser, emulator, localstripe
+):
+    CourtFactory(
+        name="Centre Court", type="Tennis", price=Decimal("20.00"), slots=["08:00-09:00", "09:00-10:00"]
+    )
+    Coupon.objects.create(code="WELCOME20", discount=20)
+    emulator.sign_up("ann@example.com", PASSWORD)
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+
+    page.goto(site + "/register")
+    page.get_by_label("Full Name").fill("Ada Lovelace")
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    expect(page).to_have_url(site + "/")
+
+    page.goto(site + "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
+    modal.get_by_label("08:00-09:00").check()
+    modal.get_by_label("09:00-10:00").check()
+    modal.get_by_role("button", name="Submit Booking").click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Booking request sent.")
+
+    admin = browser.new_context().new_page()
+    sign_in(admin, site, "ann@example.com", "/dashboard/manage-bookings-approval")
+    admin.get_by_role("button", name="Approve").click()
+    expect(admin.get_by_text("No pending bookings available.")).to_be_visible(timeout=10_000)
+
+    page.goto(site + "/dashboard/approved-bookings")
+    page.get_by_role("link", name="Pay").click()
+    expect(page.get_by_role("heading", name="Pay for: Centre Court")).to_be_visible()
+    expect(page.get_by_role("button", name="Pay $40.00")).to_be_enabled()
+    page.get_by_label("Coupon code").fill("welcome20")
+    page.get_by_role("button", name="Apply").click()
+    expect(page.get_by_text("WELCOME20: 20% off. New total $32.00.")).to_be_visible()
+    pay = page.get_by_role("button", name="Pay $32.00")
+    expect(pay).to_be_enabled()
+    fill_card(page, "4242424242424242")
+    pay.click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("🎉 Payment successful!")
+    expect(page).to_have_url(site + "/dashboard/confirmed-bookings")
+    expect(page.get_by_role("row", name=re.compile("Centre Court"))).to_contain_text("Confirmed")
+    page.goto(site + "/dashboard")
+    expect(page.get_by_text("Became member on")).to_be_visible()
+    page.goto(site + "/dashboard/payment-history")
+    expect(page.get_by_role("row", name=re.compile(r"\$32\.00"))).to_contain_text("Succeeded")
+    # The intent for the full price, made before the coupon, stays unpaid.
+    assert list(Payment.objects.order_by("id").values_list("amount", "status")) == [
+        (Decimal("40.00"), "pending"),
+        (Decimal("32.00"), "succeeded"),
+    ]
+    assert Payment.objects.get(status="succeeded").coupon.code == "WELCOME20"
+
+    admin.goto(site + "/dashboard/manage-members")
+    expect(admin.get_by_role("row", name=re.compile("ada@example.com"))).to_be_visible()
+
+
+def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
+    site: str, page: Page, emulator, localstripe
+):
+    emulator.sign_up("ada@example.com", PASSWORD)
+    ada = User.objects.create_user("ada@example.com")
+    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
+    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
+
+    pay = page.get_by_role("button", name="Pay $20.00")
+    expect(pay).to_be_enabled()
+    fill_card(page, "4000000000000341")
+    pay.click()
+
+    expect(page.get_by_role("alert")).to_have_text("Your card was declined.")
+    expect(page).to_have_url(site + f"/dashboard/payment-page/{booking.pk}")
+    booking.refresh_from_db()
+    assert booking.status == Booking.Status.APPROVED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_webhook_alone_confirms_a_paid_booking(live_site: str, emulator, localstripe):
+    localstripe.register_webhook(f"{live_site}/api/stripe/webhook")
+    ada = User.objects.create_user("ada@example.com")
+    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
+    secret = payment_intent_create(user=ada, booking=booking)
+
+    localstripe.pay(secret)  # nobody calls save-payment: only Stripe's event can confirm it
+
+    deadline = time.monotonic() + 15
+    while (
+        time.monotonic() < deadline and Booking.objects.get(pk=booking.pk).status != Booking.Status.CONFIRMED
+    ):
+        time.sleep(0.3)
+    assert Booking.objects.get(pk=booking.pk).status == Booking.Status.CONFIRMED
+    assert Payment.objects.get().status == Payment.Status.SUCCEEDED
+    assert User.objects.get(pk=ada.pk).role == User.Role.MEMBER

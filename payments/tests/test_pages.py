@@ -1,0 +1,133 @@
+import re
+from decimal import Decimal
+
+import pytest
+from django.conf import settings as django_settings
+from django.test import Client
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.tests.factories import make_booking
+from club.tests.test_settings import PRODUCTION, manage
+from courts.tests.factories import CourtFactory
+from payments.models import Payment
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(sign_in_as):
+    return {
+        "anonymous": Client(),
+        "owner": sign_in_as("ada@example.com"),
+        "other": sign_in_as("bob@example.com"),
+        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
+        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
+    }
+
+
+@pytest.fixture
+def approved(people):
+    court = CourtFactory(name="Centre Court", price=Decimal("20"), slots=["08:00-09:00", "09:00-10:00"])
+    return make_booking(
+        user=User.objects.get(email="ada@example.com"), court=court, slots=court.slots, status="approved"
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"), [("owner", 200), ("other", 404), ("member", 404), ("admin", 404)]
+)
+def test_the_payment_page_is_only_for_the_owner_of_an_approved_booking(people, approved, kind, status_code):
+    assert people[kind].get(f"/dashboard/payment-page/{approved.pk}").status_code == status_code
+
+
+def test_a_signed_out_visitor_is_asked_to_sign_in_first(people, approved):
+    response = people["anonymous"].get(f"/dashboard/payment-page/{approved.pk}")
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/login?next=/dashboard/payment-page/{approved.pk}"
+
+
+@pytest.mark.parametrize("status", ["pending", "confirmed", "cancelled", "expired"])
+def test_a_booking_that_is_not_approved_has_no_payment_page(people, approved, status):
+    Booking.objects.filter(pk=approved.pk).update(status=status)
+
+    assert people["owner"].get(f"/dashboard/payment-page/{approved.pk}").status_code == 404
+
+
+def test_the_payment_page_shows_the_booking_and_mounts_the_card_island(people, approved):
+    html = people["owner"].get(f"/dashboard/payment-page/{approved.pk}").content.decode()
+
+    assert "Pay for: Centre Court" in html
+    assert "08:00-09:00, 09:00-10:00" in html
+    assert "$40.00" in html
+    assert 'data-island="payment"' in html
+    # Local mode: localstripe's fake Stripe.js and the adapter for what it lacks.
+    assert f'<script src="{django_settings.STRIPE_API_BASE}/js.stripe.com/v3/"></script>' in html
+    assert '<script src="/local/stripe-adapter.js"></script>' in html
+
+
+def test_outside_local_mode_the_payment_page_names_no_local_script(people, approved, settings):
+    settings.LOCAL_MODE = False
+
+    html = people["owner"].get(f"/dashboard/payment-page/{approved.pk}").content.decode()
+
+    assert "js.stripe.com/v3" not in html
+    assert "/local/" not in html
+
+
+def test_production_never_routes_the_local_stripe_adapter():
+    check = (
+        "from django.urls import resolve, Resolver404\n"
+        "for path in ('/local/stripe-adapter.js', '/local/stripe-confirm'):\n"
+        "    try:\n"
+        "        resolve(path); print('served', path)\n"
+        "    except Resolver404:\n"
+        "        print('not served', path)\n"
+    )
+
+    result = manage("shell", "-c", check, env=PRODUCTION)
+
+    assert result.stdout.splitlines()[-2:] == [
+        "not served /local/stripe-adapter.js",
+        "not served /local/stripe-confirm",
+    ]
+
+
+def test_local_mode_serves_the_adapter_as_javascript(client):
+    response = client.get("/local/stripe-adapter.js")
+
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert "confirmCardPayment" in response.content.decode()
+
+
+def test_payment_history_lists_my_payments_with_both_views(people, approved):
+    Payment.objects.create(
+        booking=approved,
+        user=approved.user,
+        amount=Decimal("40"),
+        currency="usd",
+        payment_intent_id="pi_abc",
+        status="succeeded",
+    )
+    User.objects.filter(pk=approved.user_id).update(role=User.Role.MEMBER)
+
+    html = people["owner"].get("/dashboard/payment-history").content.decode()
+
+    assert 'aria-label="Table View"' in html
+    assert 'aria-label="Card View"' in html
+    assert re.search(r"<td>1</td>\s*<td>\d+</td>\s*<td>\$40.00</td>", html)
+    assert "pi_abc" in html
+
+
+def test_payment_history_says_when_there_is_none(people):
+    assert "No payments found." in people["member"].get("/dashboard/payment-history").content.decode()
+
+
+def test_manage_members_hands_the_members_to_its_island(people):
+    response = people["admin"].get("/dashboard/manage-members")
+
+    members = response.context["island_props"]["members"]
+    assert [m["email"] for m in members] == ["mia@example.com"]
+    assert members[0]["url"].startswith("/api/members/")
