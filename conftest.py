@@ -104,3 +104,20 @@ def localstripe(_localstripe):
     """localstripe, the local stand-in for Stripe, emptied."""
     _localstripe.clear()
     return _localstripe
+
+
+@pytest.fixture
+def people(sign_in_as):
+    """A test client for each kind of caller. Ada ("owner") owns what the test is about; Bob is
+    another user, Mia a member, Ann an admin."""
+    from django.test import Client
+
+    from accounts.models import User
+
+    return {
+        "anonymous": Client(),
+        "owner": sign_in_as("ada@example.com"),
+        "other": sign_in_as("bob@example.com"),
+        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
+        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
+    }

@@ -10,18 +10,9 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
+from e2e.journeys import PASSWORD, sign_in
 
 pytestmark = pytest.mark.browser
-
-PASSWORD = "secret-pass-1"
-
-
-def sign_in(page: Page, site: str, email: str, next_page: str) -> None:
-    page.goto(f"{site}/login?next={next_page}")
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Login").click()
-    expect(page).to_have_url(site + next_page)
 
 
 @pytest.fixture

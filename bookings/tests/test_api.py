@@ -2,7 +2,6 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
@@ -14,18 +13,6 @@ pytestmark = pytest.mark.django_db
 Status = Booking.Status
 
 KINDS = ["anonymous", "owner", "other", "member", "admin"]
-
-
-@pytest.fixture
-def people(sign_in_as):
-    """Signed-in clients for every kind of caller; the owner (Ada) owns the bookings under test."""
-    return {
-        "anonymous": Client(),
-        "owner": sign_in_as("ada@example.com"),
-        "other": sign_in_as("bob@example.com"),
-        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
-        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
-    }
 
 
 @pytest.fixture

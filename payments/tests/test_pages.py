@@ -3,7 +3,6 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings as django_settings
-from django.test import Client
 
 from accounts.models import User
 from bookings.models import Booking
@@ -13,17 +12,6 @@ from courts.tests.factories import CourtFactory
 from payments.models import Payment
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def people(sign_in_as):
-    return {
-        "anonymous": Client(),
-        "owner": sign_in_as("ada@example.com"),
-        "other": sign_in_as("bob@example.com"),
-        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
-        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
-    }
 
 
 @pytest.fixture

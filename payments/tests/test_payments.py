@@ -2,7 +2,6 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
@@ -15,17 +14,6 @@ from payments.models import Payment
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
-
-
-@pytest.fixture
-def people(sign_in_as):
-    return {
-        "anonymous": Client(),
-        "owner": sign_in_as("ada@example.com"),
-        "other": sign_in_as("bob@example.com"),
-        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
-        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
-    }
 
 
 @pytest.fixture

@@ -95,17 +95,6 @@ def test_an_event_for_an_intent_that_is_not_ours_is_acknowledged_and_ignored(loc
 # --- GET /api/payments, /api/members, DELETE /api/members/{id} ------------------------------------
 
 
-@pytest.fixture
-def people(sign_in_as):
-    return {
-        "anonymous": Client(),
-        "owner": sign_in_as("ada@example.com"),
-        "other": sign_in_as("bob@example.com"),
-        "member": sign_in_as("mia@example.com", User.Role.MEMBER),
-        "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
-    }
-
-
 def confirmed_payment(email: str) -> Payment:
     user = User.objects.get(email=email)
     booking = make_booking(user=user, status=Booking.Status.CONFIRMED)
