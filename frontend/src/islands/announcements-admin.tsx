@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import Swal from "sweetalert2";
 
 import { ApiError, authorisedFetch } from "../lib/api";
+import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 
 interface Announcement {
@@ -52,14 +53,7 @@ function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
   }
 
   async function remove(announcement: Announcement) {
-    const answer = await Swal.fire({
-      title: "Are you sure?",
-      text: "This announcement will be permanently deleted!",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: "Yes, delete it!",
-    });
-    if (!answer.isConfirmed) return;
+    if (!(await confirmDeletion("This announcement will be permanently deleted!"))) return;
     try {
       await authorisedFetch(announcement.url, { method: "DELETE" });
     } catch {

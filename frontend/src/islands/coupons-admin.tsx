@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import Swal from "sweetalert2";
 
-import { ApiError, authorisedFetch } from "../lib/api";
+import { authorisedFetch } from "../lib/api";
+import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 
 interface Coupon {
@@ -52,9 +53,9 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
       edit(null);
       await Swal.fire({ title: "Success", text: "Coupon added/updated successfully", icon: "success" });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0]])));
-      } else {
+      const errors = fieldErrors(error);
+      setErrors(errors);
+      if (Object.keys(errors).length === 0) {
         await Swal.fire({ title: "That did not work", text: "Please try again.", icon: "error" });
       }
     } finally {
@@ -63,14 +64,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
   }
 
   async function remove(coupon: Coupon) {
-    const answer = await Swal.fire({
-      title: "Are you sure?",
-      text: "Delete this coupon?",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: "Yes, delete it!",
-    });
-    if (!answer.isConfirmed) return;
+    if (!(await confirmDeletion("Delete this coupon?"))) return;
     try {
       await authorisedFetch(coupon.url, { method: "DELETE" });
     } catch {

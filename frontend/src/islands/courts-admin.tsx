@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
-import Swal from "sweetalert2";
 
-import { ApiError, authorisedFetch } from "../lib/api";
+import { authorisedFetch } from "../lib/api";
+import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
@@ -81,9 +81,7 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
       dialog.current?.close();
       toast.success(editing ? "Court updated" : "New court added");
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0]])));
-      }
+      setErrors(fieldErrors(error));
       toast.error("Action failed");
     } finally {
       setSaving(false);
@@ -91,14 +89,7 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
   }
 
   async function remove(court: Court) {
-    const answer = await Swal.fire({
-      title: "Are you sure?",
-      text: "You won't be able to revert this!",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: "Yes, delete it!",
-    });
-    if (!answer.isConfirmed) return;
+    if (!(await confirmDeletion("You won't be able to revert this!"))) return;
     try {
       const { deleted } = await authorisedFetch<{ deleted: boolean }>(court.url, { method: "DELETE" });
       setCourts((current) => current.filter((c) => c.id !== court.id));

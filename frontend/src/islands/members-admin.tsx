@@ -3,6 +3,7 @@ import toast from "react-hot-toast";
 import Swal from "sweetalert2";
 
 import { authorisedFetch } from "../lib/api";
+import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
@@ -25,14 +26,7 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
   const shown = members.filter((m) => !needle || `${m.name} ${m.email}`.toLowerCase().includes(needle));
 
   async function remove(member: Member) {
-    const answer = await Swal.fire({
-      title: "Are you sure?",
-      text: "Do you really want to delete this member?",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: "Yes, delete it!",
-    });
-    if (!answer.isConfirmed) return;
+    if (!(await confirmDeletion("Do you really want to delete this member?"))) return;
     ensureToastHost();
     setDeleting(member.id);
     try {
