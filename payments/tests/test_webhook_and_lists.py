@@ -168,3 +168,24 @@ def test_healthz_reports_the_payment_provider(client, emulator, localstripe):
     body = client.get("/healthz").json()
 
     assert body["checks"]["payments"] == {"provider": "localstripe", "ok": True}
+
+
+def test_listing_payments_and_members_costs_a_constant_number_of_queries(
+    people, django_assert_max_num_queries
+):
+    for n in range(20):
+        user = User.objects.create_user(f"payer{n}@example.com", role=User.Role.MEMBER)
+        booking = make_booking(user=user, status=Booking.Status.CONFIRMED)
+        Payment.objects.create(
+            booking=booking,
+            user=user,
+            amount=booking.price,
+            currency="usd",
+            payment_intent_id=f"pi_{n}",
+            status="succeeded",
+        )
+
+    with django_assert_max_num_queries(2):  # the caller's record, then the list with users and coupons
+        assert len(people["admin"].get("/api/payments").json()) == 20
+    with django_assert_max_num_queries(2):
+        assert len(people["admin"].get("/api/members").json()) == 21
