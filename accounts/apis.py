@@ -1,9 +1,12 @@
 from django.contrib import messages
 from django.http import Http404
-from rest_framework import exceptions, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from club.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
@@ -26,6 +29,7 @@ class SessionApi(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
 
+    @extend_schema(request=SessionInput, responses={200: UserOutput, **errors(400, 401, 403, 503)})
     def post(self, request):
         # No authentication yet, so DRF would skip the CSRF check: a forged request could sign a
         # visitor in as someone else (login CSRF).
@@ -47,6 +51,7 @@ class SessionApi(APIView):
             raise IdentityUnavailable() from error
         return response
 
+    @extend_schema(responses={204: None, **errors(403)})
     def delete(self, request):
         FirebaseSessionAuthentication().enforce_csrf(request)
         response = Response(status=status.HTTP_204_NO_CONTENT)
@@ -60,10 +65,15 @@ class UserApi(APIView):
     def get_permissions(self):
         return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()
 
+    @extend_schema(
+        parameters=[OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")],
+        responses={200: UserOutput(many=True), **errors(401, 403)},
+    )
     def get(self, request):
         users = user_list(search=request.query_params.get("search", ""))
         return Response(UserOutput(users, many=True).data)
 
+    @extend_schema(request=ProfileInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -89,10 +99,14 @@ def _visible_user(request, email: str):
 
 
 class UserRoleApi(APIView):
+    @extend_schema(
+        responses={200: inline_serializer("Role", {"role": serializers.CharField()}), **errors(401, 403, 404)}
+    )
     def get(self, request, email: str):
         return Response({"role": _visible_user(request, email).role})
 
 
 class UserByEmailApi(APIView):
+    @extend_schema(responses={200: UserOutput, **errors(401, 403, 404)})
     def get(self, request, email: str):
         return Response(UserOutput(_visible_user(request, email)).data)

@@ -1,9 +1,11 @@
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from club.schema import errors
 from courts.models import Court
 
 from .models import Booking
@@ -15,6 +17,9 @@ from .services import booking_cancel, booking_request
 class BookingCreateApi(APIView):
     """POST: request a booking for yourself (spec §7 payload)."""
 
+    @extend_schema(
+        request=BookingRequestInput, responses={201: BookingOutput, **errors(400, 401, 403, 404, 409)}
+    )
     def post(self, request):
         data = BookingRequestInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -38,6 +43,9 @@ class BookingListApi(APIView):
 
     status_name: str = ""
 
+    @extend_schema(
+        parameters=[BookingListQuery], responses={200: BookingOutput(many=True), **errors(400, 401, 403)}
+    )
     def get(self, request):
         query = BookingListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
@@ -56,6 +64,7 @@ class BookingListApi(APIView):
 class ApprovedBookingApi(APIView):
     """GET: one approved booking, to pay for (its owner, or an admin)."""
 
+    @extend_schema(operation_id="bookings_approved_one", responses={200: BookingOutput, **errors(401, 404)})
     def get(self, request, booking_id: int):
         booking = get_object_or_404(
             bookings_visible_to(request.user), pk=booking_id, status=Booking.Status.APPROVED
@@ -66,6 +75,7 @@ class ApprovedBookingApi(APIView):
 class BookingCancelApi(APIView):
     """DELETE: cancel a pending or approved booking (its owner, or an admin)."""
 
+    @extend_schema(responses={200: BookingOutput, **errors(401, 403, 404, 409)})
     def delete(self, request, booking_id: int):
         booking = get_object_or_404(bookings_visible_to(request.user), pk=booking_id)
         return Response(BookingOutput(booking_cancel(booking=booking, by=request.user)).data)
@@ -77,6 +87,7 @@ class BookingDecisionApi(APIView):
     permission_classes = [IsAdmin]
     decide = None  # booking_approve or booking_reject, given in the URL conf
 
+    @extend_schema(request=None, responses={200: BookingOutput, **errors(401, 403, 404, 409)})
     def patch(self, request, booking_id: int):
         booking = get_object_or_404(Booking, pk=booking_id)
         return Response(BookingOutput(self.decide(booking=booking, by=request.user)).data)

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts import views as account_views
 from payments import local as payments_local
@@ -18,6 +19,8 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("bookings.urls")),
     path("", include("payments.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("accounts.api_urls")),
     path("api/", include("courts.api_urls")),
     path("api/", include("bookings.api_urls")),

@@ -1,10 +1,12 @@
 from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from club.schema import errors
 
 from .models import Announcement, Coupon
 from .selectors import active_coupons, announcement_list
@@ -25,9 +27,11 @@ class CouponListApi(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
 
+    @extend_schema(responses={200: CouponOutput(many=True)})
     def get(self, request):
         return Response(CouponOutput(active_coupons(), many=True).data)
 
+    @extend_schema(request=CouponInput, responses={201: CouponOutput, **errors(400, 401, 403)})
     def post(self, request):
         data = CouponInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -39,12 +43,14 @@ class CouponListApi(APIView):
 class CouponDetailApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(request=CouponInput, responses={200: CouponOutput, **errors(400, 401, 403, 404)})
     def patch(self, request, coupon_id: int):
         coupon = get_object_or_404(Coupon, pk=coupon_id)
         data = CouponInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         return Response(CouponOutput(coupon_update(coupon=coupon, **data.validated_data)).data)
 
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, coupon_id: int):
         coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -56,9 +62,11 @@ class AnnouncementListApi(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "GET" else [IsAdmin()]
 
+    @extend_schema(responses={200: AnnouncementOutput(many=True), **errors(401)})
     def get(self, request):
         return Response(AnnouncementOutput(announcement_list(), many=True).data)
 
+    @extend_schema(request=AnnouncementInput, responses={201: AnnouncementOutput, **errors(400, 401, 403)})
     def post(self, request):
         data = AnnouncementInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -69,6 +77,9 @@ class AnnouncementListApi(APIView):
 class AnnouncementDetailApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(
+        request=AnnouncementInput, responses={200: AnnouncementOutput, **errors(400, 401, 403, 404)}
+    )
     def patch(self, request, announcement_id: int):
         announcement = get_object_or_404(Announcement, pk=announcement_id)
         data = AnnouncementInput(data=request.data)
@@ -77,6 +88,7 @@ class AnnouncementDetailApi(APIView):
             AnnouncementOutput(announcement_update(announcement=announcement, **data.validated_data)).data
         )
 
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, announcement_id: int):
         announcement_delete(announcement=get_object_or_404(Announcement, pk=announcement_id))
         return Response(status=status.HTTP_204_NO_CONTENT)

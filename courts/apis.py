@@ -1,5 +1,6 @@
 from django.shortcuts import get_object_or_404
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -7,6 +8,7 @@ from rest_framework.views import APIView
 from accounts.permissions import IsAdmin
 from bookings.selectors import taken_slots
 from bookings.serializers import AvailabilityQuery
+from club.schema import errors
 
 from .models import Court
 from .selectors import court_list
@@ -20,9 +22,11 @@ class CourtListApi(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
 
+    @extend_schema(responses={200: CourtOutput(many=True)})
     def get(self, request):
         return Response(CourtOutput(court_list(), many=True).data)
 
+    @extend_schema(request=CourtInput, responses={201: CourtOutput, **errors(400, 401, 403)})
     def post(self, request):
         data = CourtInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -34,12 +38,22 @@ class CourtDetailApi(APIView):
 
     permission_classes = [IsAdmin]
 
+    @extend_schema(request=CourtInput, responses={200: CourtOutput, **errors(400, 401, 403, 404)})
     def patch(self, request, court_id: int):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
         data = CourtInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         return Response(CourtOutput(court_update(court=court, **data.validated_data)).data)
 
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "CourtRemoved",
+                {"deleted": serializers.BooleanField(), "archived": serializers.BooleanField()},
+            ),
+            **errors(401, 403, 404),
+        }
+    )
     def delete(self, request, court_id: int):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
         deleted = court_delete(court=court)
@@ -51,6 +65,20 @@ class CourtAvailabilityApi(APIView):
 
     permission_classes = [AllowAny]
 
+    @extend_schema(
+        parameters=[AvailabilityQuery],
+        responses={
+            200: inline_serializer(
+                "Availability",
+                {
+                    "date": serializers.DateField(),
+                    "slots": serializers.ListField(child=serializers.CharField()),
+                    "taken": serializers.ListField(child=serializers.CharField()),
+                },
+            ),
+            **errors(400, 404),
+        },
+    )
     def get(self, request, court_id: int):
         court = get_object_or_404(court_list(), pk=court_id)
         query = AvailabilityQuery(data=request.query_params)

@@ -9,5 +9,5 @@ urlpatterns = [
     path("payments", apis.PaymentListApi.as_view(), name="api-payments"),
     path("members", apis.MemberListApi.as_view(), name="api-members"),
     path("members/<int:member_id>", apis.MemberApi.as_view(), name="api-member"),
-    path("stripe/webhook", apis.stripe_webhook, name="stripe-webhook"),
+    path("stripe/webhook", apis.StripeWebhookApi.as_view(), name="stripe-webhook"),
 ]

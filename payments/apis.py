@@ -1,8 +1,9 @@
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
-from rest_framework import exceptions, status
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -12,6 +13,7 @@ from accounts.selectors import user_list
 from bookings.models import Booking
 from bookings.selectors import bookings_visible_to
 from club.errors import Conflict
+from club.schema import errors
 
 from . import gateway
 from .models import Payment
@@ -30,6 +32,22 @@ def _own_approved_booking(request, booking_id: int) -> Booking:
 class QuoteApi(APIView):
     """POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total."""
 
+    @extend_schema(
+        request=QuoteInput,
+        responses={
+            200: inline_serializer(
+                "Quote",
+                {
+                    "price": serializers.DecimalField(max_digits=10, decimal_places=2),
+                    "couponCode": serializers.CharField(),
+                    "discount": serializers.IntegerField(),
+                    "total": serializers.DecimalField(max_digits=10, decimal_places=2),
+                    "totalInCents": serializers.IntegerField(),
+                },
+            ),
+            **errors(400, 401, 404),
+        },
+    )
     def post(self, request, booking_id: int):
         data = QuoteInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -49,6 +67,13 @@ class QuoteApi(APIView):
 class PaymentIntentApi(APIView):
     """POST /api/create-payment-intent (spec §7): the client secret to pay an approved booking."""
 
+    @extend_schema(
+        request=PaymentIntentInput,
+        responses={
+            200: inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()}),
+            **errors(400, 401, 403, 404, 409, 503),
+        },
+    )
     def post(self, request):
         data = PaymentIntentInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -70,6 +95,9 @@ class PaymentIntentApi(APIView):
 class SavePaymentApi(APIView):
     """POST /api/save-payment (spec §7): confirm the booking, once Stripe says the payment succeeded."""
 
+    @extend_schema(
+        request=SavePaymentInput, responses={200: PaymentOutput, **errors(400, 401, 403, 409, 503)}
+    )
     def post(self, request):
         data = SavePaymentInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -80,6 +108,12 @@ class SavePaymentApi(APIView):
 class PaymentListApi(APIView):
     """GET /api/payments?email=: your payments; an admin's, anyone's."""
 
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("email", str, description="One person's (yours, or anyone's for an admin).")
+        ],
+        responses={200: PaymentOutput(many=True), **errors(401, 403)},
+    )
     def get(self, request):
         email = request.query_params.get("email", "").strip().lower()
         if email and email != request.user.email and not request.user.is_admin:
@@ -95,6 +129,10 @@ class PaymentListApi(APIView):
 class MemberListApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(
+        parameters=[OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")],
+        responses={200: MemberOutput(many=True), **errors(401, 403)},
+    )
     def get(self, request):
         members = user_list(search=request.query_params.get("search", ""), role=User.Role.MEMBER)
         return Response(MemberOutput(members, many=True).data)
@@ -103,25 +141,34 @@ class MemberListApi(APIView):
 class MemberApi(APIView):
     permission_classes = [IsAdmin]
 
+    @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, member_id: int):
         membership_end(member=get_object_or_404(User, pk=member_id, role=User.Role.MEMBER))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@csrf_exempt  # Stripe signs the request instead; the signature is checked below.
-@require_POST
-def stripe_webhook(request):
+class StripeWebhookApi(APIView):
     """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
     A bad or missing signature answers 400; a repeated event finds the work done and answers 200."""
-    try:
-        event = gateway.parse_webhook(request.body, request.headers.get("Stripe-Signature", ""))
-    except ValueError:
-        return HttpResponse("Invalid signature.", status=400)
-    if event.type == "payment_intent.succeeded":
-        intent_id = event.data.object.id
-        if Payment.objects.filter(payment_intent_id=intent_id).exists():
-            try:
-                payment_confirm(payment_intent_id=intent_id)
-            except Conflict:
-                return HttpResponse("Not confirmed.", status=200)  # recorded as is; nothing to retry
-    return HttpResponse(status=200)
+
+    authentication_classes = []  # Stripe signs the request instead; the signature is checked below
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        parameters=[OpenApiParameter("Stripe-Signature", str, OpenApiParameter.HEADER, required=True)],
+        responses={200: None, 400: OpenApiResponse(description="The signature does not match.")},
+    )
+    def post(self, request):
+        try:
+            event = gateway.parse_webhook(request.body, request.headers.get("Stripe-Signature", ""))
+        except ValueError:
+            return HttpResponse("Invalid signature.", status=400)
+        if event.type == "payment_intent.succeeded":
+            intent_id = event.data.object.id
+            if Payment.objects.filter(payment_intent_id=intent_id).exists():
+                try:
+                    payment_confirm(payment_intent_id=intent_id)
+                except Conflict:
+                    return HttpResponse("Not confirmed.", status=200)  # recorded as is; nothing to retry
+        return HttpResponse(status=200)

@@ -10,6 +10,7 @@ views only in local mode, and the payment page names them only then: production 
 
 import stripe
 from django.shortcuts import get_object_or_404, render
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -38,6 +39,7 @@ class LocalConfirmApi(APIView):
     """Pays the caller's PaymentIntent with a test card, answering the way Stripe.js's
     confirmCardPayment does: {paymentIntent} or {error: {type, message}}."""
 
+    @extend_schema(exclude=True)  # local mode only: not part of the product's API
     def post(self, request):
         data = LocalConfirmInput(data=request.data)
         data.is_valid(raise_exception=True)
