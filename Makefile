@@ -85,6 +85,7 @@ serve-dev: prepare-data
 prepare-data:
 	@mkdir -p var
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py seed_demo
 
 # --- Checks ---------------------------------------------------------------------------------

@@ -121,3 +121,11 @@ def people(sign_in_as):
         "member": sign_in_as("mia@example.com", User.Role.MEMBER),
         "admin": sign_in_as("ann@example.com", User.Role.ADMIN),
     }
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """Every test starts with no request counted against any limit."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -4,6 +4,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from club.schema import errors
@@ -28,6 +29,8 @@ class SessionApi(APIView):
 
     authentication_classes = []
     permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "session"
 
     @extend_schema(request=SessionInput, responses={200: UserOutput, **errors(400, 401, 403, 503)})
     def post(self, request):

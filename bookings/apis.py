@@ -2,6 +2,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
@@ -16,6 +17,9 @@ from .services import booking_cancel, booking_request
 
 class BookingCreateApi(APIView):
     """POST: request a booking for yourself (spec §7 payload)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "booking"
 
     @extend_schema(
         request=BookingRequestInput, responses={201: BookingOutput, **errors(400, 401, 403, 404, 409)}

@@ -101,6 +101,10 @@ DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The cache holds the rate limits, so it must be shared by every app process: the database by
+# default (`manage.py createcachetable`), or Redis with CACHE_URL=redis://127.0.0.1:6379/1.
+CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://club_cache")}
+
 # --- Identity: Firebase Authentication -----------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
@@ -233,6 +237,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "club.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Behind N reverse proxies, a caller's address is in X-Forwarded-For (else every visitor would
+    # share the proxy's address, and its limits).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # Per caller (user, else address), counted in the shared cache; pages use them too
+    # (club/ratelimit.py). Over the limit: 429 with Retry-After.
+    "DEFAULT_THROTTLE_RATES": {
+        "session": env.str("RATE_SESSION", default="10/min"),
+        "booking": env.str("RATE_BOOKING", default="20/min"),
+        "payment": env.str("RATE_PAYMENT", default="20/min"),
+        "support": env.str("RATE_SUPPORT", default="5/min"),
+        "newsletter": env.str("RATE_NEWSLETTER", default="5/min"),
+    },
 }
 
 SPECTACULAR_SETTINGS = {

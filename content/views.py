@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.guards import admin_required, login_required
 from club.dashboard import island_page
+from club.ratelimit import limit_posts
 
 from . import data
 from .forms import ContactForm
@@ -47,6 +48,7 @@ def blog_post(request, post_id: int):
 
 
 @require_POST
+@limit_posts("newsletter")
 def newsletter(request):
     """The newsletter form of the home page (a plain form: it works without JavaScript)."""
     email = request.POST.get("email", "").strip()
@@ -62,6 +64,7 @@ def newsletter(request):
     return redirect("/#newsletter")
 
 
+@limit_posts("support")
 def support(request):
     form = ContactForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

@@ -5,6 +5,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import User
@@ -66,6 +67,9 @@ class QuoteApi(APIView):
 
 class PaymentIntentApi(APIView):
     """POST /api/create-payment-intent (spec §7): the client secret to pay an approved booking."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "payment"
 
     @extend_schema(
         request=PaymentIntentInput,

@@ -15,3 +15,5 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
 # localstripe, which `make test` starts beside the emulator.
 os.environ.setdefault("STRIPE_API_BASE", "http://127.0.0.1:8420")
+# The rate limits' counters in memory: one test process; each test starts afresh (conftest.py).
+os.environ.setdefault("CACHE_URL", "locmemcache://")

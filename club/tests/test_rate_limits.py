@@ -1,0 +1,93 @@
+"""Each rate limit: past it, a clear 429 with Retry-After; under it, business as usual."""
+
+import pytest
+from django.test import Client
+from rest_framework.throttling import SimpleRateThrottle
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.tests.factories import make_booking, tomorrow
+from content.models import ContactMessage, NewsletterSubscription
+from courts.tests.factories import CourtFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rates(monkeypatch):
+    """Small limits, so that a test reaches them quickly."""
+    small = dict.fromkeys(SimpleRateThrottle.THROTTLE_RATES, "2/min")
+    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", small)
+
+
+def assert_limited(response):
+    assert response.status_code == 429
+    assert int(response["Retry-After"]) > 0
+
+
+def test_signing_in_is_limited(rates, emulator):
+    token = emulator.sign_up("ada@example.com")["idToken"]
+    client = Client()
+    answers = [
+        client.post("/api/session", {"idToken": token}, content_type="application/json") for _ in range(3)
+    ]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+    assert "throttled" in answers[2].json()["detail"]
+
+
+def test_booking_requests_are_limited(rates, sign_in_as):
+    client = sign_in_as()
+    court = CourtFactory(slots=["08:00-09:00", "09:00-10:00", "10:00-11:00"])
+    answers = [
+        client.post(
+            "/api/bookings",
+            {"courtId": court.pk, "slots": [slot], "date": tomorrow().isoformat()},
+            content_type="application/json",
+        )
+        for slot in court.slots
+    ]
+
+    assert [a.status_code for a in answers[:2]] == [201, 201]
+    assert_limited(answers[2])
+    assert Booking.objects.count() == 2
+
+
+def test_payment_intents_are_limited(rates, sign_in_as, localstripe):
+    client = sign_in_as()
+    booking = make_booking(user=User.objects.get(email="ada@example.com"), status=Booking.Status.APPROVED)
+    body = {"bookingId": booking.pk}
+    answers = [
+        client.post("/api/create-payment-intent", body, content_type="application/json") for _ in range(3)
+    ]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+
+
+def test_the_support_form_is_limited_and_says_when_to_try_again(rates, client):
+    message = {"name": "Ada", "email": "ada@example.com", "message": "Hello"}
+    answers = [client.post("/support", message) for _ in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [302, 302]
+    assert_limited(answers[2])
+    assert "Please try again in" in answers[2].content.decode()
+    assert ContactMessage.objects.count() == 2
+
+
+def test_the_newsletter_is_limited(rates, client):
+    answers = [client.post("/newsletter", {"email": f"reader{n}@example.com"}) for n in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [302, 302]
+    assert_limited(answers[2])
+    assert NewsletterSubscription.objects.count() == 2
+
+
+def test_limits_are_per_caller(rates):
+    first, second = Client(REMOTE_ADDR="10.0.0.1"), Client(REMOTE_ADDR="10.0.0.2")
+    for _ in range(2):
+        first.post("/newsletter", {"email": "a@example.com"})
+
+    assert first.post("/newsletter", {"email": "a@example.com"}).status_code == 429
+    assert second.post("/newsletter", {"email": "b@example.com"}).status_code == 302
