@@ -1,0 +1,106 @@
+"""axe-core on every page, as each kind of person sees it: no serious or critical violation."""
+
+import json
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.tests.factories import make_booking
+from content.models import Announcement, Coupon
+from courts.tests.factories import CourtFactory
+from e2e.journeys import PASSWORD, sign_in
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(settings.BASE_DIR, "frontend", "node_modules", "axe-core", "axe.min.js")
+
+PUBLIC = ["/", "/courts", "/support", "/login", "/register", "/forbidden", "/blog/1", "/no-such-page"]
+SIGNED_IN = [
+    "/dashboard",
+    "/dashboard/pending-bookings",
+    "/dashboard/approved-bookings",
+    "/dashboard/announcements",
+]
+MEMBER = ["/dashboard/confirmed-bookings", "/dashboard/payment-history"]
+ADMIN = [
+    "/dashboard/manage-courts",
+    "/dashboard/manage-users",
+    "/dashboard/manage-members",
+    "/dashboard/manage-bookings",
+    "/dashboard/manage-bookings-approval",
+    "/dashboard/manage-coupons",
+    "/dashboard/make-announcements",
+]
+
+
+def serious_violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — " + json.dumps([n["target"] for n in v["nodes"]][:3])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture
+def content(db):
+    court = CourtFactory(
+        name="Centre Court", type="Tennis", price=Decimal("20"), slots=["08:00-09:00", "09:00-10:00"]
+    )
+    Coupon.objects.create(code="WELCOME20", discount=20, description="For your first booking")
+    Announcement.objects.create(text="Courts close early on Friday.")
+    return court
+
+
+def check(page: Page, site: str, paths: list[str]) -> dict[str, list[str]]:
+    found = {}
+    for path in paths:
+        page.goto(site + path)
+        page.wait_for_load_state("networkidle")
+        if violations := serious_violations(page):
+            found[path] = violations
+    return found
+
+
+def test_public_pages_signed_out(site: str, page: Page, content):
+    assert check(page, site, PUBLIC) == {}
+
+
+@pytest.mark.parametrize(
+    ("role", "paths"),
+    [
+        (User.Role.USER, PUBLIC[:3] + SIGNED_IN),
+        (User.Role.MEMBER, SIGNED_IN + MEMBER),
+        (User.Role.ADMIN, SIGNED_IN + ADMIN),
+    ],
+)
+def test_pages_for_each_role(site: str, page: Page, emulator, content, role, paths):
+    emulator.sign_up("someone@example.com", PASSWORD)
+    someone = User.objects.create_user("someone@example.com", role=role, name="Some One")
+    make_booking(user=someone, court=content, slots=["08:00-09:00"])
+    make_booking(user=someone, court=content, slots=["09:00-10:00"], status=Booking.Status.APPROVED)
+    sign_in(page, site, "someone@example.com", "/dashboard")
+
+    assert check(page, site, paths) == {}
+
+
+def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emulator, content, localstripe):
+    emulator.sign_up("ada@example.com", PASSWORD)
+    ada = User.objects.create_user("ada@example.com", name="Ada")
+    booking = make_booking(user=ada, court=content, status=Booking.Status.APPROVED)
+    sign_in(page, site, "ada@example.com", "/courts")
+
+    page.get_by_role("button", name="Book Now").click()
+    expect(page.get_by_role("dialog", name="Booking: Tennis")).to_be_visible()
+    assert serious_violations(page) == []
+
+    page.goto(f"{site}/dashboard/payment-page/{booking.pk}")
+    expect(page.get_by_role("button", name=re.compile(r"^Pay \$"))).to_be_enabled()
+    assert serious_violations(page) == []
