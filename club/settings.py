@@ -11,6 +11,7 @@ from pathlib import Path
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"
@@ -70,6 +71,7 @@ MIDDLEWARE = [
     "accounts.middleware.FirebaseAuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
 ]
 
 ROOT_URLCONF = "club.urls"
@@ -85,6 +87,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.csp",
                 "club.context_processors.site",
             ],
         },
@@ -146,6 +149,54 @@ if STRIPE_API_BASE and not LOCAL_MODE:
         "STRIPE_API_BASE is set while LOCAL_MODE is off: production pays through Stripe itself."
     )
 CURRENCY = "usd"
+
+# --- Content Security Policy ---------------------------------------------------------------------
+# Each page may load only what the site itself serves, plus what sign-in (Firebase) and card
+# payments (Stripe) need; no inline script without the page's nonce. Styles may be inline: the
+# toasts, dialogs and Stripe's card input set them from JavaScript.
+_local_origins = [
+    origin
+    for origin in (
+        f"http://{FIREBASE_AUTH_EMULATOR_HOST}" if FIREBASE_AUTH_EMULATOR_HOST else "",
+        STRIPE_API_BASE,
+    )
+    if origin and LOCAL_MODE
+]
+_vite_dev = (
+    ["http://127.0.0.1:5173", "ws://127.0.0.1:5173"] if env.bool("VITE_DEV_MODE", default=False) else []
+)
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [
+        CSP.SELF,
+        CSP.NONCE,
+        "https://js.stripe.com",
+        "https://apis.google.com",
+        *_local_origins,
+        *_vite_dev,
+    ],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE, *_vite_dev],
+    "img-src": [CSP.SELF, "data:", "https:"],  # profile photos come from the sign-in provider
+    "connect-src": [
+        CSP.SELF,
+        "https://identitytoolkit.googleapis.com",
+        "https://securetoken.googleapis.com",
+        "https://api.stripe.com",
+        *_local_origins,
+        *_vite_dev,
+    ],
+    "frame-src": [
+        "https://js.stripe.com",
+        "https://hooks.stripe.com",
+        f"https://{FIREBASE_AUTH_DOMAIN}",
+        *_local_origins,
+    ],
+    "font-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 # --- Internationalisation ------------------------------------------------------------------
 LANGUAGE_CODE = "en-us"

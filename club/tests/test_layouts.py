@@ -59,3 +59,17 @@ def test_the_footer_has_its_four_blocks_and_the_copyright_line(home, settings):
     follow = section(footer, r'<nav aria-labelledby="footer-follow">.*?</nav>')
     assert len(re.findall(r'href="https://[^"]+" target="_blank" rel="noopener noreferrer"', follow)) == 3
     assert f"&copy; {timezone.localdate().year} {settings.SITE_NAME}. All rights reserved." in footer
+
+
+def test_pages_carry_the_security_headers(client):
+    response = client.get("/")
+
+    csp = response["Content-Security-Policy"]
+    assert "default-src 'self'" in csp
+    assert "script-src 'self'" in csp
+    assert "frame-ancestors 'none'" in csp
+    assert "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
+    assert response["Cross-Origin-Opener-Policy"] == "same-origin-allow-popups"

@@ -1,5 +1,6 @@
 """Settings come from the environment; production values must pass Django's deployment checks."""
 
+import json
 import os
 import secrets
 import subprocess
@@ -99,3 +100,20 @@ def test_production_defaults_are_secure():
     )
 
     assert result.stdout.splitlines()[-1].split() == ["True", "True", "True", "31536000", "False"]
+
+
+def test_production_csp_allows_stripe_and_firebase_and_nothing_local_or_inline():
+    result = manage(
+        "shell",
+        "-c",
+        "import json; from django.conf import settings as s; print(json.dumps(s.SECURE_CSP))",
+        env=PRODUCTION,
+    )
+
+    csp = json.loads(result.stdout.splitlines()[-1])
+    assert "https://js.stripe.com" in csp["script-src"]
+    assert "https://api.stripe.com" in csp["connect-src"]
+    assert "https://identitytoolkit.googleapis.com" in csp["connect-src"]
+    assert "https://club-prod.firebaseapp.com" in csp["frame-src"]
+    assert "'unsafe-inline'" not in csp["script-src"]
+    assert not any("127.0.0.1" in origin for directive in csp.values() for origin in directive)
