@@ -4,9 +4,10 @@ from .models import User
 
 
 class UserOutput(serializers.ModelSerializer):
+    image = serializers.CharField(help_text="A picture's URL, or empty for the default picture.")
     createdAt = serializers.DateTimeField(source="created_at")
-    lastLogin = serializers.DateTimeField(source="last_login")
-    memberSince = serializers.DateTimeField(source="member_since")
+    lastLogin = serializers.DateTimeField(source="last_login", allow_null=True)
+    memberSince = serializers.DateTimeField(source="member_since", allow_null=True)
 
     class Meta:
         model = User

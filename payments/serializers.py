@@ -9,7 +9,7 @@ from .models import Payment
 class PaymentOutput(serializers.ModelSerializer):
     bookingId = serializers.IntegerField(source="booking_id")
     paymentIntentId = serializers.CharField(source="payment_intent_id")
-    paidAt = serializers.DateTimeField(source="paid_at")
+    paidAt = serializers.DateTimeField(source="paid_at", allow_null=True)
     userEmail = serializers.EmailField(source="user.email")
     couponCode = serializers.CharField(source="coupon.code", default="")
 
@@ -49,7 +49,9 @@ class SavePaymentInput(serializers.Serializer):
 
 
 class MemberOutput(serializers.ModelSerializer):
-    createdAt = serializers.DateTimeField(source="member_since")
+    createdAt = serializers.DateTimeField(
+        source="member_since", allow_null=True, help_text="When they became a member."
+    )
     url = serializers.SerializerMethodField()
 
     class Meta:

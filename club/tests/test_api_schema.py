@@ -60,3 +60,16 @@ def test_the_docs_page_serves_swagger_ui_from_this_site(client):
     assert "swagger-ui" in html
     assert "/static/drf_spectacular_sidecar/" in html
     assert "cdn." not in html
+
+
+def test_nullable_and_empty_fields_are_declared_so(client):
+    """Found by fuzzing: a user who never signed in has no lastLogin, a user without a picture an
+    empty image, a pending payment no paidAt; the schema must allow what the API answers."""
+    components = yaml.safe_load(client.get("/api/schema/").content)["components"]["schemas"]
+
+    user = components["UserOutput"]["properties"]
+    assert user["lastLogin"].get("nullable") is True
+    assert user["memberSince"].get("nullable") is True
+    assert "format" not in user["image"]
+    assert components["PaymentOutput"]["properties"]["paidAt"].get("nullable") is True
+    assert components["MemberOutput"]["properties"]["createdAt"].get("nullable") is True
