@@ -27,3 +27,8 @@ def booking_list(*, viewer: User, status: str, email: str = "", title: str = "")
 def taken_slots(*, court_id: int, date) -> list[str]:
     """The slots of a court that bookings hold on a date."""
     return list(BookedSlot.objects.filter(court_id=court_id, date=date).values_list("slot", flat=True))
+
+
+def own_bookings(user: User) -> QuerySet[Booking]:
+    """A person's own bookings, whatever their role (paying is only ever for oneself)."""
+    return Booking.objects.select_related("user", "court").filter(user=user)

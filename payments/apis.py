@@ -12,19 +12,20 @@ from accounts.models import User
 from accounts.permissions import IsAdmin
 from accounts.selectors import user_list
 from bookings.models import Booking
-from bookings.selectors import bookings_visible_to
+from bookings.selectors import own_bookings
 from club.errors import Conflict
 from club.schema import errors
 
 from . import gateway
 from .models import Payment
+from .selectors import payment_list
 from .serializers import MemberOutput, PaymentIntentInput, PaymentOutput, QuoteInput, SavePaymentInput
 from .services import membership_end, payment_confirm, payment_intent_create, payment_quote
 
 
 def _own_approved_booking(request, booking_id: int) -> Booking:
     return get_object_or_404(
-        bookings_visible_to(request.user).filter(user=request.user),
+        own_bookings(request.user),
         pk=booking_id,
         status=Booking.Status.APPROVED,
     )
@@ -84,9 +85,7 @@ class PaymentIntentApi(APIView):
         fields = data.validated_data
         if "userEmail" in fields and fields["userEmail"].lower() != request.user.email:
             raise exceptions.PermissionDenied("You can only pay for your own bookings.")
-        booking = get_object_or_404(
-            bookings_visible_to(request.user).filter(user=request.user), pk=fields["bookingId"]
-        )
+        booking = get_object_or_404(own_bookings(request.user), pk=fields["bookingId"])
         client_secret = payment_intent_create(
             user=request.user,
             booking=booking,
@@ -122,12 +121,7 @@ class PaymentListApi(APIView):
         email = request.query_params.get("email", "").strip().lower()
         if email and email != request.user.email and not request.user.is_admin:
             raise exceptions.PermissionDenied("You can only list your own payments.")
-        payments = Payment.objects.exclude(status=Payment.Status.PENDING).select_related("user", "coupon")
-        if not request.user.is_admin:
-            payments = payments.filter(user=request.user)
-        if email:
-            payments = payments.filter(user__email=email)
-        return Response(PaymentOutput(payments, many=True).data)
+        return Response(PaymentOutput(payment_list(viewer=request.user, email=email), many=True).data)
 
 
 class MemberListApi(APIView):

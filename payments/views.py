@@ -4,16 +4,16 @@ from django.urls import reverse
 
 from accounts.guards import login_required, member_required
 from bookings.models import Booking
-from bookings.selectors import bookings_visible_to
+from bookings.selectors import own_bookings
 
-from .models import Payment
+from .selectors import payment_list
 
 
 @login_required
 def pay(request, booking_id: int):
     """The payment page: only for the owner of an approved booking (anyone else: 404)."""
     booking = get_object_or_404(
-        bookings_visible_to(request.user).filter(user=request.user),
+        own_bookings(request.user),
         pk=booking_id,
         status=Booking.Status.APPROVED,
     )
@@ -37,5 +37,5 @@ def pay(request, booking_id: int):
 
 @member_required
 def history(request):
-    payments = Payment.objects.filter(user=request.user).exclude(status=Payment.Status.PENDING)
+    payments = payment_list(viewer=request.user, email=request.user.email)
     return render(request, "payments/history.html", {"payments": payments})
