@@ -7,7 +7,9 @@ Signed-out visitors go to /login?next=<the page>; signed-in people without the r
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+
+from club.views import service_unavailable
 
 from .models import User
 
@@ -19,7 +21,11 @@ def login_required(view):
             return view(request, *args, **kwargs)
         if getattr(request, "identity_unavailable", False):
             # Signed in, perhaps, but nobody can check it now: say so rather than ask to sign in again.
-            return render(request, "errors/identity_unavailable.html", status=503)
+            return service_unavailable(
+                request,
+                heading="We can't check your sign-in right now",
+                message="Our sign-in service is not answering. Please try again in a minute.",
+            )
         return redirect_to_login(request.get_full_path())
 
     return guarded

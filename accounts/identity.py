@@ -40,7 +40,8 @@ def _app() -> firebase_admin.App:
         else None  # Application Default Credentials; the emulator needs none
     )
     # Always name the project: without it firebase-admin guesses from the credentials.
-    return firebase_admin.initialize_app(cred, {"projectId": settings.FIREBASE_PROJECT_ID}, name="club")
+    options = {"projectId": settings.FIREBASE_PROJECT_ID, "httpTimeout": settings.PROVIDER_TIMEOUT}
+    return firebase_admin.initialize_app(cred, options, name="club")
 
 
 def _identity(claims: dict) -> Identity:

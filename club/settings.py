@@ -109,6 +109,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://club_cache")}
 
 # --- Identity: Firebase Authentication -----------------------------------------------------
+# How long a call to Firebase or Stripe may take, in seconds. Their own defaults (120 and 80 s)
+# would let a provider that hangs hold every app worker; past this, the caller gets a 503.
+PROVIDER_TIMEOUT = env.float("PROVIDER_TIMEOUT", default=10)
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
 # The Firebase project, and the web config the login islands need (public values by design).

@@ -1,5 +1,9 @@
-from django.db import DatabaseError, connection
-from django.http import JsonResponse
+import sys
+
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -36,5 +40,26 @@ def page_not_found(request, exception):
     return render(request, "errors/404.html", status=404)
 
 
+DATABASE_UNAVAILABLE = (
+    "The club's database is not answering, so nothing was changed. Please try again in a minute."
+)
+
+
+def service_unavailable(request, *, heading: str, message: str) -> HttpResponse:
+    """A 503 that says what is down: `{"detail": message}` for the API; for people, a page with the
+    message, shown as a toast as well. The page needs neither the database nor the signed-in user,
+    since either may be what is missing."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=503)
+    context = {"heading": heading, "message": message, "messages": [Message(constants.ERROR, message)]}
+    return render(request, "errors/503.html", context, status=503)
+
+
 def server_error(request):
+    """Django's last resort for an uncaught exception, so the place where a lost database
+    connection ends up, whether a view or a middleware hit it."""
+    if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
+        return service_unavailable(
+            request, heading="We can't reach our records right now", message=DATABASE_UNAVAILABLE
+        )
     return render(request, "errors/500.html", status=500)

@@ -16,7 +16,12 @@ class PaymentProviderUnavailable(ProviderUnavailable):
 def _client() -> stripe.StripeClient:
     options = {"base_addresses": {"api": settings.STRIPE_API_BASE}} if settings.STRIPE_API_BASE else {}
     # No automatic retries: a payment call either happens once or the caller is told it failed.
-    return stripe.StripeClient(settings.STRIPE_SECRET_KEY, max_network_retries=0, **options)
+    return stripe.StripeClient(
+        settings.STRIPE_SECRET_KEY,
+        max_network_retries=0,
+        http_client=stripe.RequestsClient(timeout=settings.PROVIDER_TIMEOUT),
+        **options,
+    )
 
 
 def _call(method, *args, **kwargs):

@@ -61,21 +61,36 @@ def start(
     return process
 
 
-def start_emulator(keep_accounts: Path | None) -> subprocess.Popen:
+def start_emulator(
+    keep_accounts: Path | None,
+    *,
+    config: Path = FIREBASE / "firebase.json",
+    host: str = EMULATOR_HOST,
+    project: str = PROJECT_ID,
+    name: str = "firebase-emulator",
+) -> subprocess.Popen:
+    """The emulator of `config`, which must name `host`. (The fault tests run one of their own,
+    for a project of its own: firebase-tools finds a running emulator by its project.)"""
     command = [str(FIREBASE / "node_modules" / ".bin" / "firebase"), "emulators:start", "--only", "auth"]
-    command += ["--project", PROJECT_ID, "--config", str(FIREBASE / "firebase.json")]
+    command += ["--project", project, "--config", str(config)]
     if keep_accounts:
         if (keep_accounts / "firebase-export-metadata.json").exists():
             command += ["--import", str(keep_accounts)]
         command += ["--export-on-exit", str(keep_accounts)]
     env = {**os.environ, "CI": "true", "NO_UPDATE_NOTIFIER": "1"}
-    return start("firebase-emulator", command, f"http://{EMULATOR_HOST}/", cwd=FIREBASE, env=env)
+    return start(name, command, f"http://{host}/", cwd=FIREBASE, env=env)
 
 
-def start_localstripe() -> subprocess.Popen:
-    port = urllib.parse.urlsplit(LOCALSTRIPE).port
-    command = [str(Path(sys.executable).with_name("localstripe")), "--from-scratch", "--port", str(port)]
-    return start("localstripe", command, f"{LOCALSTRIPE}/v1/charges", cwd=ROOT)
+def start_localstripe(
+    base: str = LOCALSTRIPE, *, from_scratch: bool = True, name: str = "localstripe"
+) -> subprocess.Popen:
+    """Without `from_scratch`, localstripe loads what it last saved (it saves every change to
+    /tmp/localstripe.pickle), as after a restart of Stripe itself."""
+    port = urllib.parse.urlsplit(base).port
+    command = [str(Path(sys.executable).with_name("localstripe")), "--port", str(port)]
+    if from_scratch:
+        command.append("--from-scratch")
+    return start(name, command, f"{base}/v1/charges", cwd=ROOT)
 
 
 def register_webhook(url: str) -> None:

@@ -1,5 +1,6 @@
 """Every dashboard page, for every kind of caller (spec §2 route table, §4 guards, §6 roles)."""
 
+import html
 from urllib.parse import quote
 
 import pytest
@@ -79,7 +80,7 @@ def test_a_protected_page_says_when_sign_in_cannot_be_checked(sign_in_as, reques
     response = client.get("/dashboard")
 
     assert response.status_code == 503
-    assert "We can't check your sign-in right now" in response.content.decode()
+    assert "We can't check your sign-in right now" in html.unescape(response.content.decode())
 
 
 @pytest.mark.parametrize(("kind", "status"), [("user", 302), ("member", 302), ("admin", 200)])

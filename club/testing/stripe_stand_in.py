@@ -4,6 +4,7 @@ clean slate per test."""
 import urllib.parse
 import urllib.request
 
+import stripe
 from django.conf import settings
 
 from payments import gateway
@@ -36,10 +37,15 @@ def register_webhook(url: str) -> None:
         pass
 
 
-def pay(client_secret: str, card: str = "4242424242424242"):
+def pay(client_secret: str, card: str = "4242424242424242", *, api_base: str = ""):
     """Pays the PaymentIntent of `client_secret` with a test card; answers the intent afterwards.
-    (localstripe cannot confirm with a payment method given at once: set it, then confirm.)"""
-    client = gateway._client()
+    (localstripe cannot confirm with a payment method given at once: set it, then confirm.)
+    `api_base` names another localstripe than the site's (the fault tests run one of their own)."""
+    client = (
+        stripe.StripeClient(settings.STRIPE_SECRET_KEY, base_addresses={"api": api_base})
+        if api_base
+        else gateway._client()
+    )
     intent_id = client_secret.split("_secret_")[0]
     method = client.v1.payment_methods.create(
         params={"type": "card", "card": {"number": card, "exp_month": 12, "exp_year": 2034, "cvc": "123"}}

@@ -1,0 +1,238 @@
+"""Faults: the database, the identity provider or the payment provider fails while the site runs.
+
+Pages and API calls answer a clear 503 (a page with the message, and a toast; `{"detail": ...}`
+for the API), nothing is half-written, and the same app process works again once the part is
+back. The site, its parts and how they are stopped: club/testing/outage.py.
+"""
+
+import html
+from datetime import timedelta
+
+import httpx
+import pytest
+from django.db import connection
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.tests.factories import make_booking
+from club.testing import emulator, outage, stripe_stand_in
+from club.views import DATABASE_UNAVAILABLE
+from courts.tests.factories import CourtFactory
+from payments.models import Payment
+
+pytestmark = pytest.mark.browser
+
+SIGN_IN_UNAVAILABLE = "Sign-in cannot be checked right now. Please try again in a minute."
+PAYMENTS_UNAVAILABLE = "The payment service is not answering."
+
+
+@pytest.fixture(scope="module")
+def _club(django_db_setup, django_db_blocker, tmp_path_factory):
+    with django_db_blocker.unblock():
+        database = dict(connection.settings_dict)  # the test database, by now
+    club = outage.Site(database, tmp_path_factory.mktemp("faults"))
+    try:
+        club.start()
+        yield club
+    finally:
+        club.stop()
+
+
+@pytest.fixture
+def club(_club, transactional_db, monkeypatch, settings):
+    """The site with every part up, and no accounts in its emulator."""
+    _club.restore()
+    # club.testing.emulator's helpers speak to the site's own emulator.
+    monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", _club.emulator_host)
+    settings.FIREBASE_PROJECT_ID = outage.PROJECT_ID
+    emulator.clear_accounts()
+    return _club
+
+
+def browser_client(club: outage.Site) -> httpx.Client:
+    """A client that keeps cookies and sends the CSRF token, as the site's own pages do."""
+    client = httpx.Client(base_url=club.url, timeout=20)
+    client.get("/login")
+    client.headers["X-CSRFToken"] = client.cookies["csrftoken"]
+    return client
+
+
+def signed_in(club: outage.Site, email: str) -> httpx.Client:
+    client = browser_client(club)
+    response = client.post("/api/session", json={"idToken": emulator.sign_up(email)["idToken"]})
+    assert response.status_code == 200, response.text
+    client.headers["X-CSRFToken"] = client.cookies["csrftoken"]  # rotated at sign-in
+    return client
+
+
+def page_text(response: httpx.Response) -> str:
+    return html.unescape(response.text)
+
+
+def test_the_database_stops_and_comes_back(club):
+    court = CourtFactory(slots=["08:00-09:00", "09:00-10:00"])
+    ada = signed_in(club, "ada@example.com")
+    booking_request = {"courtId": court.pk, "date": str(timezone.localdate() + timedelta(days=2))}
+    app = club.app.pid
+    assert ada.get("/api/courts").status_code == 200
+
+    club.database.stop()
+
+    page = ada.get("/courts")
+    assert page.status_code == 503
+    assert DATABASE_UNAVAILABLE in page_text(page)
+    for response in (
+        ada.get("/api/courts"),
+        ada.post("/api/bookings", json={**booking_request, "slots": ["08:00-09:00"]}),
+    ):
+        assert response.status_code == 503
+        assert response.json() == {"detail": DATABASE_UNAVAILABLE}
+    health = ada.get("/healthz")
+    assert health.status_code == 503
+    assert health.json()["checks"]["database"]["ok"] is False
+    assert not Booking.objects.exists()
+
+    club.database.start()
+
+    assert ada.get("/courts").status_code == 200
+    assert ada.get("/healthz").status_code == 200
+    booked = ada.post("/api/bookings", json={**booking_request, "slots": ["08:00-09:00"]})
+    assert booked.status_code == 201, booked.text
+    assert Booking.objects.get().slots == ["08:00-09:00"]
+    assert club.app.pid == app
+
+
+def test_the_identity_provider_stops_and_comes_back(club):
+    ada = signed_in(club, "ada@example.com")
+    bob_token = emulator.sign_up("bob@example.com")["idToken"]
+    bob = browser_client(club)
+    app = club.app.pid
+    assert ada.get("/dashboard").status_code == 200
+
+    club.identity.pause()
+
+    page = ada.get("/dashboard")
+    assert page.status_code == 503
+    assert "We can't check your sign-in right now" in page_text(page)
+    api = ada.get("/api/bookings/pending")
+    assert api.status_code == 503
+    assert api.json() == {"detail": SIGN_IN_UNAVAILABLE}
+    sign_in = bob.post("/api/session", json={"idToken": bob_token})
+    assert sign_in.status_code == 503
+    assert sign_in.json() == {"detail": SIGN_IN_UNAVAILABLE}
+    assert not User.objects.filter(email="bob@example.com").exists()
+    # Pages for everyone still open, signed out.
+    assert ada.get("/courts").status_code == 200
+
+    club.identity.resume()
+
+    assert ada.get("/dashboard").status_code == 200
+    assert ada.get("/api/bookings/pending").status_code == 200
+    assert bob.post("/api/session", json={"idToken": bob_token}).status_code == 200
+    assert User.objects.filter(email="bob@example.com").exists()
+    assert club.app.pid == app
+
+
+def test_the_payment_provider_stops_and_comes_back(club):
+    ada = signed_in(club, "ada@example.com")
+    user = User.objects.get(email="ada@example.com")
+    paid = make_booking(user=user, status=Booking.Status.APPROVED)
+    unpaid = make_booking(user=user, status=Booking.Status.APPROVED)
+    app = club.app.pid
+    intent = ada.post("/api/create-payment-intent", json={"bookingId": paid.pk}).json()
+    stripe_stand_in.pay(intent["clientSecret"], api_base=club.payments_base)
+    payment = Payment.objects.get(booking=paid)
+
+    club.payments.stop()
+
+    # The card was charged, but nobody can ask Stripe: the booking waits, unconfirmed.
+    saved = ada.post("/api/save-payment", json={"paymentIntentId": payment.payment_intent_id})
+    assert saved.status_code == 503
+    assert saved.json()["detail"].startswith(PAYMENTS_UNAVAILABLE)
+    new_intent = ada.post("/api/create-payment-intent", json={"bookingId": unpaid.pk})
+    assert new_intent.status_code == 503
+    assert new_intent.json()["detail"].startswith(PAYMENTS_UNAVAILABLE)
+    paid.refresh_from_db()
+    payment.refresh_from_db()
+    user.refresh_from_db()
+    assert (paid.status, payment.status, user.role) == (
+        Booking.Status.APPROVED,
+        Payment.Status.PENDING,
+        User.Role.USER,
+    )
+    assert not unpaid.payments.exists()
+
+    club.payments.start()
+
+    saved = ada.post("/api/save-payment", json={"paymentIntentId": payment.payment_intent_id})
+    assert saved.status_code == 200, saved.text
+    paid.refresh_from_db()
+    user.refresh_from_db()
+    assert (paid.status, user.role) == (Booking.Status.CONFIRMED, User.Role.MEMBER)
+    assert ada.post("/api/create-payment-intent", json={"bookingId": unpaid.pk}).status_code == 200
+    assert club.app.pid == app
+
+
+def open_as(page: Page, club: outage.Site, email: str, path: str) -> None:
+    """Opens `path` in the browser with the session of a new account signed in as `email`."""
+    session = signed_in(club, email).cookies["club_session"]
+    page.context.add_cookies([{"name": "club_session", "value": session, "url": club.url}])
+    page.goto(club.url + path)
+
+
+def toast(page: Page):
+    return page.locator("[data-rht-toaster]")
+
+
+def test_a_person_is_told_when_the_database_stops_and_carries_on_when_it_is_back(club, page: Page):
+    CourtFactory(type="Tennis", slots=["08:00-09:00"])
+    day = (timezone.localdate() + timedelta(days=2)).isoformat()
+    open_as(page, club, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal.get_by_label("Date").fill(day)
+    modal.get_by_label("08:00-09:00").check()
+
+    club.database.stop()
+    modal.get_by_role("button", name="Submit Booking").click()
+
+    expect(toast(page)).to_contain_text(DATABASE_UNAVAILABLE)
+    page.goto(club.url + "/dashboard")
+    expect(page.get_by_role("heading", level=1)).to_have_text("We can't reach our records right now")
+    expect(toast(page)).to_contain_text(DATABASE_UNAVAILABLE)
+
+    club.database.start()
+    page.get_by_role("link", name="Try again").click()
+    expect(page.get_by_role("heading", name="Welcome", exact=False)).to_be_visible()
+    assert not Booking.objects.exists()
+
+
+def test_a_person_is_told_when_the_payment_provider_stops(club, page: Page):
+    user = User.objects.create_user("ada@example.com")
+    booking = make_booking(user=user, status=Booking.Status.APPROVED)
+
+    club.payments.stop()
+    open_as(page, club, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
+
+    expect(toast(page)).to_contain_text(f"Failed to initiate payment. {PAYMENTS_UNAVAILABLE}")
+
+    club.payments.start()
+    page.reload()
+    expect(page.get_by_role("button", name="Pay")).to_be_enabled()
+
+
+def test_a_person_is_told_when_the_identity_provider_stops(club, page: Page):
+    open_as(page, club, "ada@example.com", "/dashboard")
+
+    club.identity.pause()
+    page.reload()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text("We can't check your sign-in right now")
+    expect(toast(page)).to_contain_text("Our sign-in service is not answering.")
+
+    club.identity.resume()
+    page.get_by_role("link", name="Try again").click()
+    expect(page).to_have_url(club.url + "/dashboard")
+    expect(page.get_by_role("heading", level=1)).not_to_have_text("We can't check your sign-in right now")
