@@ -1,6 +1,13 @@
 """Each rate limit: past it, a clear 429 with Retry-After; under it, business as usual."""
 
+import json
+import subprocess
+import sys
+
 import pytest
+from django.core.cache import caches
+from django.core.management import call_command
+from django.db import connection
 from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
@@ -91,3 +98,50 @@ def test_limits_are_per_caller(rates):
 
     assert first.post("/newsletter", {"email": "a@example.com"}).status_code == 429
     assert second.post("/newsletter", {"email": "b@example.com"}).status_code == 302
+
+
+# Run by a Python process of its own: the count it finds is in the shared cache, not in memory.
+READ_IN_ANOTHER_PROCESS = """
+import json, sys
+import django
+from django.conf import settings
+settings.configure(CACHES=json.loads(sys.argv[1]), DATABASES=json.loads(sys.argv[2]))
+django.setup()
+from django.core.cache import cache
+print(len(cache.get(sys.argv[3], [])))
+"""
+
+
+@pytest.mark.parametrize(
+    "backend",
+    [
+        {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache"},
+        # Database 15 of the machine's Redis, which the tests may empty.
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/15"},
+    ],
+    ids=["database (the default)", "redis"],
+)
+def test_the_counts_live_where_every_app_process_sees_them(rates, settings, backend, transactional_db):
+    settings.CACHES = {"default": backend}
+    call_command("createcachetable", verbosity=0)
+    caches["default"].clear()
+    client = Client()
+    for n in range(2):
+        client.post("/newsletter", {"email": f"reader{n}@example.com"})
+
+    database = {key: connection.settings_dict[key] for key in ("ENGINE", "NAME", "USER", "HOST", "PORT")}
+    seen = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            READ_IN_ANOTHER_PROCESS,
+            json.dumps(settings.CACHES),
+            json.dumps({"default": database}),
+            "throttle_newsletter_127.0.0.1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert seen.stdout.strip() == "2"
+    assert client.post("/newsletter", {"email": "reader3@example.com"}).status_code == 429
