@@ -73,16 +73,12 @@ def sign_in_as(emulator):
 @pytest.fixture
 def identity_provider_down(monkeypatch):
     """The identity provider unreachable: firebase-admin pointed at a port where nothing listens."""
-    import socket
-
     import firebase_admin
 
     from accounts import identity
+    from scripts import local_stack
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        closed_port = probe.getsockname()[1]
-    monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", f"127.0.0.1:{closed_port}")
+    monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", f"127.0.0.1:{local_stack.free_port()}")
     firebase_admin.delete_app(identity._app())
     identity._app.cache_clear()
     yield

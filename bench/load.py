@@ -39,7 +39,6 @@ import itertools
 import json
 import os
 import random
-import socket
 import statistics
 import sys
 import time
@@ -198,7 +197,7 @@ def seed(people: int, racers: int) -> dict:
 def start_instances(name: str, command: list[str], env: dict, ready_path: str) -> tuple[list, list[int]]:
     processes, ports = [], []
     for n in range(INSTANCES):
-        port = free_port()
+        port = local_stack.free_port()
         bind = [*command, "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--log-level", "warning"]
         processes.append(
             local_stack.start(
@@ -207,12 +206,6 @@ def start_instances(name: str, command: list[str], env: dict, ready_path: str) -
         )
         ports.append(port)
     return processes, ports
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 async def sign_in(client: Client, account: dict) -> None:
@@ -343,18 +336,24 @@ async def hammer(ports: list[int], concurrency: int, seconds: float, figures: Fi
 
 
 # --- Report ------------------------------------------------------------------------------------
+def percentiles_ms(seconds: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and p99, in milliseconds."""
+    cuts = statistics.quantiles(seconds, n=100, method="inclusive") if len(seconds) > 1 else seconds * 99
+    return cuts[49] * 1000, cuts[94] * 1000, cuts[98] * 1000
+
+
 def report(title: str, figures: Figures, seconds: float) -> None:
     total = sum(len(values) for values in figures.latencies.values())
     print(f"\n{title}: {total} requests in {seconds:.1f} s = {total / seconds:.0f} req/s")
     print(f"  {'endpoint':<40} {'count':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
     for endpoint, values in sorted(figures.latencies.items()):
-        cuts = statistics.quantiles(values, n=100, method="inclusive") if len(values) > 1 else values * 99
+        p50, p95, p99 = percentiles_ms(values)
         statuses = ", ".join(
             f"{status}: {count}" for status, count in sorted(figures.statuses[endpoint].items())
         )
         print(
-            f"  {endpoint:<40} {len(values):>6} {len(values) / seconds:>7.1f} {cuts[49] * 1000:>8.1f}"
-            f" {cuts[94] * 1000:>8.1f} {cuts[98] * 1000:>8.1f}  {statuses}"
+            f"  {endpoint:<40} {len(values):>6} {len(values) / seconds:>7.1f} {p50:>8.1f}"
+            f" {p95:>8.1f} {p99:>8.1f}  {statuses}"
         )
     errors = Counter()
     for counter in figures.statuses.values():
@@ -457,11 +456,11 @@ async def run(args, data: dict, club: list[int], processes: list, gunicorn: str)
         ("bare Django view, same JSON", ceiling, bare_rate),
     ):
         values = figures.latencies["GET /api/courts"]
-        cuts = statistics.quantiles(values, n=100, method="inclusive")
+        p50, p95, p99 = percentiles_ms(values)
         errors = sum(count for status, count in figures.statuses["GET /api/courts"].items() if status != 200)
         print(
-            f"  {name:<30} {rate:>7.0f} req/s  p50 {cuts[49] * 1000:.1f} ms  p95 {cuts[94] * 1000:.1f} ms"
-            f"  p99 {cuts[98] * 1000:.1f} ms  non-200: {errors}"
+            f"  {name:<30} {rate:>7.0f} req/s  p50 {p50:.1f} ms  p95 {p95:.1f} ms"
+            f"  p99 {p99:.1f} ms  non-200: {errors}"
         )
     print(f"  GET /api/courts / bare view: {site_rate / bare_rate:.2f}")
 

@@ -26,7 +26,6 @@ Usage (seed_demo needs the local Firebase Auth Emulator, so inside the local sta
 
 import argparse
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -43,6 +42,7 @@ from playwright.sync_api import Browser, Error, Request, Response, sync_playwrig
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, yet share the project's Chromium setup
 from club.testing import chromium  # noqa: E402
+from scripts import local_stack  # noqa: E402
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
@@ -120,12 +120,6 @@ def prepare_database(env: dict[str, str]) -> None:
             sys.exit(f"`manage.py {' '.join(command)}` failed:\n{result.stdout}{result.stderr}")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def answers_ok(url: str) -> bool:
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
     try:
@@ -138,7 +132,7 @@ def answers_ok(url: str) -> bool:
 @contextmanager
 def gunicorn(env: dict[str, str]) -> Iterator[str]:
     """Serves the site on a free loopback port for the duration; yields its base URL."""
-    port = free_port()
+    port = local_stack.free_port()
     base_url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile(mode="w+") as log:
         server = subprocess.Popen(

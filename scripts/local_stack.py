@@ -14,6 +14,7 @@ COMMAND's status.
 import argparse
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -31,6 +32,13 @@ PROJECT_ID = "demo-club"
 WEBHOOK_SECRET = "whsec_local_only"  # noqa: S105 - a local-only placeholder
 READY_TIMEOUT = 60  # seconds; the emulator is usually ready in about 10
 STOP_TIMEOUT = 30  # seconds, time for the emulator to save its accounts on exit
+
+
+def free_port() -> int:
+    """A loopback port nothing listens on (for a server to start on, or to find nothing at)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def answering(url: str) -> bool:
@@ -93,10 +101,10 @@ def start_localstripe(
     return start(name, command, f"{base}/v1/charges", cwd=ROOT)
 
 
-def register_webhook(url: str) -> None:
+def register_webhook(url: str, *, base: str = LOCALSTRIPE, secret: str = WEBHOOK_SECRET) -> None:
     """localstripe signs its events with the secret, as Stripe does, and delivers them to `url`."""
-    body = urllib.parse.urlencode({"url": url, "secret": WEBHOOK_SECRET}).encode()
-    request = urllib.request.Request(f"{LOCALSTRIPE}/_config/webhooks/club", data=body, method="POST")  # noqa: S310
+    body = urllib.parse.urlencode({"url": url, "secret": secret}).encode()
+    request = urllib.request.Request(f"{base}/_config/webhooks/club", data=body, method="POST")  # noqa: S310
     with urllib.request.urlopen(request, timeout=5):  # noqa: S310 - local
         pass
 

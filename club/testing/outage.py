@@ -27,18 +27,12 @@ from scripts import local_stack
 PROJECT_ID = "demo-faults"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class Relay:
     """Passes TCP connections from its own port to `target`, until it is stopped."""
 
     def __init__(self, target: tuple[str, int]):
         self.target = target
-        self.port = free_port()
+        self.port = local_stack.free_port()
         self._listener: socket.socket | None = None
         self._open: set[socket.socket] = set()
         self._lock = threading.Lock()
@@ -134,9 +128,9 @@ class Site:
 
     def __init__(self, database: dict, workdir: Path):
         self.database = Relay((database["HOST"] or "127.0.0.1", int(database["PORT"] or 5432)))
-        emulator_host = f"127.0.0.1:{free_port()}"
+        emulator_host = f"127.0.0.1:{local_stack.free_port()}"
         self.identity = Process(lambda: self._start_emulator(emulator_host, workdir))
-        self.payments_base = f"http://127.0.0.1:{free_port()}"
+        self.payments_base = f"http://127.0.0.1:{local_stack.free_port()}"
         # Not from scratch: after a restart it still knows the payments made before, as Stripe would.
         self.payments = Process(
             lambda: local_stack.start_localstripe(
@@ -144,7 +138,7 @@ class Site:
             )
         )
         self.emulator_host = emulator_host
-        port = free_port()
+        port = local_stack.free_port()
         self.url = f"http://127.0.0.1:{port}"
         database_url = f"postgres://{database['USER']}@127.0.0.1:{self.database.port}/{database['NAME']}"
         env = {

@@ -8,16 +8,11 @@ import stripe
 from django.conf import settings
 
 from payments import gateway
+from scripts import local_stack
 
 
 def is_running() -> bool:
-    try:
-        with urllib.request.urlopen(f"{settings.STRIPE_API_BASE}/v1/charges", timeout=2):
-            return True
-    except urllib.error.HTTPError:
-        return True
-    except OSError:
-        return False
+    return local_stack.answering(f"{settings.STRIPE_API_BASE}/v1/charges")
 
 
 def clear() -> None:
@@ -27,14 +22,7 @@ def clear() -> None:
 
 
 def register_webhook(url: str) -> None:
-    body = (
-        f"url={urllib.parse.quote(url)}&secret={urllib.parse.quote(settings.STRIPE_WEBHOOK_SECRET)}".encode()
-    )
-    request = urllib.request.Request(
-        f"{settings.STRIPE_API_BASE}/_config/webhooks/club", data=body, method="POST"
-    )
-    with urllib.request.urlopen(request, timeout=5):
-        pass
+    local_stack.register_webhook(url, base=settings.STRIPE_API_BASE, secret=settings.STRIPE_WEBHOOK_SECRET)
 
 
 def pay(client_secret: str, card: str = "4242424242424242", *, api_base: str = ""):

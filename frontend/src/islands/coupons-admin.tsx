@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import Swal from "sweetalert2";
 
+import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
@@ -130,44 +131,24 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
           </div>
         </fieldset>
       </form>
-      {coupons.length === 0 ? (
-        <p className="text-base-content/70">No coupons found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Code</th>
-                <th scope="col">Discount (%)</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.map((coupon, index) => (
-                <tr key={coupon.id}>
-                  <td>{index + 1}</td>
-                  <td className="font-mono">
-                    {coupon.code}
-                    {!coupon.isActive && <span className="badge badge-ghost ml-2">inactive</span>}
-                  </td>
-                  <td>{coupon.discount}</td>
-                  <td className="flex gap-2">
-                    <button type="button" className="btn btn-sm" onClick={() => edit(coupon)} aria-label={`Edit ${coupon.code}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => void remove(coupon)} aria-label={`Delete ${coupon.code}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={coupons}
+        numbered
+        columns={["Code", "Discount (%)"]}
+        actions="Actions"
+        empty="No coupons found."
+        rowKey={(coupon) => coupon.id}
+        cells={(coupon) => (
+          <>
+            <td className="font-mono">
+              {coupon.code}
+              {!coupon.isActive && <span className="badge badge-ghost ml-2">inactive</span>}
+            </td>
+            <td>{coupon.discount}</td>
+            <RowActions name={coupon.code} onEdit={() => edit(coupon)} onDelete={() => void remove(coupon)} />
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 
+import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
@@ -105,45 +106,24 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
       <button type="button" className="btn btn-primary mb-4" onClick={() => open(null)}>
         Add Court
       </button>
-      {courts.length === 0 ? (
-        <p className="text-base-content/70">No courts yet. Add the first one.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Price ($)</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {courts.map((court) => (
-                <tr key={court.id}>
-                  <td>
-                    <img src={court.image} alt={`${court.name}, a ${court.type.toLowerCase()} court`} className="h-12 w-20 rounded object-cover" />
-                  </td>
-                  <td>{court.name}</td>
-                  <td>{court.type}</td>
-                  <td>{court.price}</td>
-                  <td className="flex gap-2">
-                    <button type="button" className="btn btn-sm" onClick={() => open(court)} aria-label={`Edit ${court.name}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => void remove(court)} aria-label={`Delete ${court.name}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={courts}
+        columns={["Image", "Name", "Type", "Price ($)"]}
+        actions="Actions"
+        empty="No courts yet. Add the first one."
+        rowKey={(court) => court.id}
+        cells={(court) => (
+          <>
+            <td>
+              <img src={court.image} alt={`${court.name}, a ${court.type.toLowerCase()} court`} className="h-12 w-20 rounded object-cover" />
+            </td>
+            <td>{court.name}</td>
+            <td>{court.type}</td>
+            <td>{court.price}</td>
+            <RowActions name={court.name} onEdit={() => open(court)} onDelete={() => void remove(court)} />
+          </>
+        )}
+      />
       <dialog ref={dialog} className="modal" aria-labelledby="court-form-title">
         <form className="modal-box flex flex-col gap-3" onSubmit={(event) => void save(event)} noValidate>
           <h2 id="court-form-title" className="text-xl font-bold">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import Swal from "sweetalert2";
 
+import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
@@ -53,46 +54,22 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {shown.length === 0 ? (
-        <p className="text-base-content/70">No members found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Joined</th>
-                <th scope="col">
-                  <span className="sr-only">Delete</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((member, index) => (
-                <tr key={member.id}>
-                  <td>{index + 1}</td>
-                  <td>{member.name || "—"}</td>
-                  <td>{member.email}</td>
-                  <td>{member.createdAt ? joined.format(new Date(member.createdAt)) : "—"}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-error btn-outline"
-                      onClick={() => void remove(member)}
-                      disabled={deleting === member.id}
-                      aria-label={`Delete ${member.email}`}
-                    >
-                      {deleting === member.id ? "Deleting..." : "Delete"}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={shown}
+        numbered
+        columns={["Name", "Email", "Joined"]}
+        actions="Delete"
+        empty="No members found."
+        rowKey={(member) => member.id}
+        cells={(member) => (
+          <>
+            <td>{member.name || "—"}</td>
+            <td>{member.email}</td>
+            <td>{member.createdAt ? joined.format(new Date(member.createdAt)) : "—"}</td>
+            <RowActions name={member.email} onDelete={() => void remove(member)} deleting={deleting === member.id} />
+          </>
+        )}
+      />
     </div>
   );
 }

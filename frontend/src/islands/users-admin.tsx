@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 
+import { AdminTable } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 
@@ -66,38 +67,24 @@ function UsersAdmin({ users: initial, usersUrl }: Props) {
         onChange={(event) => setSearch(event.target.value)}
       />
       {failed && <p className="text-error">Error: the users could not be loaded.</p>}
-      {users.length === 0 ? (
-        <p className="text-base-content/70">No users found.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created At</th>
-                <th scope="col">Last Login</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user, index) => (
-                <tr key={user.id}>
-                  <td>{index + 1}</td>
-                  <td>{user.name || "—"}</td>
-                  <td>{user.email}</td>
-                  <td>
-                    <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
-                  </td>
-                  <td>{when.format(new Date(user.createdAt))}</td>
-                  <td>{user.lastLogin ? when.format(new Date(user.lastLogin)) : "Never"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={users}
+        numbered
+        columns={["Name", "Email", "Role", "Created At", "Last Login"]}
+        empty="No users found."
+        rowKey={(user) => user.id}
+        cells={(user) => (
+          <>
+            <td>{user.name || "—"}</td>
+            <td>{user.email}</td>
+            <td>
+              <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
+            </td>
+            <td>{when.format(new Date(user.createdAt))}</td>
+            <td>{user.lastLogin ? when.format(new Date(user.lastLogin)) : "Never"}</td>
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+
+interface Props<Row> {
+  rows: Row[];
+  /** The column headings; `actions`, if given, names a last column of buttons for screen readers. */
+  columns: string[];
+  actions?: string;
+  /** Shown instead of the table when there are no rows. */
+  empty: string;
+  rowKey: (row: Row) => number | string;
+  /** The row's cells (`<td>`s), after the row's number when `numbered`. */
+  cells: (row: Row) => ReactNode;
+  numbered?: boolean;
+}
+
+/** The admin pages' table: scrolls sideways on a phone, says so when there is nothing to list. */
+export function AdminTable<Row>({ rows, columns, actions, empty, rowKey, cells, numbered = false }: Props<Row>) {
+  if (rows.length === 0) return <p className="text-base-content/70">{empty}</p>;
+  return (
+    <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
+      <table className="table">
+        <thead>
+          <tr>
+            {numbered && <th scope="col">#</th>}
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col">
+                <span className="sr-only">{actions}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={rowKey(row)}>
+              {numbered && <td>{index + 1}</td>}
+              {cells(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface ActionProps {
+  /** What the buttons act on, for their accessible names ("Edit Centre Court"). */
+  name: string;
+  onEdit?: () => void;
+  onDelete: () => void;
+  deleting?: boolean;
+}
+
+/** A row's Edit (when it can be edited) and Delete buttons, as the last cell. */
+export function RowActions({ name, onEdit, onDelete, deleting = false }: ActionProps) {
+  return (
+    <td className="flex gap-2">
+      {onEdit && (
+        <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-error btn-outline"
+        onClick={onDelete}
+        disabled={deleting}
+        aria-label={`Delete ${name}`}
+      >
+        {deleting ? "Deleting..." : "Delete"}
+      </button>
+    </td>
+  );
+}
