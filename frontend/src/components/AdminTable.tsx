@@ -58,21 +58,24 @@ interface ActionProps {
 /** A row's Edit (when it can be edited) and Delete buttons, as the last cell. */
 export function RowActions({ name, onEdit, onDelete, deleting = false }: ActionProps) {
   return (
-    <td className="flex gap-2">
-      {onEdit && (
-        <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
+    <td>
+      {/* A flex box inside the cell: a flex cell would leave the table's row lines. */}
+      <div className="flex gap-2">
+        {onEdit && (
+          <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-sm btn-error btn-outline"
+          onClick={onDelete}
+          disabled={deleting}
+          aria-label={`Delete ${name}`}
+        >
+          {deleting ? "Deleting..." : "Delete"}
         </button>
-      )}
-      <button
-        type="button"
-        className="btn btn-sm btn-error btn-outline"
-        onClick={onDelete}
-        disabled={deleting}
-        aria-label={`Delete ${name}`}
-      >
-        {deleting ? "Deleting..." : "Delete"}
-      </button>
+      </div>
     </td>
   );
 }
