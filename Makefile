@@ -22,13 +22,14 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install build run serve dev serve-dev prepare-data test lint format typecheck pytest clean
+.PHONY: help install build run serve dev serve-dev prepare-data test lint format typecheck api-types pytest clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
 	@echo "make dev    the same with Django's runserver and the Vite dev server (hot reload)"
 	@echo "make test   lint, type check, pytest on PostgreSQL and the browser tests"
 	@echo "make build  the front end (Vite) and the collected static files"
+	@echo "make api-types  the islands' API types from the OpenAPI schema, after a serializer changes"
 	@echo "make clean  remove what the commands made (.venv, node_modules, builds, var/)"
 
 # --- Installation ---------------------------------------------------------------------------
@@ -67,6 +68,7 @@ run: install build
 serve: prepare-data
 	@echo
 	@echo "  The club site is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
+	@echo "  E-mail verification links (the local emulator sends no mail): http://$(HOST):$(PORT)/local/auth-links"
 	@echo
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
 
@@ -88,10 +90,31 @@ prepare-data:
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py seed_demo
 
+# --- API types ------------------------------------------------------------------------------
+# The TypeScript types of the API's payloads, for the islands: openapi-typescript run on the OpenAPI
+# schema that drf-spectacular makes of the serializers (manage.py spectacular calls neither Firebase
+# nor Stripe). They are committed, so that a change to an API shows as a reviewable diff of its
+# types, and the front end builds without Python; `make lint` fails when they differ from the schema.
+API_TYPES := frontend/src/api/schema.d.ts
+# Writes the schema and its types (schema.json, schema.d.ts) into the directory $(1).
+define write_api_types
+LOCAL_MODE=true $(BIN)/python manage.py spectacular --format openapi-json --file $(1)/schema.json && \
+	frontend/node_modules/.bin/openapi-typescript $(1)/schema.json > $(1)/schema.d.ts
+endef
+
+api-types: $(BIN)/.installed frontend/node_modules/.installed
+	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	$(call write_api_types,"$$work") && \
+	mkdir -p $(dir $(API_TYPES)) && cp "$$work/schema.d.ts" $(API_TYPES) && echo "Wrote $(API_TYPES)"
+
 # --- Checks ---------------------------------------------------------------------------------
-lint: $(BIN)/.installed
+lint: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
+	$(call write_api_types,"$$work") && \
+	{ diff -u $(API_TYPES) "$$work/schema.d.ts" || \
+	  { echo "$(API_TYPES) differs from the API schema: run 'make api-types' and commit the result."; exit 1; }; }
 
 format: $(BIN)/.installed
 	$(BIN)/ruff check --fix .

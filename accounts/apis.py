@@ -10,11 +10,11 @@ from rest_framework.views import APIView
 from club.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
-from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
-from .permissions import IsAdmin
+from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
+from .permissions import IsAdmin, require_self
 from .selectors import user_by_email, user_list
 from .serializers import GREETINGS, ProfileInput, SessionInput, UserOutput
-from .services import user_sign_in, user_update_profile
+from .services import EmailNotVerified, user_sign_in, user_update_profile
 from .session import end_session, start_session
 
 
@@ -22,6 +22,16 @@ class SignInRefused(exceptions.APIException):
     status_code = status.HTTP_401_UNAUTHORIZED
     default_detail = "The sign-in could not be verified. Please sign in again."
     default_code = "sign_in_refused"
+
+
+class EmailVerificationNeeded(exceptions.APIException):
+    """`{"detail": ..., "code": "email_not_verified"}`: the sign-in islands answer it with a button
+    that sends the verification e-mail again."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+
+    def __init__(self, message: str):
+        super().__init__({"detail": message, "code": "email_not_verified"})
 
 
 class SessionApi(APIView):
@@ -32,7 +42,7 @@ class SessionApi(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "session"
 
-    @extend_schema(request=SessionInput, responses={200: UserOutput, **errors(400, 401, 403, 503)})
+    @extend_schema(request=SessionInput, responses={200: UserOutput, **errors(400, 401, 403, 409, 503)})
     def post(self, request):
         # No authentication yet, so DRF would skip the CSRF check: a forged request could sign a
         # visitor in as someone else (login CSRF).
@@ -41,13 +51,23 @@ class SessionApi(APIView):
         data.is_valid(raise_exception=True)
         id_token = data.validated_data["idToken"]
         try:
-            user = user_sign_in(identity=verify_id_token(id_token))
+            identity = verify_id_token(id_token)
+            user = user_sign_in(identity=identity)
             if not user.is_active:
                 raise SignInRefused("This account is disabled.")
             response = Response(UserOutput(user).data)
             start_session(request._request, response, id_token=id_token)
             if greeting := data.validated_data.get("greeting"):
                 messages.success(request._request, GREETINGS[greeting])
+            if not identity.email_verified:
+                messages.info(
+                    request._request,
+                    f"Please verify your e-mail address: open the link we sent to {identity.email}.",
+                )
+        except EmailNotVerified as error:
+            raise EmailVerificationNeeded(str(error)) from error
+        except EmailNotAccepted as error:
+            raise SignInRefused(str(error)) from error
         except InvalidCredential as error:
             raise SignInRefused() from error
         except IdentityProviderUnavailable as error:
@@ -58,7 +78,7 @@ class SessionApi(APIView):
     def delete(self, request):
         FirebaseSessionAuthentication().enforce_csrf(request)
         response = Response(status=status.HTTP_204_NO_CONTENT)
-        end_session(response)
+        end_session(request._request, response)
         return response
 
 
@@ -81,8 +101,7 @@ class UserApi(APIView):
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)
         email = data.validated_data.get("email")
-        if email and email.strip().lower() != request.user.email:
-            raise exceptions.PermissionDenied("You can only update your own record.")
+        require_self(request.user, email, or_admin=False, message="You can only update your own record.")
         user = user_update_profile(
             user=request.user,
             name=data.validated_data["name"],
@@ -92,10 +111,15 @@ class UserApi(APIView):
 
 
 def _visible_user(request, email: str):
-    """The user with this e-mail, if the caller may see them: themselves, or anyone for an admin."""
-    if email.strip().lower() != request.user.email and not request.user.is_admin:
-        raise exceptions.PermissionDenied("You can only look up your own record.")
+    """The user with this e-mail (in any case), if the caller may see them: themselves, or anyone
+    for an admin. An address nobody has is never the caller's."""
     user = user_by_email(email)
+    require_self(
+        request.user,
+        user.email if user else email,
+        or_admin=True,
+        message="You can only look up your own record.",
+    )
     if user is None:
         raise Http404("No user has this e-mail address.")
     return user

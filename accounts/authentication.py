@@ -1,10 +1,10 @@
 """How the JSON API knows its caller: the Firebase session cookie (with CSRF, like Django's own
-session authentication), or an `Authorization: Bearer <Firebase ID token>` header (spec §7)."""
+session authentication), or an `Authorization: Bearer <Firebase ID token>` header."""
 
 from rest_framework import authentication, exceptions
 
-from .identity import IdentityProviderUnavailable, InvalidCredential, verify_id_token
-from .services import user_from_identity
+from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
+from .services import EmailNotVerified, user_from_identity
 
 
 class IdentityUnavailable(exceptions.APIException):
@@ -23,12 +23,13 @@ class FirebaseBearerAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("The Authorization header must be 'Bearer <ID token>'.")
         try:
-            identity = verify_id_token(header[1].decode("ascii", errors="replace"))
+            user = user_from_identity(verify_id_token(header[1].decode("ascii", errors="replace")))
+        except (EmailNotAccepted, EmailNotVerified) as error:
+            raise exceptions.AuthenticationFailed(str(error)) from error
         except InvalidCredential as error:
             raise exceptions.AuthenticationFailed("The ID token is not valid.") from error
         except IdentityProviderUnavailable as error:
             raise IdentityUnavailable() from error
-        user = user_from_identity(identity)
         if not user.is_active:
             raise exceptions.AuthenticationFailed("This account is disabled.")
         return user, None

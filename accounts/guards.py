@@ -1,4 +1,4 @@
-"""Who may open a page, decided on the server (spec §4, §6).
+"""Who may open a page, decided on the server (docs/rules.md, Roles).
 
 Signed-out visitors go to /login?next=<the page>; signed-in people without the role go to
 /forbidden. The JSON API's equivalents are DRF permissions (accounts/permissions.py).

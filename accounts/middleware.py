@@ -3,14 +3,17 @@ from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.auth.models import AnonymousUser
 from django.utils.functional import SimpleLazyObject
 
+from club.errors import Conflict
+
 from .identity import IdentityProviderUnavailable, InvalidCredential, verify_session_cookie
-from .services import user_from_identity
+from .services import EmailNotVerified, session_has_ended, user_from_identity
 
 
 def user_for_session_cookie(request):
     """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser.
 
-    A cookie that does not verify is dropped from the response (see the middleware). When the
+    A cookie that does not verify, or that was signed out of, is dropped from the response (see
+    the middleware). When the
     identity provider does not answer, the visitor is treated as signed out for this request and
     `request.identity_unavailable` is set, so a page that needs a user can say why it can't show.
     """
@@ -18,14 +21,15 @@ def user_for_session_cookie(request):
     if not cookie:
         return AnonymousUser()
     try:
-        identity = verify_session_cookie(cookie)
-    except InvalidCredential:
+        if session_has_ended(cookie):
+            raise InvalidCredential("Signed out.")
+        user = user_from_identity(verify_session_cookie(cookie))
+    except (InvalidCredential, EmailNotVerified, Conflict):
         request.identity_cookie_invalid = True
         return AnonymousUser()
     except IdentityProviderUnavailable:
         request.identity_unavailable = True
         return AnonymousUser()
-    user = user_from_identity(identity)
     return user if user.is_active else AnonymousUser()
 
 

@@ -81,3 +81,14 @@ class User(AbstractBaseUser):
 
     def has_module_perms(self, app_label: str) -> bool:
         return self.is_admin
+
+
+class EndedSession(models.Model):
+    """A session cookie someone signed out of. Firebase would go on vouching for it until it
+    expires, so the site refuses it itself; the table is shared by every app process."""
+
+    digest = models.CharField(max_length=64, primary_key=True, help_text="SHA-256 of the cookie.")
+    valid_until = models.DateTimeField(db_index=True, help_text="When the cookie expires anyway.")
+
+    def __str__(self) -> str:
+        return f"ended session {self.digest[:12]}…"

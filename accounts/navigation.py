@@ -1,12 +1,12 @@
-"""The dashboard sidebar's links for each role (spec §2), by the role's value."""
+"""The dashboard sidebar's links for each role, by the role's value (docs/staff-guide.md, What people see)."""
 
 from .models import User
 
-HOME = ("accounts:dashboard", "Dashboard Home")
+HOME = ("dashboard", "Dashboard Home")
 
 SIDEBAR_LINKS = {
-    # Spec §2 gives users no Approved Bookings link, which would leave them no way to the Pay link
-    # of an approved booking (paying is how they become members): they get it too.
+    # Users get Approved Bookings too: its Pay link is their way to pay for an approved booking
+    # (paying is how they become members).
     User.Role.USER: [
         HOME,
         ("bookings:pending", "Pending Bookings"),

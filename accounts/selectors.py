@@ -1,7 +1,5 @@
 from django.db.models import Q, QuerySet
 
-from courts.selectors import court_list
-
 from .models import User
 
 
@@ -17,13 +15,3 @@ def user_list(*, search: str = "", role: str = "") -> QuerySet[User]:
 
 def user_by_email(email: str) -> User | None:
     return User.objects.filter(email=email.strip().lower()).first()
-
-
-def dashboard_counts() -> dict[str, int]:
-    """What an admin sees first: total courts, total users, total members (users whose role is member),
-    counted with the same selectors as the pages that list them."""
-    return {
-        "courts": court_list().count(),
-        "users": user_list().count(),
-        "members": user_list(role=User.Role.MEMBER).count(),
-    }

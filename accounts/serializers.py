@@ -1,6 +1,14 @@
+from django.urls import reverse
 from rest_framework import serializers
 
 from .models import User
+
+
+class NormalisedEmailField(serializers.EmailField):
+    """An e-mail address as the site stores and compares it: trimmed and in lower case."""
+
+    def to_internal_value(self, data) -> str:
+        return super().to_internal_value(data).lower()
 
 
 class UserOutput(serializers.ModelSerializer):
@@ -15,7 +23,7 @@ class UserOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-# What the next page says after a sign-in (spec §8), chosen by the island's flow.
+# What the next page says after a sign-in, chosen by the island's flow.
 GREETINGS = {
     "login": "Login Successful!",
     "google-login": "Google Login Successful!",
@@ -33,5 +41,19 @@ class ProfileInput(serializers.Serializer):
     """What a person may write about themselves. Any other field (a role, say) is ignored."""
 
     name = serializers.CharField(max_length=150, allow_blank=True, trim_whitespace=True)
-    email = serializers.EmailField(required=False)
+    email = NormalisedEmailField(required=False)
     image = serializers.URLField(max_length=500, required=False, allow_blank=True, allow_null=True)
+
+
+class MemberOutput(serializers.ModelSerializer):
+    createdAt = serializers.DateTimeField(
+        source="member_since", allow_null=True, help_text="When they became a member."
+    )
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = ["id", "name", "email", "createdAt", "url"]
+
+    def get_url(self, member: User) -> str:
+        return reverse("api-member", args=[member.pk])

@@ -1,40 +1,73 @@
+import hashlib
+from datetime import datetime
+
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from club.errors import Conflict
+
 from .identity import Identity
-from .models import User
+from .models import EndedSession, User
+
+
+class EmailNotVerified(Exception):
+    """A sign-in with the e-mail of a record that is not yet this provider account's, before the
+    address is verified: whoever first typed someone's address must not get their record."""
+
+    def __init__(self, email: str):
+        super().__init__(
+            f"Please verify your e-mail address first: open the link we sent to {email}, "
+            "then sign in again. This address already has a record at the club, and it becomes "
+            "yours once you have shown the address is yours."
+        )
 
 
 def user_sign_in(*, identity: Identity) -> User:
-    """The club's record of someone who has just proved who they are: found by their Firebase uid
-    (or, the first time, by e-mail, so a record made before they first signed in is theirs),
-    created if new, with `last_login` now. Their role is never touched here."""
-    now = timezone.now()
+    """The club's record of someone who has just proved who they are, with `last_login` now.
+    Their role is never touched here.
+
+    A record belongs to one provider account (its `firebase_uid`). Someone signing in for the first
+    time gets a new record, unless one already has their e-mail (made by `make_admin` before they
+    first signed in, or kept from an account deleted at the provider): that record becomes theirs
+    only once the provider says they verified the address (EmailNotVerified otherwise). A sign-in
+    whose address is another record's, after the provider account's e-mail changed, is a Conflict.
+    """
     for _attempt in range(2):  # a concurrent first sign-in may create the row between our read and write
         try:
             with transaction.atomic():
-                user = (
-                    User.objects.select_for_update().filter(firebase_uid=identity.uid).first()
-                    or User.objects.select_for_update().filter(email=identity.email).first()
-                )
-                if user is None:
-                    return User.objects.create_user(
-                        identity.email,
-                        firebase_uid=identity.uid,
-                        name=identity.name,
-                        image=identity.picture,
-                        last_login=now,
-                    )
-                user.firebase_uid = identity.uid
-                user.email = identity.email
-                user.name = identity.name or user.name
-                user.image = identity.picture or user.image
-                user.last_login = now
-                user.save(update_fields=["firebase_uid", "email", "name", "image", "last_login"])
-                return user
+                return _record_sign_in(identity)
         except IntegrityError:
             continue
-    raise IntegrityError(f"Could not record the sign-in of {identity.email}.")
+    raise Conflict(f"Could not record the sign-in of {identity.email}. Please try again.")
+
+
+def _record_sign_in(identity: Identity) -> User:
+    now = timezone.now()
+    user = User.objects.select_for_update().filter(firebase_uid=identity.uid).first()
+    if user is None:
+        user = User.objects.select_for_update().filter(email=identity.email).first()
+        if user is None:
+            return User.objects.create_user(
+                identity.email,
+                firebase_uid=identity.uid,
+                name=identity.name,
+                image=identity.picture,
+                last_login=now,
+            )
+        if not identity.email_verified:
+            raise EmailNotVerified(identity.email)
+    elif identity.email != user.email and User.objects.filter(email=identity.email).exists():
+        raise Conflict(
+            f"Your sign-in's e-mail address, {identity.email}, belongs to another account at the club. "
+            "Please contact the club to merge them."
+        )
+    user.firebase_uid = identity.uid
+    user.email = identity.email
+    user.name = identity.name or user.name
+    user.image = identity.picture or user.image
+    user.last_login = now
+    user.save(update_fields=["firebase_uid", "email", "name", "image", "last_login"])
+    return user
 
 
 def user_from_identity(identity: Identity) -> User:
@@ -43,12 +76,47 @@ def user_from_identity(identity: Identity) -> User:
     return User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
 
 
+def _digest(cookie: str) -> str:
+    return hashlib.sha256(cookie.encode()).hexdigest()
+
+
+def session_end(*, cookie: str, valid_until: datetime) -> None:
+    """Signs a session cookie out: it is refused from now on, by every app process, although
+    Firebase would still vouch for it until `valid_until`. Rows past that are of no more use."""
+    EndedSession.objects.filter(valid_until__lt=timezone.now()).delete()
+    EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
+
+
+def session_has_ended(cookie: str) -> bool:
+    return EndedSession.objects.filter(digest=_digest(cookie)).exists()
+
+
 def user_update_profile(*, user: User, name: str, image: str) -> User:
     """What a person may change about themselves: their name and picture, nothing else."""
     user.name = name
     user.image = image
     user.save(update_fields=["name", "image"])
     return user
+
+
+def user_make_member(*, user: User, since: datetime) -> User:
+    """Someone who has paid for a booking is a member from `since` (the first time only); admins
+    stay admins."""
+    if user.role == User.Role.USER:
+        user.role = User.Role.MEMBER
+        user.member_since = user.member_since or since
+        user.save(update_fields=["role", "member_since"])
+    return user
+
+
+def user_end_membership(*, member: User) -> User:
+    """A member goes back to being a user; their account, bookings and payments stay."""
+    if member.role != User.Role.MEMBER:
+        raise Conflict(f"{member.email} is not a member.")
+    member.role = User.Role.USER
+    member.member_since = None
+    member.save(update_fields=["role", "member_since"])
+    return member
 
 
 def user_make_admin(*, user: User) -> User:

@@ -2,8 +2,10 @@
 
 from django.conf import settings
 from django.middleware.csrf import rotate_token
+from django.utils import timezone
 
 from .identity import create_session_cookie, session_cookie_lifetime
+from .services import session_end
 
 
 def start_session(request, response, *, id_token: str) -> None:
@@ -18,5 +20,10 @@ def start_session(request, response, *, id_token: str) -> None:
     rotate_token(request)  # a new CSRF token for the new identity, as Django's login() does
 
 
-def end_session(response) -> None:
+def end_session(request, response) -> None:
+    """Signs out: the browser drops the cookie, and the site refuses it should it come back (a copy
+    kept elsewhere, or a browser that ignores the deletion)."""
+    if cookie := request.COOKIES.get(settings.IDENTITY_COOKIE_NAME):
+        # No cookie lives longer than a session, whenever it was made.
+        session_end(cookie=cookie, valid_until=timezone.now() + session_cookie_lifetime())
     response.delete_cookie(settings.IDENTITY_COOKIE_NAME, samesite="Lax")

@@ -7,7 +7,6 @@ urlpatterns = [
     path("login", views.login_page, name="login"),
     path("register", views.register_page, name="register"),
     path("logout", views.logout, name="logout"),
-    path("dashboard", views.dashboard, name="dashboard"),
     path("dashboard/manage-users", views.manage_users, name="manage-users"),
     path("dashboard/manage-members", views.manage_members, name="manage-members"),
 ]

@@ -6,12 +6,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from club.dashboard import island_page
-from payments.serializers import MemberOutput
 
-from .guards import admin_required, login_required
+from .guards import admin_required
 from .models import User
-from .selectors import dashboard_counts, user_list
-from .serializers import UserOutput
+from .selectors import user_list
+from .serializers import MemberOutput, UserOutput
 from .session import end_session
 
 
@@ -42,7 +41,7 @@ def register_page(request):
 def logout(request, extra_context=None):
     """Signs out (a form POST with CSRF) and says so on the home page. Also Django admin's logout."""
     response = redirect("/")
-    end_session(response)
+    end_session(request, response)
     messages.success(request, "Logged out successfully!")
     return response
 
@@ -52,14 +51,6 @@ def admin_login(request, extra_context=None):
     if request.user.is_authenticated:
         return redirect(_next_page(request) if request.user.is_admin else "content:forbidden")
     return redirect_to_login(request.GET.get("next", "/admin/"))
-
-
-@login_required
-def dashboard(request):
-    """The dashboard's landing page: the profile card, and for admins the club's counts."""
-    user = request.user
-    context = {"profile": user, "counts": dashboard_counts() if user.is_admin else None}
-    return render(request, "accounts/dashboard.html", context)
 
 
 @admin_required

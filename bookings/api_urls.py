@@ -1,6 +1,13 @@
 from django.urls import path
 
-from .apis import ApprovedBookingApi, BookingCancelApi, BookingCreateApi, BookingDecisionApi, BookingListApi
+from .apis import (
+    ApprovedBookingApi,
+    BookingCancelApi,
+    BookingCreateApi,
+    BookingDecisionApi,
+    BookingListApi,
+    CourtAvailabilityApi,
+)
 from .models import Booking
 from .services import booking_approve, booking_reject
 
@@ -22,4 +29,6 @@ urlpatterns = [
         name="api-booking-reject",
     ),
     path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),
+    # Which of a court's slots are free is the bookings' business, under the court's address.
+    path("courts/<int:court_id>/availability", CourtAvailabilityApi.as_view(), name="api-court-availability"),
 ]

@@ -1,22 +1,23 @@
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts.permissions import IsAdmin
+from accounts.permissions import IsAdmin, require_self
 from club.schema import errors
-from courts.models import Court
+from courts.selectors import court_list, courts_all
 
 from .models import Booking
-from .selectors import booking_list, bookings_visible_to
-from .serializers import BookingListQuery, BookingOutput, BookingRequestInput
-from .services import booking_cancel, booking_request
+from .selectors import booking_list, bookings_visible_to, taken_slots
+from .serializers import AvailabilityQuery, BookingListQuery, BookingOutput, BookingRequestInput
+from .services import booking_cancel, booking_request, started_slots
 
 
 class BookingCreateApi(APIView):
-    """POST: request a booking for yourself (spec §7 payload)."""
+    """POST: request a booking for yourself (docs/rules.md, Booking life cycle)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "booking"
@@ -28,9 +29,10 @@ class BookingCreateApi(APIView):
         data = BookingRequestInput(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        if "userEmail" in fields and fields["userEmail"].lower() != request.user.email:
-            raise exceptions.PermissionDenied("You can only book for yourself.")
-        court = get_object_or_404(Court, pk=fields["courtId"])
+        require_self(
+            request.user, fields.get("userEmail"), or_admin=False, message="You can only book for yourself."
+        )
+        court = get_object_or_404(courts_all(), pk=fields["courtId"])
         booking = booking_request(
             user=request.user,
             court=court,
@@ -54,8 +56,7 @@ class BookingListApi(APIView):
         query = BookingListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         email = query.validated_data.get("email", "")
-        if email and email.lower() != request.user.email and not request.user.is_admin:
-            raise exceptions.PermissionDenied("You can only list your own bookings.")
+        require_self(request.user, email, or_admin=True, message="You can only list your own bookings.")
         bookings = booking_list(
             viewer=request.user,
             status=self.status_name,
@@ -95,3 +96,41 @@ class BookingDecisionApi(APIView):
     def patch(self, request, booking_id: int):
         booking = get_object_or_404(Booking, pk=booking_id)
         return Response(BookingOutput(self.decide(booking=booking, by=request.user)).data)
+
+
+class CourtAvailabilityApi(APIView):
+    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, and which have already
+    started (anyone)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[AvailabilityQuery],
+        responses={
+            200: inline_serializer(
+                "Availability",
+                {
+                    "date": serializers.DateField(),
+                    "slots": serializers.ListField(child=serializers.CharField()),
+                    "taken": serializers.ListField(child=serializers.CharField()),
+                    "past": serializers.ListField(
+                        child=serializers.CharField(), help_text="Slots that have begun: too late to book."
+                    ),
+                },
+            ),
+            **errors(400, 404),
+        },
+    )
+    def get(self, request, court_id: int):
+        court = get_object_or_404(court_list(), pk=court_id)
+        query = AvailabilityQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        day = query.validated_data["date"]
+        return Response(
+            {
+                "date": day,
+                "slots": court.slots,
+                "taken": taken_slots(court_id=court.pk, date=day),
+                "past": started_slots(date=day, slots=court.slots),
+            }
+        )

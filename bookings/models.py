@@ -22,6 +22,7 @@ class Booking(models.Model):
     court_name = models.CharField(max_length=100, help_text="The court's name (else its type) when booked.")
     date = models.DateField()
     slots = models.JSONField(help_text="The booked slots, in the court's order.")
+    starts_at = models.DateTimeField(help_text="When its first slot begins.")
     price = models.DecimalField(max_digits=10, decimal_places=2)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(default=timezone.now, editable=False)

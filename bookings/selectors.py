@@ -1,9 +1,40 @@
-from django.db.models import QuerySet
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from accounts.models import User
 
 from .models import BookedSlot, Booking
-from .services import bookings_expire
+
+Status = Booking.Status
+
+
+def overdue(now: datetime | None = None, *, via: str = "") -> Q:
+    """Bookings whose wait is over (`via`: the path to the booking from another model): approvals
+    unpaid past BOOKING_PAYMENT_WINDOW_HOURS, and requests nobody decided on within
+    BOOKING_DECISION_HOURS or before their first slot began. They count as expired from that
+    moment: lists leave them out and their slots are free, although the row changes only when
+    `bookings.services.bookings_expire` runs."""
+    now = now or timezone.now()
+
+    def on(**lookups) -> Q:
+        return Q(**{f"{via}{field}": value for field, value in lookups.items()})
+
+    unpaid = on(
+        status=Status.APPROVED,
+        approved_at__lt=now - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS),
+    )
+    undecided = on(status=Status.PENDING) & (
+        on(created_at__lte=now - timedelta(hours=settings.BOOKING_DECISION_HOURS)) | on(starts_at__lte=now)
+    )
+    return unpaid | undecided
+
+
+def open_bookings(*, user: User) -> QuerySet[Booking]:
+    """A person's bookings that wait for a decision or a payment, and may still get it."""
+    return Booking.objects.filter(user=user, status__in=[Status.PENDING, Status.APPROVED]).exclude(overdue())
 
 
 def bookings_visible_to(user: User) -> QuerySet[Booking]:
@@ -14,19 +45,19 @@ def bookings_visible_to(user: User) -> QuerySet[Booking]:
 
 def booking_list(*, viewer: User, status: str, email: str = "", title: str = "") -> QuerySet[Booking]:
     """Bookings in `status` that `viewer` may see, optionally of one person (`email`) or courts
-    whose name contains `title`. Overdue approvals expire first, so a list is never stale."""
-    bookings_expire()
-    bookings = bookings_visible_to(viewer).filter(status=status)
+    whose name contains `title`. Overdue ones are left out: they have expired in all but name."""
+    bookings = bookings_visible_to(viewer).filter(status=status).exclude(overdue())
     if email:
-        bookings = bookings.filter(user__email=email.strip().lower())
+        bookings = bookings.filter(user__email=email)
     if title := title.strip():
         bookings = bookings.filter(court_name__icontains=title)
     return bookings.order_by("date", "id")
 
 
 def taken_slots(*, court_id: int, date) -> list[str]:
-    """The slots of a court that bookings hold on a date."""
-    return list(BookedSlot.objects.filter(court_id=court_id, date=date).values_list("slot", flat=True))
+    """The slots of a court that bookings hold on a date (overdue bookings hold none)."""
+    held = BookedSlot.objects.filter(court_id=court_id, date=date).exclude(overdue(via="booking__"))
+    return list(held.values_list("slot", flat=True))
 
 
 def own_bookings(user: User) -> QuerySet[Booking]:

@@ -1,5 +1,7 @@
 from rest_framework import serializers
 
+from accounts.serializers import NormalisedEmailField
+
 from .models import Booking
 
 
@@ -15,10 +17,10 @@ class BookingOutput(serializers.ModelSerializer):
 
 
 class BookingRequestInput(serializers.Serializer):
-    """The spec's payload. `courtName` is ignored (the court's own is used); `price`, if sent, must
+    """`courtName` is ignored (the court's own is used); `price`, if sent, must
     be the server's; `userEmail`, if sent, must be the caller's."""
 
-    userEmail = serializers.EmailField(required=False)
+    userEmail = NormalisedEmailField(required=False)
     courtId = serializers.IntegerField(min_value=1)
     courtName = serializers.CharField(required=False, allow_blank=True)
     price = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
@@ -27,7 +29,7 @@ class BookingRequestInput(serializers.Serializer):
 
 
 class BookingListQuery(serializers.Serializer):
-    email = serializers.EmailField(required=False)
+    email = NormalisedEmailField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, max_length=100)
 
 

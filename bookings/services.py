@@ -1,7 +1,7 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
 from datetime import date as Date
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -10,10 +10,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from club.errors import Conflict
+from club.errors import Conflict, Forbidden
 from courts.models import Court
 
 from .models import BookedSlot, Booking, BookingStatusChange
+from .selectors import open_bookings, overdue
 
 Status = Booking.Status
 
@@ -23,9 +24,17 @@ class SlotTaken(Conflict):
         super().__init__("That slot is already booked.")
 
 
+class TooManyOpenBookings(Conflict):
+    def __init__(self):
+        super().__init__(
+            f"You already have {settings.BOOKING_OPEN_LIMIT} open bookings (waiting for a decision or "
+            "for payment). Pay for or cancel one of them before you request another."
+        )
+
+
 # The allowed transitions, declared once; `_transition` enforces them.
 TRANSITIONS: dict[str, set[str]] = {
-    Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED},
+    Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED, Status.EXPIRED},
     Status.APPROVED: {Status.CONFIRMED, Status.CANCELLED, Status.EXPIRED},
     # A payment that succeeds just after its booking expired keeps the booking if its slots are
     # still free (payments.services.payment_confirm refunds it otherwise).
@@ -41,6 +50,17 @@ def bookable_dates(today: Date | None = None) -> tuple[Date, Date]:
     """The first and last day a court may be booked for: today, and the advance window's end."""
     today = today or timezone.localdate()
     return today, today + timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+
+
+def slot_start(*, date: Date, slot: str) -> datetime:
+    """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
+    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[:5])))
+
+
+def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
+    """Those of `slots` that have begun on `date` by `now`: too late to book."""
+    now = now or timezone.now()
+    return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
 
 
 def _validate_request(*, court: Court, date: Date, slots: list[str], price: Decimal | None) -> list[str]:
@@ -61,6 +81,8 @@ def _validate_request(*, court: Court, date: Date, slots: list[str], price: Deci
         errors["slots"] = f"Not a slot of this court: {', '.join(unknown)}."
     elif len(set(slots)) != len(slots):
         errors["slots"] = "Each slot can be chosen once."
+    elif date == first and (started := started_slots(date=date, slots=slots)):
+        errors["slots"] = f"Too late to book: {', '.join(started)} has already started."
     if not errors and price is not None and price != booking_price(court=court, slots=slots):
         errors["price"] = f"The price is {booking_price(court=court, slots=slots)}, not {price}."
     if errors:
@@ -73,14 +95,21 @@ def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
 ) -> Booking:
     """A pending booking for `user`, holding its slots. The price is the server's (court price times
-    slots); a price sent by the client must equal it."""
+    slots); a price sent by the client must equal it. One person holds at most BOOKING_OPEN_LIMIT
+    open bookings, so nobody can sit on a court's week with requests."""
     slots = _validate_request(court=court, date=date, slots=slots, price=price)
+    # Under the person's row lock their concurrent requests are counted one after the other.
+    User.objects.select_for_update().get(pk=user.pk)
+    if open_bookings(user=user).count() >= settings.BOOKING_OPEN_LIMIT:
+        raise TooManyOpenBookings()
     booking = Booking.objects.create(
         user=user,
         court=court,
         court_name=court.name or court.type,
         date=date,
         slots=slots,
+        # "HH:MM-HH:MM" strings sort in time order: the smallest is the first slot.
+        starts_at=slot_start(date=date, slot=min(slots)),
         price=booking_price(court=court, slots=slots),
     )
     _hold_slots(booking)
@@ -89,22 +118,38 @@ def booking_request(
 
 
 def _hold_slots(booking: Booking) -> None:
+    """Holds the booking's slots. A slot still held by an overdue booking is free (lists and
+    availability say so): that booking expires here, and the slot is held for this one."""
     try:
-        with transaction.atomic():  # a savepoint, so a clash leaves the outer transaction usable
-            BookedSlot.objects.bulk_create(
-                BookedSlot(booking=booking, court_id=booking.court_id, date=booking.date, slot=slot)
-                for slot in booking.slots
-            )
+        _insert_held_slots(booking)
     except IntegrityError as error:
-        raise SlotTaken() from error
+        holders = BookedSlot.objects.filter(
+            overdue(via="booking__"), court_id=booking.court_id, date=booking.date, slot__in=booking.slots
+        ).values_list("booking_id", "booking__status")
+        expired = [_expire(Booking(pk=pk), status) for pk, status in holders]  # every one, not the first
+        if not any(expired):
+            raise SlotTaken() from error
+        try:
+            _insert_held_slots(booking)
+        except IntegrityError as again:
+            raise SlotTaken() from again
+
+
+def _insert_held_slots(booking: Booking) -> None:
+    with transaction.atomic():  # a savepoint, so a clash leaves the outer transaction usable
+        BookedSlot.objects.bulk_create(
+            BookedSlot(booking=booking, court_id=booking.court_id, date=booking.date, slot=slot)
+            for slot in booking.slots
+        )
 
 
 @transaction.atomic
-def _transition(*, booking: Booking, to: str, by: User | None) -> Booking:
+def _transition(*, booking: Booking, to: str, by: User | None, only_from: str = "") -> Booking:
     """Moves a booking to `to` under a row lock, if the declared transitions allow it from its
-    current state (re-read under the lock), and writes the history row."""
+    current state (re-read under the lock; and only from `only_from` when given), and writes the
+    history row."""
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
-    if to not in TRANSITIONS.get(locked.status, set()):
+    if to not in TRANSITIONS.get(locked.status, set()) or only_from not in ("", locked.status):
         raise Conflict(f"This booking is {locked.get_status_display().lower()} and cannot be {to}.")
     from_status, locked.status = locked.status, to
     if to == Status.APPROVED:
@@ -119,6 +164,16 @@ def _transition(*, booking: Booking, to: str, by: User | None) -> Booking:
 
 
 def booking_approve(*, booking: Booking, by: User) -> Booking:
+    """An admin approves a pending request, while its court is open and its wait is not over (a
+    request past its decision deadline expires instead, and the admin is told)."""
+    if booking.court.is_archived:
+        raise Conflict("This court is closed for booking (archived): reject the request instead.")
+    # The one definition of "waited too long" is the selectors' query.
+    waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
+    if waited_too_long and _expire(booking, Status.PENDING):
+        raise Conflict(
+            "This request waited too long for a decision and has expired; its slots are free again."
+        )
     return _transition(booking=booking, to=Status.APPROVED, by=by)
 
 
@@ -134,19 +189,22 @@ def booking_confirm(*, booking: Booking, by: User | None) -> Booking:
 def booking_cancel(*, booking: Booking, by: User) -> Booking:
     """The owner cancels their pending or approved booking; an admin may cancel anyone's."""
     if booking.user_id != by.pk and not by.is_admin:
-        raise PermissionError("Only the booking's owner or an admin may cancel it.")
+        raise Forbidden("Only the booking's owner or an admin may cancel it.")
     return _transition(booking=booking, to=Status.CANCELLED, by=by)
 
 
-def bookings_expire(*, now=None) -> int:
-    """Approved bookings left unpaid past the payment window expire and release their slots.
-    Run by `manage.py expire_bookings`, and before bookings are listed, so no scheduler is needed."""
-    cutoff = (now or timezone.now()) - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
-    expired = 0
-    for booking in Booking.objects.filter(status=Status.APPROVED, approved_at__lt=cutoff).only("pk"):
-        try:
-            _transition(booking=booking, to=Status.EXPIRED, by=None)
-            expired += 1
-        except Conflict:  # paid or cancelled in the meantime
-            continue
-    return expired
+def bookings_expire(*, now: datetime | None = None) -> int:
+    """Overdue bookings (`selectors.overdue`: approvals left unpaid, requests left undecided)
+    become expired, with their history row, and give up their held-slot rows. Run by
+    `manage.py expire_bookings`; until then they already count as expired everywhere."""
+    candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
+    return sum(_expire(booking, booking.status) for booking in candidates)
+
+
+def _expire(booking: Booking, from_status: str) -> bool:
+    """Whether the booking expired: not if it left `from_status` meanwhile (decided, paid, cancelled)."""
+    try:
+        _transition(booking=booking, to=Status.EXPIRED, by=None, only_from=from_status)
+    except Conflict:
+        return False
+    return True

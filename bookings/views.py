@@ -6,15 +6,18 @@ from accounts.guards import admin_required, login_required, member_required
 
 from .models import Booking
 from .selectors import booking_list
+from .tables import COURT, DATE, EMAIL, NUMBER, PAY, PRICE, SLOTS, STATUS, USER, Column, table_rows
 
 Status = Booking.Status
 
 
-def _list_page(request, bookings, *, heading: str, empty: str, columns: str, actions=(), **extra):
-    """`columns`: the optional columns of bookings/_table.html to show; `actions`: the
+def _list_page(
+    request, bookings, *, heading: str, empty: str, columns: tuple[Column, ...], actions=(), **extra
+):
+    """`columns`: the table's columns, in order (bookings/tables.py); `actions`: the
     booking-action island's buttons on each row."""
     context = {
-        "bookings": bookings,
+        "rows": table_rows(bookings, columns),
         "heading": heading,
         "empty": empty,
         "columns": columns,
@@ -34,7 +37,7 @@ def my_pending(request):
         _mine(request, Status.PENDING),
         heading="My Pending Bookings",
         empty="No pending bookings found.",
-        columns="date",
+        columns=(COURT, DATE, SLOTS, PRICE),
         actions=["cancel-pending"],
     )
 
@@ -46,7 +49,7 @@ def my_approved(request):
         _mine(request, Status.APPROVED),
         heading="My Approved Bookings",
         empty="No approved bookings found.",
-        columns="date,pay",
+        columns=(COURT, DATE, SLOTS, PRICE, PAY),
         actions=["cancel-approved"],
     )
 
@@ -58,7 +61,7 @@ def my_confirmed(request):
         _mine(request, Status.CONFIRMED),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
-        columns="number,date,status",
+        columns=(NUMBER, COURT, DATE, SLOTS, PRICE, STATUS),
     )
 
 
@@ -69,7 +72,7 @@ def approvals(request):
         booking_list(viewer=request.user, status=Status.PENDING),
         heading="Manage Booking Approvals",
         empty="No pending bookings available.",
-        columns="number,user,day",
+        columns=(NUMBER, USER, COURT, SLOTS, PRICE, DATE),
         actions=["approve", "reject"],
     )
 
@@ -81,9 +84,9 @@ def confirmed(request):
         request,
         booking_list(viewer=request.user, status=Status.CONFIRMED, title=title),
         heading="Confirmed Bookings",
-        # The spec's original said 'No pending bookings available.' here, a defect: it lists confirmed ones.
+        # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
-        columns="number,date,email,status",
+        columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PRICE, STATUS),
         searchable=True,
         title=title,
     )

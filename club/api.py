@@ -1,24 +1,37 @@
-"""What the JSON API answers when a service refuses: one place for every endpoint."""
+"""How the JSON API reads bodies, and what it answers when a service refuses: one place for every
+endpoint."""
 
 from django.core.exceptions import ValidationError
-from rest_framework import status
+from rest_framework import parsers, status
+from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from .errors import Conflict, ProviderUnavailable
+from .errors import Conflict, Forbidden, ProviderUnavailable
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's parser, which lets Python's RecursionError through: JSON nested deeper than Python
+    can decode (a few hundred kilobytes of brackets) is a bad body like any other."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError as error:
+            raise ParseError("JSON parse error - the JSON is nested too deeply.") from error
 
 
 def exception_handler(error, context):
     """DRF's handler, plus the services' refusals: a ValidationError is a 400 with a message per
-    field, a Conflict a 409, an unavailable provider a 503, a PermissionError a 403."""
+    field, a Forbidden a 403, a Conflict a 409, an unavailable provider a 503."""
     if isinstance(error, ValidationError):
         fields = error.message_dict if hasattr(error, "error_dict") else {"detail": error.messages}
         return Response(fields, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(error, Forbidden):
+        return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
     if isinstance(error, Conflict):
         return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
     if isinstance(error, ProviderUnavailable):
         detail = f"The payment service is not answering. Please try again in a minute. ({error})"
         return Response({"detail": detail}, status=status.HTTP_503_SERVICE_UNAVAILABLE)
-    if isinstance(error, PermissionError):
-        return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
     return drf_exception_handler(error, context)

@@ -15,6 +15,8 @@ def island_config(request) -> dict:
     }
     if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
         urls["localStripeConfirm"] = reverse("local-stripe-confirm")
+    if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
+        urls["localAuthLinks"] = reverse("local-auth-links")
     return {
         "csrfToken": get_token(request),
         "urls": urls,

@@ -2,7 +2,7 @@
 
 With LOCAL_MODE on, the defaults are the embedded local stack that `make run` starts: a SQLite
 file under `var/`, plain HTTP on localhost, e-mail printed to the console. Production leaves
-LOCAL_MODE off and sets the variables listed in the README; with those, `manage.py check --deploy`
+LOCAL_MODE off and sets the variables listed in docs/operations.md; with those, `manage.py check --deploy`
 is clean.
 """
 
@@ -100,13 +100,24 @@ DATABASES = {
         "DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'club.sqlite3'}" if LOCAL_MODE else environ.Env.NOTSET
     ),
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite ignores select_for_update(); taking the write lock at the start of every atomic block
+    # serialises them instead, so the row-lock guarantees hold on the embedded database too.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds the rate limits, so it must be shared by every app process: the database by
 # default (`manage.py createcachetable`), or Redis with CACHE_URL=redis://127.0.0.1:6379/1.
-CACHES = {"default": env.cache_url("CACHE_URL", default="dbcache://club_cache")}
+CACHES = {
+    "default": env.cache_url("CACHE_URL", default="dbcache://club_cache"),
+    # /healthz's answers from Firebase and Stripe, in each process's own memory: the shared cache is
+    # the database by default, and the database may be the very part that is down.
+    "healthz": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "healthz"},
+}
+# How long /healthz reuses the providers' answers; 0 asks them on every hit.
+HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
 
 # --- Identity: Firebase Authentication -----------------------------------------------------
 # How long a call to Firebase or Stripe may take, in seconds. Their own defaults (120 and 80 s)
@@ -288,12 +299,14 @@ REST_FRAMEWORK = {
     # Deny by default: every API view states a looser permission where it is public.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["club.api.JSONParser"],
     "EXCEPTION_HANDLER": "club.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # Behind N reverse proxies, a caller's address is in X-Forwarded-For (else every visitor would
-    # share the proxy's address, and its limits).
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=None),
+    # How many reverse proxies stand before the app. With 0 the caller's address is the connection's
+    # own and X-Forwarded-For is ignored: anyone can write that header, and trusting it would let a
+    # caller pick a fresh address for every request and escape every limit. Behind N proxies, the
+    # address the N-th proxy from the end appended is the caller's.
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     # Per caller (user, else address), counted in the shared cache; pages use them too
     # (club/ratelimit.py). Over the limit: 429 with Retry-After.
     "DEFAULT_THROTTLE_RATES": {
@@ -322,6 +335,10 @@ COURTS_PER_PAGE = 6
 # How many days ahead a court may be booked, and how long an approved booking waits for payment.
 BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
 BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)
+# A pending request nobody decides on expires after this many hours (or when its first slot starts).
+BOOKING_DECISION_HOURS = env.int("BOOKING_DECISION_HOURS", default=48)
+# How many open bookings (pending, or approved and not yet paid) one person may hold at a time.
+BOOKING_OPEN_LIMIT = env.int("BOOKING_OPEN_LIMIT", default=4)
 
 LOGGING = {
     "version": 1,

@@ -3,10 +3,11 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import local as accounts_local
 from accounts import views as account_views
 from payments import local as payments_local
 
-from . import views
+from . import dashboard, views
 
 # Django admin opens to the club's admins, signed in the same way as everywhere else
 # (set before admin.site.urls builds its URL patterns).
@@ -28,6 +29,7 @@ urlpatterns = [
     path("api/", include("content.api_urls")),
     path("api/", include("payments.api_urls")),
     path("healthz", views.healthz, name="healthz"),
+    path("dashboard", dashboard.dashboard, name="dashboard"),
     path("admin/", admin.site.urls),
 ]
 
@@ -38,5 +40,10 @@ if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
         path("local/stripe-confirm", payments_local.LocalConfirmApi.as_view(), name="local-stripe-confirm"),
     ]
 
+if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
+    # The links the emulator keeps instead of sending e-mail (accounts/local.py); never in production.
+    urlpatterns += [path("local/auth-links", accounts_local.auth_links, name="local-auth-links")]
+
+handler400 = "club.views.bad_request"
 handler404 = "club.views.page_not_found"
 handler500 = "club.views.server_error"

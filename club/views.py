@@ -1,12 +1,17 @@
+import ipaddress
 import sys
 
+from django.conf import settings
 from django.contrib.messages import constants
 from django.contrib.messages.storage.base import Message
+from django.core.cache import caches
+from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from rest_framework.throttling import BaseThrottle
 
 from accounts.identity import provider_status as identity_status
 from payments.gateway import provider_status as payments_status
@@ -17,13 +22,40 @@ from payments.gateway import provider_status as payments_status
 def healthz(request):
     """Liveness and readiness for a load balancer: each part the site needs, and whether it answers.
 
-    200 when every part answers, 503 when one does not; the body says which.
+    200 when every part answers, 503 when one does not; the body says which. The error text of a
+    part that fails may name hosts and accounts, so only a caller on this machine or a signed-in
+    admin reads it.
     """
-    checks = {"database": _check_database(), "identity": identity_status(), "payments": payments_status()}
+    checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
+    if not healthy and not _may_read_errors(request):
+        checks = {part: {k: v for k, v in check.items() if k != "error"} for part, check in checks.items()}
     return JsonResponse(
         {"status": "ok" if healthy else "error", "checks": checks}, status=200 if healthy else 503
     )
+
+
+def _provider_checks() -> dict:
+    """The identity and payment providers' answers, asked at most once per HEALTHZ_CACHE_SECONDS
+    in each process, so a probe every second (from anyone: the URL is public) is not a call to
+    Firebase and Stripe every second. The database is checked on every hit: it is our own, and the
+    cheapest check."""
+    return caches["healthz"].get_or_set(
+        "providers",
+        lambda: {"identity": identity_status(), "payments": payments_status()},
+        settings.HEALTHZ_CACHE_SECONDS,
+    )
+
+
+def _may_read_errors(request) -> bool:
+    # The caller's address as the rate limits see it: behind NUM_PROXIES proxies, the one they
+    # forward, since the proxy itself is usually on this machine.
+    address = BaseThrottle().get_ident(request)
+    try:
+        local = ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        local = False
+    return local or (request.user.is_authenticated and request.user.is_admin)
 
 
 def _check_database() -> dict:
@@ -38,6 +70,19 @@ def _check_database() -> dict:
 
 def page_not_found(request, exception):
     return render(request, "errors/404.html", status=404)
+
+
+def bad_request(request, exception):
+    """Django's answer to a request it will not read: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413),
+    too many form fields or a Host the site does not serve (400). JSON on the API, a page for people."""
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1024 / 1024
+        status, message = 413, f"The request is too large: the site accepts up to {limit:g} MB."
+    else:
+        status, message = 400, "The request could not be read."
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message}, status=status)
+    return render(request, "errors/400.html", {"message": message}, status=status)
 
 
 DATABASE_UNAVAILABLE = (

@@ -13,8 +13,17 @@ class ContactMessageAdmin(admin.ModelAdmin):
 
 @admin.register(Coupon)
 class CouponAdmin(admin.ModelAdmin):
-    list_display = ["code", "discount", "is_active", "created_at"]
-    list_filter = ["is_active"]
+    list_display = [
+        "code",
+        "discount",
+        "is_active",
+        "once_per_person",
+        "max_uses",
+        "valid_from",
+        "valid_until",
+        "created_at",
+    ]
+    list_filter = ["is_active", "once_per_person"]
     search_fields = ["code", "description"]
 
 

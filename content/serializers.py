@@ -1,18 +1,31 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from .models import Announcement, Coupon
-
-DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
+from .models import DISCOUNT_RULE, MAX_USES_RULE, Announcement, Coupon
 
 
 class CouponOutput(serializers.ModelSerializer):
     isActive = serializers.BooleanField(source="is_active")
+    oncePerPerson = serializers.BooleanField(source="once_per_person")
+    maxUses = serializers.IntegerField(source="max_uses", allow_null=True)
+    validFrom = serializers.DateField(source="valid_from", allow_null=True)
+    validUntil = serializers.DateField(source="valid_until", allow_null=True)
     url = serializers.SerializerMethodField(help_text="Where to change or delete this coupon.")
 
     class Meta:
         model = Coupon
-        fields = ["id", "code", "discount", "description", "isActive", "url"]
+        fields = [
+            "id",
+            "code",
+            "discount",
+            "description",
+            "isActive",
+            "oncePerPerson",
+            "maxUses",
+            "validFrom",
+            "validUntil",
+            "url",
+        ]
 
     def get_url(self, coupon: Coupon) -> str:
         return reverse("api-coupon", args=[coupon.pk])
@@ -27,6 +40,24 @@ class CouponInput(serializers.Serializer):
     )
     description = serializers.CharField(max_length=200, required=False, allow_blank=True)
     isActive = serializers.BooleanField(source="is_active", required=False)
+    oncePerPerson = serializers.BooleanField(
+        source="once_per_person", required=False, help_text="Each person may pay with it once."
+    )
+    maxUses = serializers.IntegerField(
+        source="max_uses",
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**31 - 1,  # the database column's largest
+        error_messages={"min_value": MAX_USES_RULE},
+        help_text="How many payments it may take in all; null for no limit.",
+    )
+    validFrom = serializers.DateField(
+        source="valid_from", required=False, allow_null=True, help_text="The first day it is accepted."
+    )
+    validUntil = serializers.DateField(
+        source="valid_until", required=False, allow_null=True, help_text="The last day it is accepted."
+    )
 
 
 class AnnouncementOutput(serializers.ModelSerializer):

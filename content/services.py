@@ -1,7 +1,9 @@
+from datetime import date
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from .models import Announcement, ContactMessage, Coupon, NewsletterSubscription
+from .models import DISCOUNT_RULE, MAX_USES_RULE, Announcement, ContactMessage, Coupon, NewsletterSubscription
 
 
 def contact_message_create(*, name: str, email: str, message: str) -> ContactMessage:
@@ -23,14 +25,19 @@ def _normalised_code(code: str) -> str:
 
 
 def _save_coupon(coupon: Coupon) -> Coupon:
-    """Validates (the code unique in any case, the discount 1 to 100) and saves."""
+    """Validates (the code unique in any case, the discount 1 to 100, a limit of uses at least 1,
+    the last day not before the first) and saves. The messages are keyed by the API's names."""
     errors = {}
     if not coupon.code:
         errors["code"] = "Please enter a coupon code."
     elif Coupon.objects.filter(code=coupon.code).exclude(pk=coupon.pk).exists():
         errors["code"] = f"There is already a coupon {coupon.code}."
     if not isinstance(coupon.discount, int) or not 1 <= coupon.discount <= 100:
-        errors["discount"] = "The discount is a whole percent from 1 to 100."
+        errors["discount"] = DISCOUNT_RULE
+    if coupon.max_uses is not None and (not isinstance(coupon.max_uses, int) or coupon.max_uses < 1):
+        errors["maxUses"] = MAX_USES_RULE
+    if coupon.valid_from and coupon.valid_until and coupon.valid_until < coupon.valid_from:
+        errors["validUntil"] = f"The last day comes on or after the first ({coupon.valid_from.isoformat()})."
     if errors:
         raise ValidationError(errors)
     try:
@@ -41,13 +48,27 @@ def _save_coupon(coupon: Coupon) -> Coupon:
     return coupon
 
 
-def coupon_create(*, code: str, discount: int, description: str = "", is_active: bool = True) -> Coupon:
+def coupon_create(
+    *,
+    code: str,
+    discount: int,
+    description: str = "",
+    is_active: bool = True,
+    once_per_person: bool = False,
+    max_uses: int | None = None,
+    valid_from: date | None = None,
+    valid_until: date | None = None,
+) -> Coupon:
     return _save_coupon(
         Coupon(
             code=_normalised_code(code),
             discount=discount,
             description=description.strip(),
             is_active=is_active,
+            once_per_person=once_per_person,
+            max_uses=max_uses,
+            valid_from=valid_from,
+            valid_until=valid_until,
         )
     )
 

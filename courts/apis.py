@@ -6,8 +6,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from bookings.selectors import taken_slots
-from bookings.serializers import AvailabilityQuery
 from club.schema import errors
 
 from .models import Court
@@ -58,32 +56,3 @@ class CourtDetailApi(APIView):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
         deleted = court_delete(court=court)
         return Response({"deleted": deleted, "archived": not deleted})
-
-
-class CourtAvailabilityApi(APIView):
-    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day (anyone)."""
-
-    permission_classes = [AllowAny]
-
-    @extend_schema(
-        parameters=[AvailabilityQuery],
-        responses={
-            200: inline_serializer(
-                "Availability",
-                {
-                    "date": serializers.DateField(),
-                    "slots": serializers.ListField(child=serializers.CharField()),
-                    "taken": serializers.ListField(child=serializers.CharField()),
-                },
-            ),
-            **errors(400, 404),
-        },
-    )
-    def get(self, request, court_id: int):
-        court = get_object_or_404(court_list(), pk=court_id)
-        query = AvailabilityQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        day = query.validated_data["date"]
-        return Response(
-            {"date": day, "slots": court.slots, "taken": taken_slots(court_id=court.pk, date=day)}
-        )

@@ -8,7 +8,8 @@ from django.db import models
 
 from club.staticfiles import static_url_for
 
-SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$")
+# ASCII digits only: Python's \d would also take the digits of other scripts.
+SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
 
 
 def validate_image_location(value: str) -> None:

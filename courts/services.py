@@ -5,8 +5,12 @@ from django.db import transaction
 from .models import Court
 
 
-def court_create(*, name: str, type: str, price: Decimal, image: str, slots: list[str]) -> Court:
-    court = Court(name=name, type=type, price=price, image=image, slots=slots)
+def court_create(
+    *, name: str, type: str, price: Decimal, image: str, slots: list[str] | None = None
+) -> Court:
+    """A new court. Without slots it is listed but cannot be booked until an admin adds them: slots
+    are optional when a court is added."""
+    court = Court(name=name, type=type, price=price, image=image, slots=slots or [])
     court.full_clean()
     court.save()
     return court

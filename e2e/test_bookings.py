@@ -1,5 +1,5 @@
 import re
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 
 import pytest
@@ -131,3 +131,21 @@ def test_when_the_session_is_gone_an_island_sends_the_person_to_sign_in_and_back
     page.get_by_role("button", name="Yes, cancel it!").click()
 
     expect(page).to_have_url(re.compile(r"/login\?next=%2Fdashboard%2Fpending-bookings$"))
+
+
+def test_slots_that_have_begun_today_are_shown_as_started_and_cannot_be_picked(
+    site: str, page: Page, court, accounts, monkeypatch
+):
+    # The site's clock (the live server runs in this process) at 09:30 today, in the club's zone.
+    today = timezone.localdate()
+    half_past_nine = timezone.make_aware(datetime.combine(today, time(9, 30)))
+    monkeypatch.setattr(timezone, "now", lambda: half_past_nine)
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Tennis")
+
+    modal.get_by_label("Date").fill(today.isoformat())
+
+    expect(modal.get_by_label("08:00-09:00 (started)")).to_be_disabled()
+    expect(modal.get_by_label("09:00-10:00 (started)")).to_be_disabled()
+    expect(modal.get_by_label("10:00-11:00")).to_be_enabled()

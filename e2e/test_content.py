@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from content.models import Announcement
+from content.models import Announcement, Coupon
 
 pytestmark = pytest.mark.browser
 
@@ -40,6 +40,30 @@ def test_the_admin_adds_a_coupon_and_it_appears_on_the_home_page(site: str, page
     expect(coupons).to_contain_text("25% OFF")
     expect(coupons).to_contain_text("Coupon Code: SPRING25")
     expect(coupons).to_contain_text("A quarter off in spring")
+
+
+def test_the_admin_sets_a_coupons_limits(site: str, page: Page, emulator):
+    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
+    page.get_by_label("Coupon Code").fill("WELCOME20")
+    page.get_by_label("Discount %").fill("20")
+    page.get_by_label("Once per person").check()
+    page.get_by_label("Uses in all").fill("100")
+    page.get_by_label("Valid until").fill("2031-08-31")
+    page.get_by_label("Valid from").fill("2031-09-01")
+    page.get_by_role("button", name="Add").click()
+
+    expect(page.get_by_label("Valid until")).to_have_accessible_description(
+        "The last day comes on or after the first (2031-09-01)."
+    )
+    page.get_by_label("Valid from").fill("2031-06-01")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_role("dialog")).to_contain_text("Coupon added/updated successfully")
+    page.get_by_role("button", name="OK").click()
+    expect(page.get_by_role("row", name=re.compile("WELCOME20"))).to_contain_text(
+        "once per person, 100 uses, from 2031-06-01, until 2031-08-31"
+    )
+    coupon = Coupon.objects.get()
+    assert (coupon.once_per_person, coupon.max_uses, str(coupon.valid_until)) == (True, 100, "2031-08-31")
 
 
 def test_the_admin_edits_then_cancels_and_a_bad_discount_is_explained(site: str, page: Page, emulator):
@@ -94,9 +118,14 @@ def test_the_carousel_advances_on_its_own(site: str, page: Page):
     front = """() => [...document.querySelectorAll('.hero-card')]
         .map((card, index) => [Number(getComputedStyle(card).zIndex), index])
         .sort((a, b) => b[0] - a[0])[0][1]"""
+    # The cards' CSS animations (which Playwright's clock does not drive), stopped and set to a
+    # moment through the Web Animations API: the page's first one, then 2.7 s on.
+    at = """ms => document.querySelectorAll('.hero-card').forEach(card => card.getAnimations()
+        .forEach(animation => { animation.pause(); animation.currentTime = ms; }))"""
+    page.evaluate(at, 0)
     first = page.evaluate(front)
 
-    page.wait_for_timeout(2700)
+    page.evaluate(at, 2700)
 
     assert page.evaluate(front) != first
 

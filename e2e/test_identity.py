@@ -2,7 +2,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from accounts.models import User
 
@@ -91,15 +91,18 @@ def test_a_too_short_password_says_what_the_policy_requires(site: str, page: Pag
 def test_the_login_button_says_logging_in_while_it_works(site: str, page: Page, emulator):
     emulator.sign_up("ada@example.com", "secret-pass-1")
     page.goto(site + "/login")
-    # Hold the server's answer so the in-between state can be seen.
-    page.route("**/api/session", lambda route: page.wait_for_timeout(500) or route.continue_())
+    # Hold the server's answer until the in-between state has been seen.
+    held: list[Route] = []
+    page.route("**/api/session", lambda route: held.append(route))
 
     page.get_by_label("Email").fill("ada@example.com")
     page.get_by_label("Password").fill("secret-pass-1")
-    page.get_by_role("button", name="Login").click()
+    with page.expect_request("**/api/session"):
+        page.get_by_role("button", name="Login").click()
 
     expect(page.get_by_role("button", name="Logging in...")).to_be_disabled()
     expect(page.get_by_label("Email")).to_be_disabled()
+    held.pop().continue_()
     expect(page).to_have_url(site + "/")
 
 
@@ -146,3 +149,44 @@ def test_google_sign_in_through_the_emulators_popup(site: str, page: Page, conte
     user = User.objects.get()
     assert user.firebase_uid
     assert user.role == "user"
+
+
+def test_registering_sends_the_verification_link_which_the_local_page_lists(site: str, page: Page):
+    register(page, site, "Grace Hopper", "grace@example.com", "secret-pass-1")
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text(
+        "Please verify your e-mail address: open the link we sent to grace@example.com."
+    )
+    page.goto(site + "/local/auth-links")
+    expect(page.get_by_role("listitem").filter(has_text="grace@example.com")).to_have_count(1)
+    expect(page.get_by_role("listitem").filter(has_text="grace@example.com")).to_contain_text("Verify e-mail")
+
+
+def test_an_unverified_email_of_a_prepared_record_is_asked_to_verify_then_signs_in(
+    site: str, page: Page, emulator
+):
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)  # as make_admin leaves it
+    emulator.sign_up("ann@example.com", "secret-pass-1", verified=False)
+
+    def log_in():
+        page.goto(site + "/login?next=/dashboard")
+        page.get_by_label("Email").fill("ann@example.com")
+        page.get_by_label("Password").fill("secret-pass-1")
+        page.get_by_role("button", name="Login").click()
+
+    log_in()
+    notice = page.get_by_role("alert").filter(has_text="Please verify your e-mail address first")
+    expect(notice).to_be_visible()
+    notice.get_by_role("button", name="Send the link again").click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("We sent the link again.")
+    expect(page).to_have_url(site + "/login?next=/dashboard")
+
+    page.goto(site + "/local/auth-links")
+    newest = page.get_by_role("listitem").filter(has_text="for ann@example.com").first
+    newest.get_by_role("link", name="Open the link to verify e-mail").click()
+    log_in()
+
+    expect(page).to_have_url(site + "/dashboard")
+    expect(
+        page.get_by_role("navigation", name="Dashboard").get_by_role("link", name="Manage Courts")
+    ).to_be_visible()

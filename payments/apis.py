@@ -1,4 +1,3 @@
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
@@ -9,18 +8,20 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.models import User
-from accounts.permissions import IsAdmin
+from accounts.permissions import IsAdmin, require_self
 from accounts.selectors import user_list
+from accounts.serializers import MemberOutput
+from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from club.errors import Conflict
-from club.schema import errors
+from club.schema import DETAIL, errors
 
 from . import gateway
 from .models import Payment
 from .selectors import payment_list
-from .serializers import MemberOutput, PaymentIntentInput, PaymentOutput, QuoteInput, SavePaymentInput
-from .services import membership_end, payment_confirm, payment_intent_create, payment_quote
+from .serializers import PaymentIntentInput, PaymentListQuery, PaymentOutput, QuoteInput, SavePaymentInput
+from .services import payment_confirm, payment_intent_create, payment_quote
 
 
 def _own_approved_booking(request, booking_id: int) -> Booking:
@@ -67,7 +68,7 @@ class QuoteApi(APIView):
 
 
 class PaymentIntentApi(APIView):
-    """POST /api/create-payment-intent (spec §7): the client secret to pay an approved booking."""
+    """POST /api/create-payment-intent: the client secret to pay an approved booking."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "payment"
@@ -83,8 +84,12 @@ class PaymentIntentApi(APIView):
         data = PaymentIntentInput(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        if "userEmail" in fields and fields["userEmail"].lower() != request.user.email:
-            raise exceptions.PermissionDenied("You can only pay for your own bookings.")
+        require_self(
+            request.user,
+            fields.get("userEmail"),
+            or_admin=False,
+            message="You can only pay for your own bookings.",
+        )
         booking = get_object_or_404(own_bookings(request.user), pk=fields["bookingId"])
         client_secret = payment_intent_create(
             user=request.user,
@@ -96,7 +101,7 @@ class PaymentIntentApi(APIView):
 
 
 class SavePaymentApi(APIView):
-    """POST /api/save-payment (spec §7): confirm the booking, once Stripe says the payment succeeded."""
+    """POST /api/save-payment: confirm the booking, once Stripe says the payment succeeded."""
 
     @extend_schema(
         request=SavePaymentInput, responses={200: PaymentOutput, **errors(400, 401, 403, 409, 503)}
@@ -112,15 +117,13 @@ class PaymentListApi(APIView):
     """GET /api/payments?email=: your payments; an admin's, anyone's."""
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter("email", str, description="One person's (yours, or anyone's for an admin).")
-        ],
-        responses={200: PaymentOutput(many=True), **errors(401, 403)},
+        parameters=[PaymentListQuery], responses={200: PaymentOutput(many=True), **errors(400, 401, 403)}
     )
     def get(self, request):
-        email = request.query_params.get("email", "").strip().lower()
-        if email and email != request.user.email and not request.user.is_admin:
-            raise exceptions.PermissionDenied("You can only list your own payments.")
+        query = PaymentListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        email = query.validated_data.get("email", "")
+        require_self(request.user, email, or_admin=True, message="You can only list your own payments.")
         return Response(PaymentOutput(payment_list(viewer=request.user, email=email), many=True).data)
 
 
@@ -141,13 +144,38 @@ class MemberApi(APIView):
 
     @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, member_id: int):
-        membership_end(member=get_object_or_404(User, pk=member_id, role=User.Role.MEMBER))
+        user_end_membership(member=get_object_or_404(user_list(role=User.Role.MEMBER), pk=member_id))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _intent_id(event) -> str:
+    """The id of the PaymentIntent an event is about (its data.object.id)."""
+    data = event.get("data")
+    intent = data.get("object") if isinstance(data, dict) else None
+    intent_id = intent.get("id") if isinstance(intent, dict) else None
+    if not isinstance(intent_id, str) or not intent_id:
+        raise exceptions.ParseError("The event names no PaymentIntent (data.object.id).")
+    return intent_id
+
+
+def _on_intent_succeeded(event) -> str:
+    intent_id = _intent_id(event)
+    if not Payment.objects.filter(payment_intent_id=intent_id).exists():
+        return "Not one of our payments: ignored."
+    try:
+        payment = payment_confirm(payment_intent_id=intent_id)
+    except Conflict as refusal:
+        return f"Not confirmed: {refusal}"  # recorded as it is: nothing for Stripe to send again
+    return f"The payment is recorded as {payment.status}."
+
+
+EVENT_HANDLERS = {"payment_intent.succeeded": _on_intent_succeeded}
 
 
 class StripeWebhookApi(APIView):
     """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
-    A bad or missing signature answers 400; a repeated event finds the work done and answers 200."""
+    Every answer is `{"detail": ...}`. A bad or missing signature, or an event that names no
+    PaymentIntent, answers 400; a repeated event finds the work done and answers 200."""
 
     authentication_classes = []  # Stripe signs the request instead; the signature is checked below
     permission_classes = [AllowAny]
@@ -155,18 +183,21 @@ class StripeWebhookApi(APIView):
     @extend_schema(
         request=OpenApiTypes.OBJECT,
         parameters=[OpenApiParameter("Stripe-Signature", str, OpenApiParameter.HEADER, required=True)],
-        responses={200: None, 400: OpenApiResponse(description="The signature does not match.")},
+        responses={
+            200: OpenApiResponse(DETAIL, description="Received: what became of the event."),
+            400: OpenApiResponse(
+                DETAIL, description="The signature does not match, or the event names no PaymentIntent."
+            ),
+            **errors(503),
+        },
     )
     def post(self, request):
         try:
             event = gateway.parse_webhook(request.body, request.headers.get("Stripe-Signature", ""))
-        except ValueError:
-            return HttpResponse("Invalid signature.", status=400)
-        if event.type == "payment_intent.succeeded":
-            intent_id = event.data.object.id
-            if Payment.objects.filter(payment_intent_id=intent_id).exists():
-                try:
-                    payment_confirm(payment_intent_id=intent_id)
-                except Conflict:
-                    return HttpResponse("Not confirmed.", status=200)  # recorded as is; nothing to retry
-        return HttpResponse(status=200)
+        except ValueError as error:
+            return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
+        event_type = event.get("type")
+        handler = EVENT_HANDLERS.get(event_type) if isinstance(event_type, str) else None
+        if handler is None:
+            return Response({"detail": "Not an event this site acts on: ignored."})
+        return Response({"detail": handler(event)})

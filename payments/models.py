@@ -2,14 +2,35 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from club.errors import Conflict
+from club.money import to_cents
+
 
 class Payment(models.Model):
-    """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it."""
+    """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it.
+
+    The row is written before Stripe is asked for anything, and says what is under way, so that a
+    call repeated after a failure finds it and never moves money twice: Stripe's idempotency keys
+    are made from its id (payments.services)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"  # the PaymentIntent exists; no money has moved
+        # Its PaymentIntent can be paid, or is being made (no intent id yet); no money has moved.
+        PENDING = "pending", "Pending"
         SUCCEEDED = "succeeded", "Succeeded"
-        REFUNDED = "refunded", "Refunded"  # paid, but the booking could not be kept
+        # Paid, but the booking could not be kept or the coupon no longer held: the refund is due.
+        REFUNDING = "refunding", "Refunding"
+        REFUNDED = "refunded", "Refunded"
+        # Replaced by an intent for other terms (a coupon), or its coupon changed: never paid.
+        CANCELLED = "cancelled", "Cancelled"
+
+    # From each status, where a payment may go. A cancelled intent that Stripe says was paid anyway
+    # is judged like a pending one.
+    TRANSITIONS = {
+        Status.PENDING: {Status.SUCCEEDED, Status.REFUNDING, Status.CANCELLED},
+        Status.CANCELLED: {Status.SUCCEEDED, Status.REFUNDING},
+        Status.REFUNDING: {Status.REFUNDED},
+    }
+    AWAITING_PAYMENT = {Status.PENDING, Status.CANCELLED}
 
     booking = models.ForeignKey("bookings.Booking", on_delete=models.PROTECT, related_name="payments")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments")
@@ -19,17 +40,32 @@ class Payment(models.Model):
     currency = models.CharField(max_length=3)
     coupon = models.ForeignKey("content.Coupon", on_delete=models.SET_NULL, null=True, blank=True)
     discount = models.PositiveSmallIntegerField(default=0, help_text="The coupon's percent when used.")
-    payment_intent_id = models.CharField(max_length=255, unique=True)
+    # Null until Stripe has answered with the intent (unique, so several rows may wait at once).
+    payment_intent_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    refund_reason = models.CharField(max_length=300, blank=True, help_text="Why the money was given back.")
     paid_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["booking"],
+                condition=models.Q(status="pending"),
+                name="one_pending_payment_per_booking",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.amount} {self.currency.upper()} for booking {self.booking_id} ({self.status})"
 
     @property
     def amount_cents(self) -> int:
-        return int(self.amount * 100)
+        return to_cents(self.amount)
+
+    def set_status(self, to: str) -> None:
+        """Moves the payment to `to` (unsaved), if its declared transitions allow it."""
+        if to not in self.TRANSITIONS.get(self.status, set()):
+            raise Conflict(f"A {self.get_status_display().lower()} payment cannot become {to}.")
+        self.status = to

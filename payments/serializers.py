@@ -1,7 +1,6 @@
-from django.urls import reverse
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.serializers import NormalisedEmailField
 
 from .models import Payment
 
@@ -34,29 +33,21 @@ class QuoteInput(serializers.Serializer):
 
 
 class PaymentIntentInput(serializers.Serializer):
-    """The spec's payload; `amountInCents`, if sent, must be the server's; `couponCode` is ours."""
+    """`amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's."""
 
     bookingId = serializers.IntegerField(min_value=1)
     amountInCents = serializers.IntegerField(min_value=0, required=False)
-    userEmail = serializers.EmailField(required=False)
+    userEmail = NormalisedEmailField(required=False)
     couponCode = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
+class PaymentListQuery(serializers.Serializer):
+    email = NormalisedEmailField(
+        required=False, allow_blank=True, help_text="One person's (yours, or anyone's for an admin)."
+    )
+
+
 class SavePaymentInput(serializers.Serializer):
-    """The spec's payload. Only `paymentIntentId` counts: the rest is what Stripe says, not the client."""
+    """Only `paymentIntentId` counts: the rest is what Stripe says, not the client."""
 
     paymentIntentId = serializers.CharField(max_length=255)
-
-
-class MemberOutput(serializers.ModelSerializer):
-    createdAt = serializers.DateTimeField(
-        source="member_since", allow_null=True, help_text="When they became a member."
-    )
-    url = serializers.SerializerMethodField()
-
-    class Meta:
-        model = User
-        fields = ["id", "name", "email", "createdAt", "url"]
-
-    def get_url(self, member: User) -> str:
-        return reverse("api-member", args=[member.pk])

@@ -1,5 +1,12 @@
 """Paying for a booking: the quote (with a coupon), the PaymentIntent, and the confirmation that
-Stripe, not the browser, vouches for."""
+Stripe, not the browser, vouches for.
+
+Each step that asks Stripe to do something first records on the Payment row what is under way (and
+commits it), then asks Stripe with an idempotency key made from the row's id, then records the
+answer. The steps for one booking take turns on the booking's row lock, so that even a stand-in
+that ignores idempotency keys sees each of them once, and a step tried again after a failure finds
+the row's state, checks what Stripe has done already, and never moves money twice.
+"""
 
 from dataclasses import dataclass
 from decimal import Decimal
@@ -10,19 +17,25 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.services import user_make_member
 from bookings.models import Booking
 from bookings.services import booking_confirm
-from club.errors import Conflict
-from club.templatetags.money import round_money
+from club.errors import Conflict, Forbidden
+from club.money import discounted, to_cents
 from content.models import Coupon
 
 from . import gateway
 from .models import Payment
+from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.
 MINIMUM_CHARGE_CENTS = 50
 # A PaymentIntent in one of these states can still be paid: ask again, and it is reused.
 OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requires_action"}
+# One in these has been paid, or is being: it is confirmed (or refunded), never replaced.
+PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
+COUPON_REFUSED = "{refusal} Your payment has been refunded: you can pay for this booking again."
+BOOKING_LOST = "The booking was cancelled, or its slots were taken, before the payment arrived."
 
 
 @dataclass(frozen=True)
@@ -34,64 +47,147 @@ class Quote:
 
     @property
     def total_cents(self) -> int:
-        return int(self.total * 100)
+        return to_cents(self.total)
+
+    @property
+    def coupon_id(self) -> int | None:
+        return self.coupon.pk if self.coupon else None
+
+
+def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
+    uses, uses_by_person = coupon_uses(coupon=coupon, user_id=user_id)
+    return coupon.refusal(today=timezone.localdate(), uses=uses, uses_by_person=uses_by_person)
 
 
 def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
-    """What paying for `booking` costs, with the coupon `coupon_code` if one is given."""
+    """What paying for `booking` costs, with the coupon `coupon_code` if one is given and its
+    owner may use it now."""
     coupon = None
     if code := coupon_code.strip().upper():
         coupon = Coupon.objects.filter(code=code).first()
         if coupon is None:
             raise ValidationError({"couponCode": f"There is no coupon {code}."})
-        if not coupon.is_active:
-            raise ValidationError({"couponCode": f"The coupon {code} is no longer active."})
+        if refusal := _coupon_refusal(coupon=coupon, user_id=booking.user_id):
+            raise ValidationError({"couponCode": refusal})
     discount = coupon.discount if coupon else 0
-    total = round_money(booking.price * (100 - discount) / 100)
-    if int(total * 100) < MINIMUM_CHARGE_CENTS:
+    total = discounted(booking.price, discount)
+    if to_cents(total) < MINIMUM_CHARGE_CENTS:
         raise ValidationError({"couponCode": "With this coupon there is too little left to pay by card."})
     return Quote(price=booking.price, coupon=coupon, discount=discount, total=total)
 
 
+def _booking_lock(booking_id: int) -> None:
+    Booking.objects.select_for_update().only("pk").get(pk=booking_id)
+
+
 def payment_intent_create(
     *, user: User, booking: Booking, coupon_code: str = "", amount_cents: int | None = None
-):
-    """The client secret of a PaymentIntent for the owner's approved booking, for the amount the
-    server computes (a different amount claimed by the client is refused). Asking again for the
-    same booking and amount reuses the intent that is still open."""
+) -> str:
+    """The client secret of the one open PaymentIntent for the owner's approved booking, for the
+    amount the server computes (a different amount claimed by the client is refused). Asking again
+    on the same terms reuses it; asking with another coupon cancels it and makes a new one."""
     if booking.user_id != user.pk:
-        raise PermissionError("Only the booking's owner may pay for it.")
+        raise Forbidden("Only the booking's owner may pay for it.")
     if booking.status != Booking.Status.APPROVED:
         raise Conflict(
             f"This booking is {booking.get_status_display().lower()}: only an approved booking is paid."
         )
+    if booking.court.is_archived:
+        raise Conflict("This court is closed for booking (archived), so the booking cannot be paid.")
     quote = payment_quote(booking=booking, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
+    payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
+    return client_secret or _intent_create(payment=payment)
 
-    for open_payment in booking.payments.filter(status=Payment.Status.PENDING, amount=quote.total):
-        intent = gateway.retrieve_intent(open_payment.payment_intent_id)
-        if intent.status in OPEN_INTENT_STATES:
-            return intent.client_secret
 
-    intent = gateway.create_intent(
-        amount_cents=quote.total_cents,
-        metadata={
-            "booking_id": str(booking.pk),
-            "user_id": str(user.pk),
-            "coupon": quote.coupon.code if quote.coupon else "",
-        },
-    )
-    Payment.objects.create(
+@transaction.atomic
+def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
+    """The booking's pending payment for `quote`, with its intent's client secret when it has an
+    intent already. One on other terms, or whose intent was cancelled at Stripe, is cancelled and
+    replaced: the new row is committed before Stripe is asked for its intent."""
+    _booking_lock(booking.pk)
+    current = booking.payments.filter(status=Payment.Status.PENDING).first()
+    if current is not None:
+        intent = gateway.retrieve_intent(current.payment_intent_id) if current.payment_intent_id else None
+        if intent is not None and intent.status in PAID_INTENT_STATES:
+            raise Conflict("This booking has been paid already: the payment is being confirmed.")
+        same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
+        if same_terms and (intent is None or intent.status in OPEN_INTENT_STATES):
+            return current, intent.client_secret if intent else ""
+        _payment_cancel(current, intent)
+    payment = Payment.objects.create(
         booking=booking,
         user=user,
         amount=quote.total,
         currency=settings.CURRENCY,
         coupon=quote.coupon,
         discount=quote.discount,
-        payment_intent_id=intent.id,
     )
+    return payment, ""
+
+
+@transaction.atomic
+def _intent_create(*, payment: Payment) -> str:
+    """Makes the PaymentIntent of a pending payment that has none yet. Its key is the payment's,
+    so a try repeated after an answer was lost gets the intent Stripe made then."""
+    _booking_lock(payment.booking_id)
+    payment = Payment.objects.get(pk=payment.pk)
+    if payment.status != Payment.Status.PENDING:
+        raise Conflict(
+            "Another payment for this booking was started at the same time (with another coupon, "
+            "say). Please try again."
+        )
+    if payment.payment_intent_id:  # made by a request on the same terms that had the lock first
+        return gateway.retrieve_intent(payment.payment_intent_id).client_secret
+    intent = gateway.create_intent(
+        amount_cents=payment.amount_cents,
+        # Only what the row never changes: a retry under the same key must send the same request.
+        metadata={
+            "booking_id": str(payment.booking_id),
+            "user_id": str(payment.user_id),
+            "payment_id": str(payment.pk),
+        },
+        idempotency_key=f"payment-intent-{payment.pk}",
+    )
+    payment.payment_intent_id = intent.id
+    payment.save(update_fields=["payment_intent_id"])
     return intent.client_secret
+
+
+def _payment_cancel(payment: Payment, intent) -> None:
+    """Cancels a pending payment (its booking locked) and `intent`, its PaymentIntent as Stripe
+    showed it (None when the payment has no intent id: one Stripe made without its answer reaching
+    us was never handed to anyone, so nobody can pay it)."""
+    if intent is not None and intent.status != "canceled":
+        gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
+    payment.set_status(Payment.Status.CANCELLED)
+    payment.save(update_fields=["status"])
+
+
+def payment_cancel(*, payment_id: int) -> None:
+    """Cancels a pending payment and its intent, unless it has been paid meanwhile: its
+    confirmation then decides. Safe to run again."""
+    booking_id = Payment.objects.values_list("booking_id", flat=True).get(pk=payment_id)
+    with transaction.atomic():
+        _booking_lock(booking_id)
+        payment = Payment.objects.get(pk=payment_id)
+        if payment.status != Payment.Status.PENDING:
+            return
+        intent = gateway.retrieve_intent(payment.payment_intent_id) if payment.payment_intent_id else None
+        if intent is None or intent.status not in PAID_INTENT_STATES:
+            _payment_cancel(payment, intent)
+
+
+def payments_cancel_for_coupon(*, coupon_id: int) -> None:
+    """Cancels the pending payments made with the coupon on terms it no longer gives: another
+    discount, or a use it no longer allows their payer (withdrawn, out of its dates, used up)."""
+    coupon = Coupon.objects.filter(pk=coupon_id).first()
+    if coupon is None:
+        return  # deleted since: its payments were cancelled on the way (payments.receivers)
+    for payment in Payment.objects.filter(coupon=coupon, status=Payment.Status.PENDING):
+        if payment.discount != coupon.discount or _coupon_refusal(coupon=coupon, user_id=payment.user_id):
+            payment_cancel(payment_id=payment.pk)
 
 
 def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Payment:
@@ -100,8 +196,10 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     (save-payment) and by Stripe's webhook; whichever comes second finds the work done.
 
     The booking becomes confirmed and its owner a member (admins stay admins). A payment for a
-    booking that expired meanwhile keeps the booking if its slots are still free; otherwise, and
-    for a booking cancelled meanwhile, the money is refunded.
+    booking that expired meanwhile keeps the booking if its slots are still free. Otherwise the
+    money is refunded: for a booking cancelled meanwhile or whose slots were taken, and when the
+    coupon no longer allows this use (then the booking stays approved, to be paid again, and the
+    caller is told why in a Conflict).
     """
     payment = (
         Payment.objects.select_related("booking", "user").filter(payment_intent_id=payment_intent_id).first()
@@ -109,51 +207,72 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     if payment is None:
         raise ValidationError({"paymentIntentId": "This payment is not one of ours."})
     if user is not None and payment.user_id != user.pk:
-        raise PermissionError("This payment belongs to someone else.")
-    if payment.status != Payment.Status.PENDING:
-        return payment  # done already: a replay, or the other path got here first
-    intent = gateway.retrieve_intent(payment_intent_id)
-    if intent.status != "succeeded":
-        raise Conflict(f"The payment has not succeeded (its status is {intent.status}).")
-    if (
-        intent.amount != payment.amount_cents
-        or intent.currency != payment.currency
-        or intent.metadata.to_dict().get("booking_id") != str(payment.booking_id)
-    ):
-        raise Conflict("The payment does not match the booking it was made for.")
-    return _record_success(payment.pk)
-
-
-@transaction.atomic
-def _record_success(payment_id: int) -> Payment:
-    payment = Payment.objects.select_for_update().select_related("booking", "user").get(pk=payment_id)
-    if payment.status != Payment.Status.PENDING:
-        return payment  # the other path confirmed it while Stripe was being asked
-    now = timezone.now()
-    payment.paid_at = now
-    try:
-        booking_confirm(booking=payment.booking, by=payment.user)
-    except Conflict:  # SlotTaken included
-        # The booking was cancelled or rejected, or expired and its slots were taken since.
-        gateway.refund(payment.payment_intent_id)
-        payment.status = Payment.Status.REFUNDED
-        payment.save(update_fields=["status", "paid_at"])
-        return payment
-    payment.status = Payment.Status.SUCCEEDED
-    payment.save(update_fields=["status", "paid_at"])
-    member = payment.user
-    if member.role == User.Role.USER:
-        member.role = User.Role.MEMBER
-        member.member_since = member.member_since or now
-        member.save(update_fields=["role", "member_since"])
+        raise Forbidden("This payment belongs to someone else.")
+    if payment.status in Payment.AWAITING_PAYMENT:
+        intent = gateway.retrieve_intent(payment_intent_id)
+        if intent.status != "succeeded":
+            raise Conflict(f"The payment has not succeeded (its status is {intent.status}).")
+        if (
+            intent.amount != payment.amount_cents
+            or intent.currency != payment.currency
+            or intent.metadata.to_dict().get("booking_id") != str(payment.booking_id)
+        ):
+            raise Conflict("The payment does not match the booking it was made for.")
+        payment = _record_payment(payment)
+    if payment.status == Payment.Status.REFUNDING:
+        payment = _payment_refund(payment_id=payment.pk)
+    if payment.status == Payment.Status.REFUNDED and payment.booking.status == Booking.Status.APPROVED:
+        # The booking still waits for its payment: this one did not count, and the payer hears why.
+        raise Conflict(payment.refund_reason)
     return payment
 
 
-def membership_end(*, member: User) -> User:
-    """A member goes back to being a user; their account, bookings and payments stay."""
-    if member.role != User.Role.MEMBER:
-        raise Conflict(f"{member.email} is not a member.")
-    member.role = User.Role.USER
-    member.member_since = None
-    member.save(update_fields=["role", "member_since"])
-    return member
+@transaction.atomic
+def _record_payment(payment: Payment) -> Payment:
+    """What a payment Stripe says succeeded becomes: the booking confirmed and its owner a member,
+    or a refund due (recorded here, made once this has committed)."""
+    _booking_lock(payment.booking_id)
+    payment = (
+        Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment.pk)
+    )
+    if payment.status not in Payment.AWAITING_PAYMENT:
+        return payment  # the other path recorded it while Stripe was being asked
+    now = timezone.now()
+    payment.paid_at = now
+    if payment.coupon_id:
+        # Under the coupon's lock, so that simultaneous payments with it count each other's use.
+        coupon = Coupon.objects.select_for_update().get(pk=payment.coupon_id)
+        if refusal := _coupon_refusal(coupon=coupon, user_id=payment.user_id):
+            return _refund_due(payment, reason=COUPON_REFUSED.format(refusal=refusal))
+    try:
+        booking_confirm(booking=payment.booking, by=payment.user)
+    except Conflict:  # SlotTaken included
+        return _refund_due(payment, reason=BOOKING_LOST)
+    payment.set_status(Payment.Status.SUCCEEDED)
+    payment.save(update_fields=["status", "paid_at"])
+    user_make_member(user=payment.user, since=now)
+    return payment
+
+
+def _refund_due(payment: Payment, *, reason: str) -> Payment:
+    payment.set_status(Payment.Status.REFUNDING)
+    payment.refund_reason = reason
+    payment.save(update_fields=["status", "paid_at", "refund_reason"])
+    return payment
+
+
+@transaction.atomic
+def _payment_refund(*, payment_id: int) -> Payment:
+    """Makes the refund a payment is recorded as due. Under the payment's lock, only when Stripe
+    shows none yet, and with a key made from the payment: a try repeated after a failure on either
+    side finds the refund made, and records it."""
+    payment = (
+        Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment_id)
+    )
+    if payment.status != Payment.Status.REFUNDING:
+        return payment
+    if not gateway.is_refunded(payment.payment_intent_id):
+        gateway.refund(payment.payment_intent_id, idempotency_key=f"refund-{payment.pk}")
+    payment.set_status(Payment.Status.REFUNDED)
+    payment.save(update_fields=["status"])
+    return payment

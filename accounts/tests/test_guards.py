@@ -1,4 +1,4 @@
-"""Every dashboard page, for every kind of caller (spec §2 route table, §4 guards, §6 roles)."""
+"""Every dashboard page, for every kind of caller (docs/rules.md, Roles)."""
 
 import html
 from urllib.parse import quote

@@ -66,10 +66,10 @@ def test_signing_in_again_updates_last_login_and_keeps_created_at_and_role(clien
     assert again.role == "member"
 
 
-def test_a_record_made_before_the_first_sign_in_is_linked_by_email(client, emulator):
+def test_a_record_made_before_the_first_sign_in_is_linked_by_its_verified_email(client, emulator):
     User.objects.create_user("ada@example.com", role="admin")
 
-    post_session(client, emulator.sign_up("Ada@Example.com")["idToken"])
+    post_session(client, emulator.sign_up("Ada@Example.com", verified=True)["idToken"])
 
     user = User.objects.get()
     assert user.role == "admin"
@@ -108,6 +108,22 @@ def test_a_forged_or_malformed_token_is_refused(client, emulator, token):
     assert response.json()["detail"] == "The sign-in could not be verified. Please sign in again."
     assert COOKIE not in response.cookies
     assert User.objects.count() == 0
+
+
+def test_a_credential_of_deeply_nested_json_is_refused_not_a_server_error(emulator):
+    nested = base64.urlsafe_b64encode(b"[" * 1500 + b"]" * 1500).rstrip(b"=").decode()
+    credential = f"{nested}.{nested}."
+    page_visitor = Client()
+    page_visitor.cookies[COOKIE] = credential
+
+    assert post_session(Client(), credential).status_code == 401
+    assert role_with_bearer(credential).status_code == 401
+    assert page_visitor.get("/api/users/ada@example.com/role").status_code == 401
+    assert page_visitor.get("/").status_code == 200
+
+
+def role_with_bearer(id_token: str):
+    return Client().get("/api/users/ada@example.com/role", headers={"Authorization": f"Bearer {id_token}"})
 
 
 def test_a_token_issued_before_the_accounts_sessions_were_revoked_is_refused(client, emulator):
@@ -172,6 +188,33 @@ def test_signing_out_clears_the_cookie(client, emulator):
     assert response.status_code == 204
     assert response.cookies[COOKIE].value == ""
     assert client.get("/api/users/ada@example.com/role").status_code == 401
+
+
+@pytest.mark.parametrize("sign_out", ["api", "form"])
+def test_a_signed_out_session_cookie_is_refused_if_it_comes_back(client, emulator, sign_out):
+    post_session(client, emulator.sign_up("ada@example.com")["idToken"])
+    copy = client.cookies[COOKIE].value
+
+    if sign_out == "api":
+        assert client.delete("/api/session").status_code == 204
+    else:
+        assert client.post("/logout").status_code == 302
+    replay = Client()
+    replay.cookies[COOKIE] = copy
+
+    assert replay.get("/api/users/ada@example.com/role").status_code == 401
+    assert replay.get("/dashboard").url.startswith("/login")
+
+
+def test_signing_out_elsewhere_leaves_this_session_signed_in(emulator):
+    laptop, phone = Client(), Client()
+    post_session(laptop, emulator.sign_up("ada@example.com")["idToken"])
+    time.sleep(1.1)  # cookies carry their time in seconds: made in the same second, they are the same
+    post_session(phone, emulator.sign_in("ada@example.com")["idToken"])
+
+    phone.delete("/api/session")
+
+    assert laptop.get("/api/users/ada@example.com/role").status_code == 200
 
 
 def test_an_account_without_an_email_is_not_signed_in(client, emulator):

@@ -1,4 +1,4 @@
-from datetime import timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 from io import StringIO
 
@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
-from bookings.selectors import booking_list
+from bookings.selectors import booking_list, taken_slots
 from bookings.services import (
     TRANSITIONS,
     Conflict,
@@ -20,6 +20,7 @@ from bookings.services import (
     bookings_expire,
 )
 from bookings.tests.factories import make_booking, tomorrow
+from club.errors import Forbidden
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -78,7 +79,10 @@ def test_a_bad_request_is_refused_per_field_and_writes_nothing(ada, court, chang
     assert Booking.objects.count() == BookedSlot.objects.count() == 0
 
 
-def test_today_and_the_last_day_of_the_window_can_be_booked(ada, court):
+def test_today_and_the_last_day_of_the_window_can_be_booked(ada, court, monkeypatch):
+    # At 07:00, before today's first slot begins.
+    early = timezone.make_aware(datetime.combine(timezone.localdate(), time(7)))
+    monkeypatch.setattr(timezone, "now", lambda: early)
     booking_request(user=ada, court=court, date=timezone.localdate(), slots=["08:00-09:00"])
     booking_request(
         user=ada, court=court, date=timezone.localdate() + timedelta(days=30), slots=["08:00-09:00"]
@@ -168,7 +172,7 @@ def test_someone_else_cannot_cancel_a_booking_but_an_admin_can(ada, court):
     booking = make_booking(court=court)
     admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
-    with pytest.raises(PermissionError):
+    with pytest.raises(Forbidden):
         booking_cancel(booking=booking, by=ada)
     assert booking_cancel(booking=booking, by=admin).status == Status.CANCELLED
 
@@ -200,10 +204,29 @@ def test_the_expire_bookings_command_expires_overdue_approvals(ada, court):
     assert overdue.status == Status.EXPIRED
 
 
-def test_listing_bookings_expires_overdue_approvals_first(ada, court):
+def test_listing_bookings_leaves_out_overdue_approvals_and_writes_nothing(ada, court):
     overdue = make_booking(user=ada, court=court, status=Status.APPROVED)
     Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
 
     assert list(booking_list(viewer=ada, status=Status.APPROVED)) == []
     overdue.refresh_from_db()
+    assert overdue.status == Status.APPROVED  # until expire_bookings runs
+
+
+def test_the_slots_of_an_overdue_booking_are_free_to_see_and_to_book(ada, court):
+    overdue = make_booking(court=court, slots=["08:00-09:00"], status=Status.APPROVED)
+    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+
+    assert taken_slots(court_id=court.pk, date=tomorrow()) == []
+    booking = booking_request(user=ada, court=court, date=tomorrow(), slots=["08:00-09:00"])
+
+    overdue.refresh_from_db()
     assert overdue.status == Status.EXPIRED
+    assert list(BookedSlot.objects.values_list("booking_id", flat=True)) == [booking.pk]
+
+
+def test_a_slot_held_by_a_booking_still_waiting_is_taken(ada, court):
+    make_booking(court=court, slots=["08:00-09:00"], status=Status.APPROVED)
+
+    with pytest.raises(SlotTaken):
+        booking_request(user=ada, court=court, date=tomorrow(), slots=["08:00-09:00"])

@@ -1,15 +1,8 @@
-from decimal import ROUND_HALF_UP, Decimal
-
 from django import template
 
+from club.money import round_money
+
 register = template.Library()
-
-CENT = Decimal("0.01")
-
-
-def round_money(amount: Decimal) -> Decimal:
-    """The one rounding rule for money: to the cent, halves away from zero."""
-    return Decimal(amount).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 @register.filter

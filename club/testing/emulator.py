@@ -44,8 +44,11 @@ def clear_accounts() -> None:
     _call("DELETE", f"/emulator/v1/projects/{settings.FIREBASE_PROJECT_ID}/accounts", as_admin=True)
 
 
-def sign_up(email: str, password: str = "secret-pass-1", name: str = "") -> dict:
-    """A new e-mail/password account; answers its `localId` (uid) and a fresh `idToken`."""
+def sign_up(email: str, password: str = "secret-pass-1", name: str = "", *, verified: bool = True) -> dict:
+    """A new e-mail/password account; answers its `localId` (uid) and a fresh `idToken`.
+
+    `verified`: whether its owner has opened the verification link, as people who have an account
+    with the club have; a registration that has just happened is not (False)."""
     account = _call(
         "POST",
         f"/identitytoolkit.googleapis.com/v1/accounts:signUp?key={API_KEY}",
@@ -57,7 +60,10 @@ def sign_up(email: str, password: str = "secret-pass-1", name: str = "") -> dict
             f"/identitytoolkit.googleapis.com/v1/accounts:update?key={API_KEY}",
             {"idToken": account["idToken"], "displayName": name, "returnSecureToken": True},
         )
-        account = sign_in(email, password)
+    if verified:
+        update(account["localId"], emailVerified=True)
+    if name or verified:
+        account = {**sign_in(email, password), "localId": account["localId"]}
     return account
 
 
@@ -69,13 +75,18 @@ def sign_in(email: str, password: str = "secret-pass-1") -> dict:
     )
 
 
-def disable(uid: str) -> None:
+def update(uid: str, **fields) -> None:
+    """Changes an account as the provider's admin would (`emailVerified`, `email`, `photoUrl`…)."""
     _call(
         "POST",
         f"/identitytoolkit.googleapis.com/v1/projects/{settings.FIREBASE_PROJECT_ID}/accounts:update",
-        {"localId": uid, "disableUser": True},
+        {"localId": uid, **fields},
         as_admin=True,
     )
+
+
+def disable(uid: str) -> None:
+    update(uid, disableUser=True)
 
 
 def revoke_sessions(uid: str) -> None:

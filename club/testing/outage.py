@@ -49,7 +49,8 @@ class Relay:
             self._listener = None
         with self._lock:
             for connection in self._open:
-                connection.shutdown(socket.SHUT_RDWR)
+                with contextlib.suppress(OSError):  # its other end may have hung up already
+                    connection.shutdown(socket.SHUT_RDWR)
                 connection.close()
             self._open.clear()
 

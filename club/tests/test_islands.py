@@ -48,6 +48,7 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         "users": "/api/users",
         "login": "/login",
         "localStripeConfirm": "/local/stripe-confirm",  # local mode only (payments/local.py)
+        "localAuthLinks": "/local/auth-links",  # local mode only (accounts/local.py)
     }
     assert config["firebase"] == {
         "apiKey": "local-emulator",

@@ -1,6 +1,7 @@
 """Each rate limit: past it, a clear 429 with Retry-After; under it, business as usual."""
 
 import json
+import secrets
 import subprocess
 import sys
 
@@ -98,6 +99,58 @@ def test_limits_are_per_caller(rates):
 
     assert first.post("/newsletter", {"email": "a@example.com"}).status_code == 429
     assert second.post("/newsletter", {"email": "b@example.com"}).status_code == 302
+
+
+def spoofed() -> dict:
+    """A different made-up client address on every request, as an attacker would send."""
+    return {"X-Forwarded-For": f"203.0.113.{secrets.randbelow(250) + 1}"}
+
+
+@pytest.mark.parametrize(
+    "send",
+    [
+        pytest.param(
+            lambda client, token, n: client.post(
+                "/api/session", {"idToken": token}, content_type="application/json", headers=spoofed()
+            ),
+            id="sign-in",
+        ),
+        pytest.param(
+            lambda client, token, n: client.post(
+                "/support", {"name": "Ada", "email": "ada@example.com", "message": "Hi"}, headers=spoofed()
+            ),
+            id="support",
+        ),
+        pytest.param(
+            lambda client, token, n: client.post(
+                "/newsletter", {"email": f"reader{n}@example.com"}, headers=spoofed()
+            ),
+            id="newsletter",
+        ),
+    ],
+)
+def test_a_spoofed_forwarded_for_header_does_not_lift_a_limit(rates, emulator, send):
+    token = emulator.sign_up("ada@example.com")["idToken"]
+    client = Client()
+
+    answers = [send(client, token, n) for n in range(30)]
+
+    assert sum(answer.status_code == 429 for answer in answers) == 28
+
+
+def test_behind_one_proxy_the_address_it_appends_is_the_callers(rates, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    # The caller wrote the first address; the proxy appended the one it saw.
+    alice = [
+        Client().post(
+            "/newsletter", {"email": f"a{n}@example.com"}, headers={"X-Forwarded-For": f"1.1.1.{n}, 10.0.0.1"}
+        )
+        for n in range(3)
+    ]
+    bob = Client().post("/newsletter", {"email": "b@example.com"}, headers={"X-Forwarded-For": "10.0.0.2"})
+
+    assert [answer.status_code for answer in alice] == [302, 302, 429]
+    assert bob.status_code == 302
 
 
 # Run by a Python process of its own: the count it finds is in the shared cache, not in memory.

@@ -1,6 +1,8 @@
+import re
 from decimal import Decimal
 
 import pytest
+import yaml
 from django.test import Client
 
 from accounts.models import User
@@ -18,6 +20,8 @@ VALID = {
     "image": "https://images.example.com/north.jpg",
     "slots": ["08:00-09:00", "09:00-10:00"],
 }
+# A court added without slots (they are optional).
+SPEC_FORM = {key: value for key, value in VALID.items() if key != "slots"}
 
 
 @pytest.fixture(params=["anonymous", "user", "member", "admin"])
@@ -78,6 +82,66 @@ def test_bad_court_input_answers_400_per_field(sign_in_as, change, field):
     assert response.status_code == 400
     assert field in response.json()
     assert Court.objects.count() == 0
+
+
+def test_a_court_added_without_slots_has_none_until_an_admin_adds_them(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+
+    created = admin.post("/api/courts", SPEC_FORM, content_type="application/json")
+
+    assert created.status_code == 201, created.content
+    assert created.json()["slots"] == []
+    changed = admin.patch(created.json()["url"], {"slots": ["08:00-09:00"]}, content_type="application/json")
+    assert changed.json()["slots"] == ["08:00-09:00"]
+
+
+def test_slots_may_be_sent_as_available_slots(sign_in_as):
+    """Clients may name them availableSlots."""
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+
+    created = admin.post(
+        "/api/courts", {**SPEC_FORM, "availableSlots": ["10:00-11:00"]}, content_type="application/json"
+    )
+    changed = admin.patch(
+        created.json()["url"], {"availableSlots": ["11:00-12:00"]}, content_type="application/json"
+    )
+
+    assert (created.status_code, created.json()["slots"]) == (201, ["10:00-11:00"])
+    assert (changed.status_code, changed.json()["slots"]) == (200, ["11:00-12:00"])
+
+
+@pytest.mark.parametrize(
+    "slots",
+    [
+        {"availableSlots": ["8-9"]},
+        {"availableSlots": "08:00-09:00"},
+        {"slots": ["08:00-09:00"], "availableSlots": ["09:00-10:00"]},
+    ],
+)
+def test_bad_available_slots_answer_400_under_that_name(sign_in_as, slots):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+
+    response = admin.post("/api/courts", {**SPEC_FORM, **slots}, content_type="application/json")
+
+    assert response.status_code == 400
+    assert list(response.json()) == ["availableSlots"]
+    assert Court.objects.count() == 0
+
+
+def test_the_schema_says_what_a_court_input_must_look_like(client):
+    """Generated courts (e2e/test_fuzzing.py) pass the validators only if the schema gives the image
+    its shape and the price its minimum; otherwise each is refused with a 400, and an error in the
+    service behind them (a court without slots) goes unseen."""
+    court = yaml.safe_load(client.get("/api/schema/").content)["components"]["schemas"]["CourtInputRequest"]
+
+    properties = court["properties"]
+    assert (properties["price"]["type"], properties["price"]["minimum"]) == ("number", 0.01)
+    for image in ("/static/img/courts/tennis.svg", "https://images.example.com/north.jpg"):
+        assert re.search(properties["image"]["pattern"], image)
+    assert not re.search(properties["image"]["pattern"], "not a url")
+    assert re.search(properties["slots"]["items"]["pattern"], "08:00-09:00")
+    assert not re.search(properties["slots"]["items"]["pattern"], "8-9")
+    assert "slots" not in court["required"]
 
 
 def test_a_court_with_bookings_is_archived_not_deleted(sign_in_as):

@@ -29,6 +29,7 @@ def test_ordered_non_overlapping_slots_are_valid():
         (["8-9"], "is not a time range"),
         (["09:00-08:00"], "is not a time range"),
         (["24:00-25:00"], "is not a time range"),
+        (["\u0660\u0668:\u0660\u0660-\u0660\u0669:\u0660\u0660"], "is not a time range"),  # other digits
         (["08:00-10:00", "09:00-11:00"], "must not overlap"),
         ("08:00-09:00", "must be a list"),
         ([8], "must be a list"),

@@ -6,11 +6,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
-from bookings.services import booking_request
+from bookings.services import booking_request, bookings_expire
 from bookings.tests.factories import make_booking, tomorrow
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
+from payments.tests.helpers import intent, save, stripe_intents
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
@@ -20,17 +21,6 @@ Status = Booking.Status
 def booking(people, localstripe):
     court = CourtFactory(price=Decimal("20.00"), slots=["08:00-09:00", "09:00-10:00"])
     return make_booking(user=User.objects.get(email="ada@example.com"), court=court, status=Status.APPROVED)
-
-
-def intent(client, booking, **fields):
-    return client.post(
-        "/api/create-payment-intent", {"bookingId": booking.pk, **fields}, content_type="application/json"
-    )
-
-
-def save(client, client_secret):
-    intent_id = client_secret.split("_secret_")[0]
-    return client.post("/api/save-payment", {"paymentIntentId": intent_id}, content_type="application/json")
 
 
 # --- create-payment-intent ----------------------------------------------------------------------
@@ -71,12 +61,54 @@ def test_only_an_approved_booking_is_paid(people, booking, status):
     assert "only an approved booking is paid" in response.json()["detail"]
 
 
+def test_a_booking_for_a_court_archived_since_its_approval_is_not_paid(people, booking):
+    booking.court.is_archived = True
+    booking.court.save()
+
+    response = intent(people["owner"], booking)
+
+    assert response.status_code == 409
+    assert "closed for booking" in response.json()["detail"]
+    assert Payment.objects.count() == 0
+
+
 def test_asking_again_reuses_the_open_intent(people, booking):
     first = intent(people["owner"], booking).json()["clientSecret"]
     again = intent(people["owner"], booking).json()["clientSecret"]
 
     assert again == first
     assert Payment.objects.count() == 1
+
+
+def test_another_coupon_cancels_the_open_intent_and_makes_one_for_the_new_amount(people, booking):
+    Coupon.objects.create(code="SPRING25", discount=25)
+    full = intent(people["owner"], booking).json()["clientSecret"]
+
+    discounted = intent(people["owner"], booking, couponCode="SPRING25").json()["clientSecret"]
+
+    assert discounted != full
+    assert list(Payment.objects.order_by("id").values_list("amount", "status")) == [
+        (Decimal("20.00"), "cancelled"),
+        (Decimal("15.00"), "pending"),
+    ]
+    assert {i.id: (i.amount, i.status) for i in stripe_intents(booking)} == {
+        full.split("_secret_")[0]: (2000, "canceled"),
+        discounted.split("_secret_")[0]: (1500, "requires_payment_method"),
+    }
+
+
+def test_every_stripe_write_for_an_intent_carries_a_key_made_from_the_payment(people, booking, stripe_writes):
+    Coupon.objects.create(code="SPRING25", discount=25)
+    intent(people["owner"], booking)
+    intent(people["owner"], booking)
+    intent(people["owner"], booking, couponCode="SPRING25")
+
+    first, second = Payment.objects.order_by("id")
+    assert stripe_writes == [
+        ("/v1/payment_intents", f"payment-intent-{first.pk}"),
+        (f"/v1/payment_intents/{first.payment_intent_id}/cancel", f"payment-intent-cancel-{first.pk}"),
+        ("/v1/payment_intents", f"payment-intent-{second.pk}"),
+    ]
 
 
 def test_a_coupon_lowers_the_amount_and_is_recorded(people, booking):
@@ -206,7 +238,7 @@ def test_a_payment_for_a_booking_that_expired_keeps_it_if_its_slots_are_free(peo
     secret = intent(people["owner"], booking).json()["clientSecret"]
     localstripe.pay(secret)
     Booking.objects.filter(pk=booking.pk).update(approved_at=timezone.now() - timedelta(days=2))
-    people["owner"].get("/api/bookings/approved")  # listing expires it
+    bookings_expire()
     booking.refresh_from_db()
     assert booking.status == Status.EXPIRED
 
@@ -238,21 +270,32 @@ def test_a_payment_for_a_booking_that_expired_and_lost_its_slots_is_refunded(peo
     assert User.objects.get(email="ada@example.com").role == User.Role.USER
 
 
-def test_stripe_unreachable_is_a_clear_503_and_the_booking_is_untouched(people, booking, settings):
+def test_stripe_unreachable_is_a_clear_503_and_the_booking_is_untouched(
+    people, booking, settings, stripe_writes
+):
     from payments import gateway
 
+    stripe_base = settings.STRIPE_API_BASE
     settings.STRIPE_API_BASE = "http://127.0.0.1:9"  # nothing listens there
     gateway._client.cache_clear()
     try:
         response = intent(people["owner"], booking)
     finally:
+        settings.STRIPE_API_BASE = stripe_base
         gateway._client.cache_clear()
 
     assert response.status_code == 503
     assert response.json()["detail"].startswith("The payment service is not answering.")
     booking.refresh_from_db()
     assert booking.status == Status.APPROVED
-    assert Payment.objects.count() == 0
+    # The payment was recorded before Stripe was asked: the next try makes its intent, under the
+    # same idempotency key, so an intent Stripe made without answering is the one it answers then.
+    assert list(Payment.objects.values_list("status", "payment_intent_id")) == [("pending", None)]
+    assert stripe_writes[-1] == ("/v1/payment_intents", f"payment-intent-{Payment.objects.get().pk}")
+
+    assert intent(people["owner"], booking).status_code == 200
+    assert Payment.objects.get().payment_intent_id == stripe_intents(booking)[0].id
+    assert stripe_writes[-1] == stripe_writes[-2]
 
 
 def test_the_payment_date_is_today(people, booking, localstripe):

@@ -74,6 +74,7 @@ def test_a_bad_or_missing_signature_answers_400_and_changes_nothing(paid_intent,
     response = post(succeeded_event(intent_id), signature)
 
     assert response.status_code == 400
+    assert response.json() == {"detail": "The signature does not match."}
     booking.refresh_from_db()
     assert booking.status == Booking.Status.APPROVED
 
@@ -90,6 +91,53 @@ def test_an_event_for_an_intent_that_is_not_ours_is_acknowledged_and_ignored(loc
 
     assert post(payload, signed(payload)).status_code == 200
     assert Payment.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    "data",
+    [None, {}, {"object": None}, {"object": {"object": "payment_intent"}}, {"object": {"id": 7}}, "x"],
+    ids=["no data", "empty data", "null object", "no id", "numeric id", "data not an object"],
+)
+def test_a_signed_event_that_names_no_payment_intent_answers_400_with_a_message(localstripe, data):
+    event = {"id": "evt_test", "object": "event", "type": "payment_intent.succeeded"}
+    if data is not None:
+        event["data"] = data
+    payload = json.dumps(event).encode()
+
+    response = post(payload, signed(payload))
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": "The event names no PaymentIntent (data.object.id)."}
+
+
+@pytest.mark.parametrize("event_type", ["customer.created", ["payment_intent.succeeded"], None])
+def test_a_signed_event_of_another_type_is_acknowledged_and_ignored(localstripe, event_type):
+    payload = json.dumps({"id": "evt_test", "object": "event", "type": event_type}).encode()
+
+    response = post(payload, signed(payload))
+
+    assert response.status_code == 200
+    assert response.json() == {"detail": "Not an event this site acts on: ignored."}
+
+
+def test_a_signed_payload_that_is_not_a_json_object_answers_400(localstripe):
+    payload = b'["payment_intent.succeeded"]'
+
+    response = post(payload, signed(payload))
+
+    assert response.status_code == 400
+    assert response.json() == {"detail": "The event is not a JSON object."}
+
+
+def test_the_webhook_answers_in_json(paid_intent):
+    _, intent_id = paid_intent
+    payload = succeeded_event(intent_id)
+
+    confirmed = post(payload, signed(payload))
+    ignored = post(succeeded_event("pi_not_ours"), signed(succeeded_event("pi_not_ours")))
+
+    assert confirmed.json() == {"detail": "The payment is recorded as succeeded."}
+    assert ignored.json() == {"detail": "Not one of our payments: ignored."}
 
 
 # --- GET /api/payments, /api/members, DELETE /api/members/{id} ------------------------------------
@@ -129,6 +177,24 @@ def test_asking_for_someone_elses_payments_needs_to_be_them_or_an_admin(people, 
     confirmed_payment("ada@example.com")
 
     assert people[kind].get("/api/payments", {"email": "ada@example.com"}).status_code == status_code
+
+
+@pytest.mark.parametrize(("kind", "status_code"), [("owner", 200), ("other", 403), ("admin", 200)])
+def test_the_email_asked_for_counts_in_any_case(people, kind, status_code):
+    confirmed_payment("ada@example.com")
+
+    response = people[kind].get("/api/payments", {"email": " Ada@Example.COM "})
+
+    assert response.status_code == status_code
+    if status_code == 200:
+        assert [p["userEmail"] for p in response.json()] == ["ada@example.com"]
+
+
+def test_asking_for_the_payments_of_something_not_an_email_answers_400(people):
+    response = people["admin"].get("/api/payments", {"email": "not an address"})
+
+    assert response.status_code == 400
+    assert "email" in response.json()
 
 
 @pytest.mark.parametrize(
@@ -185,7 +251,8 @@ def test_listing_payments_and_members_costs_a_constant_number_of_queries(
             status="succeeded",
         )
 
-    with django_assert_max_num_queries(2):  # the caller's record, then the list with users and coupons
+    # whether the caller's cookie was signed out, the caller's record, the list with users and coupons
+    with django_assert_max_num_queries(3):
         assert len(people["admin"].get("/api/payments").json()) == 20
-    with django_assert_max_num_queries(2):
+    with django_assert_max_num_queries(3):
         assert len(people["admin"].get("/api/members").json()) == 21

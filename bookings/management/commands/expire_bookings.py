@@ -5,9 +5,11 @@ from bookings.services import bookings_expire
 
 class Command(BaseCommand):
     help = (
-        "Expires approved bookings left unpaid past BOOKING_PAYMENT_WINDOW_HOURS and releases their "
-        "slots. Safe to run as often as you like (e.g. every few minutes from cron); listing bookings "
-        "does it too, so the site is right without it."
+        "Expires approved bookings left unpaid past BOOKING_PAYMENT_WINDOW_HOURS, and requests nobody "
+        "decided on within BOOKING_DECISION_HOURS or before their first slot, with their history rows. "
+        "Lists and availability already treat them as expired, and a request for one of their slots "
+        "expires them on the way, so this only brings the records up to date: run it every few minutes "
+        "(cron, a systemd timer)."
     )
 
     def handle(self, *args, **options):

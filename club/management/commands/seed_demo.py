@@ -69,7 +69,12 @@ DEMO_COURTS = [
 
 
 DEMO_COUPONS = [
-    {"code": "WELCOME20", "discount": 20, "description": "20% off your first booking."},
+    {
+        "code": "WELCOME20",
+        "discount": 20,
+        "description": "20% off your first booking.",
+        "once_per_person": True,
+    },
     {"code": "SUMMER10", "discount": 10, "description": "10% off any court, all summer long."},
     {"code": "TEAM15", "discount": 15, "description": "15% off when you book three slots or more."},
 ]

@@ -4,7 +4,7 @@ interface Props {
   onClick: () => void;
 }
 
-/** 'Continue with Google' (spec §2), for the login and register islands. */
+/** 'Continue with Google', for the login and register islands (docs/rules.md, Identity and sign-in). */
 export function GoogleButton({ busy, disabled, onClick }: Props) {
   return (
     <button type="button" className="btn btn-outline w-full" onClick={onClick} disabled={disabled}>

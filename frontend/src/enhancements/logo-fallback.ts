@@ -1,6 +1,6 @@
 /**
  * A partner logo that fails to load is replaced by the 'Logo Error' placeholder named in its
- * `data-fallback` (spec §2). Plain DOM, no React: the home page needs nothing more.
+ * `data-fallback`. Plain DOM, no React: the home page needs nothing more.
  */
 function useFallback(image: HTMLImageElement): void {
   const fallback = image.dataset.fallback;

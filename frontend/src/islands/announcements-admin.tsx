@@ -1,16 +1,13 @@
 import { type FormEvent, useState } from "react";
 import Swal from "sweetalert2";
 
+import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 
-interface Announcement {
-  id: number;
-  text: string;
-  createdAt: string;
-  url: string;
-}
+type Announcement = components["schemas"]["AnnouncementOutput"];
+type AnnouncementInput = components["schemas"]["AnnouncementInputRequest"];
 
 interface Props {
   announcements: Announcement[];
@@ -19,7 +16,7 @@ interface Props {
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
-/** Make Announcements (spec §2): write, edit and delete the club's announcements. */
+/** Make Announcements (docs/staff-guide.md, Announcements): write, edit and delete the club's announcements. */
 function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
   const [announcements, setAnnouncements] = useState(initial);
   const [editing, setEditing] = useState<Announcement | null>(null);
@@ -39,7 +36,7 @@ function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
     try {
       const saved = await authorisedFetch<Announcement>(editing ? editing.url : createUrl, {
         method: editing ? "PATCH" : "POST",
-        body: { text },
+        body: { text } satisfies AnnouncementInput,
       });
       setAnnouncements((current) =>
         editing ? current.map((a) => (a.id === saved.id ? saved : a)) : [saved, ...current],

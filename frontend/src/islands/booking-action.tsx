@@ -18,7 +18,7 @@ const LABELS: Record<Action, string> = {
   reject: "Reject",
 };
 
-/** The spec's confirmations (§2) before a cancellation; approvals and rejections need none. */
+/** The confirmations asked before a cancellation; approvals and rejections need none. */
 const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
   "cancel-pending": {
     title: "Are you sure?",
@@ -38,7 +38,7 @@ const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
   },
 };
 
-/** What the spec's dialogs say once it is done (§8); approval dialogs close after 2 s. */
+/** What the dialogs say once it is done; approval and rejection dialogs close after 2 s. */
 const DONE: Record<Action, SweetAlertOptions> = {
   "cancel-pending": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
   "cancel-approved": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },

@@ -2,10 +2,15 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import toast from "react-hot-toast";
 
 import "../styles/booking.css";
+import type { components } from "../api/schema";
 import { ApiError, apiFetch, authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
+type Availability = components["schemas"]["Availability"];
+type BookingRequestInput = components["schemas"]["BookingRequestInputRequest"];
+
+/** A court as the booking modal's props give it (booking_modal_props in bookings/templatetags). */
 interface Court {
   id: number;
   name: string;
@@ -24,9 +29,9 @@ interface Props {
 }
 
 /**
- * The booking modal of /courts (spec §2, §4, §5). Every 'Book Now' button of the page
- * (`data-book-court="<id>"`) opens it for its court. Taken slots come from the availability
- * endpoint and cannot be picked; the server checks everything again.
+ * The booking modal of /courts (docs/rules.md, Booking life cycle). Every 'Book Now' button of
+ * the page (`data-book-court="<id>"`) opens it for its court. Taken slots come from the
+ * availability endpoint and cannot be picked; the server checks everything again.
  */
 function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -34,6 +39,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   const [date, setDate] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [taken, setTaken] = useState<string[]>([]);
+  const [past, setPast] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
   // Shown inside the modal as well as in a toast: a modal dialog sits above the toasts' layer.
   const [problem, setProblem] = useState("");
@@ -43,6 +49,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setDate("");
     setChosen([]);
     setTaken([]);
+    setPast([]);
     setProblem("");
     dialog.current?.showModal();
   }, []);
@@ -61,9 +68,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   }, [courts, open]);
 
   const loadAvailability = useCallback(async (forCourt: Court, day: string) => {
-    const { taken: nowTaken } = await apiFetch<{ taken: string[] }>(`${forCourt.availabilityUrl}?date=${day}`);
-    setTaken(nowTaken);
-    setChosen((current) => current.filter((slot) => !nowTaken.includes(slot)));
+    const availability = await apiFetch<Availability>(`${forCourt.availabilityUrl}?date=${day}`);
+    const unavailable = [...availability.taken, ...availability.past];
+    setTaken(availability.taken);
+    setPast(availability.past);
+    setChosen((current) => current.filter((slot) => !unavailable.includes(slot)));
   }, []);
 
   useEffect(() => {
@@ -102,7 +111,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
           price: total.toFixed(2),
           slots: chosen,
           date,
-        },
+        } satisfies BookingRequestInput,
       });
       setChosen([]);
       setDate("");
@@ -158,19 +167,20 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
               {!date && <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>}
               <div className="grid grid-cols-2 gap-2">
                 {court.slots.map((slot) => {
-                  const isTaken = taken.includes(slot);
+                  // A slot already under way is past, whether or not it was booked.
+                  const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
                   return (
-                    <label key={slot} className={`flex items-center gap-2 ${isTaken ? "opacity-50" : ""}`}>
+                    <label key={slot} className={`flex items-center gap-2 ${note ? "opacity-50" : ""}`}>
                       <input
                         type="checkbox"
                         className="checkbox checkbox-sm"
                         checked={chosen.includes(slot)}
-                        disabled={!date || isTaken}
+                        disabled={!date || Boolean(note)}
                         onChange={() => toggle(slot)}
                       />
                       <span>
                         {slot}
-                        {isTaken && " (booked)"}
+                        {note}
                       </span>
                     </label>
                   );

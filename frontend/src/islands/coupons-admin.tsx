@@ -1,29 +1,55 @@
 import { type FormEvent, useState } from "react";
 import Swal from "sweetalert2";
 
+import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 
-interface Coupon {
-  id: number;
-  code: string;
-  discount: number;
-  description: string;
-  isActive: boolean;
-  url: string;
-}
+type Coupon = components["schemas"]["CouponOutput"];
 
 interface Props {
   coupons: Coupon[];
   createUrl: string;
 }
 
-type Field = "code" | "discount" | "description";
-const EMPTY = { code: "", discount: "", description: "", isActive: true };
+type Field = "code" | "discount" | "description" | "maxUses" | "validFrom" | "validUntil";
+const EMPTY = {
+  code: "",
+  discount: "",
+  description: "",
+  isActive: true,
+  oncePerPerson: false,
+  maxUses: "",
+  validFrom: "",
+  validUntil: "",
+};
 
-/** Manage Coupons (spec §2, §5): one form that adds or, in edit mode, updates; the list below. */
+/** The form's values for `coupon`: each optional limit left empty when it does not apply. */
+function formOf(coupon: Coupon): typeof EMPTY {
+  return {
+    ...coupon,
+    discount: String(coupon.discount),
+    description: coupon.description ?? "",
+    maxUses: coupon.maxUses === null ? "" : String(coupon.maxUses),
+    validFrom: coupon.validFrom ?? "",
+    validUntil: coupon.validUntil ?? "",
+  };
+}
+
+/** "Once per person", "100 uses", "from 2026-06-01", "until 2026-08-31": the limits that apply. */
+function limits(coupon: Coupon): string {
+  const parts = [
+    coupon.oncePerPerson && "once per person",
+    coupon.maxUses !== null && `${coupon.maxUses} uses`,
+    coupon.validFrom && `from ${coupon.validFrom}`,
+    coupon.validUntil && `until ${coupon.validUntil}`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : "none";
+}
+
+/** Manage Coupons (docs/staff-guide.md, Coupons): one form that adds or, in edit mode, updates; the list below. */
 function CouponsAdmin({ coupons: initial, createUrl }: Props) {
   const [coupons, setCoupons] = useState(initial);
   const [editing, setEditing] = useState<Coupon | null>(null);
@@ -33,7 +59,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
 
   function edit(coupon: Coupon | null) {
     setEditing(coupon);
-    setForm(coupon ? { ...coupon, discount: String(coupon.discount) } : EMPTY);
+    setForm(coupon ? formOf(coupon) : EMPTY);
     setErrors({});
   }
 
@@ -48,7 +74,16 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
     try {
       const saved = await authorisedFetch<Coupon>(editing ? editing.url : createUrl, {
         method: editing ? "PATCH" : "POST",
-        body: { code: form.code, discount: form.discount, description: form.description, isActive: form.isActive },
+        body: {
+          code: form.code,
+          discount: form.discount,
+          description: form.description,
+          isActive: form.isActive,
+          oncePerPerson: form.oncePerPerson,
+          maxUses: form.maxUses.trim() || null,
+          validFrom: form.validFrom || null,
+          validUntil: form.validUntil || null,
+        },
       });
       setCoupons((current) => (editing ? current.map((c) => (c.id === saved.id ? saved : c)) : [...current, saved]));
       edit(null);
@@ -75,6 +110,20 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
     setCoupons((current) => current.filter((c) => c.id !== coupon.id));
     if (editing?.id === coupon.id) edit(null);
     await Swal.fire({ title: "Deleted", text: "Coupon deleted successfully", icon: "success" });
+  }
+
+  function checkbox(field: "isActive" | "oncePerPerson", label: string) {
+    return (
+      <label className="flex items-center gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={form[field]}
+          onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
+        />
+        {label}
+      </label>
+    );
   }
 
   function input(field: Field, label: string, props: Record<string, string | boolean> = {}) {
@@ -110,15 +159,11 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
           {input("code", "Coupon Code", { required: true, autoCapitalize: "characters" })}
           {input("discount", "Discount %", { required: true, type: "number", min: "1", max: "100", step: "1" })}
           {input("description", "Description")}
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm"
-              checked={form.isActive}
-              onChange={(event) => setForm({ ...form, isActive: event.target.checked })}
-            />
-            Active (shown on the home page, accepted at checkout)
-          </label>
+          {checkbox("isActive", "Active (shown on the home page, accepted at checkout)")}
+          {checkbox("oncePerPerson", "Once per person")}
+          {input("maxUses", "Uses in all (empty for no limit)", { type: "number", min: "1", step: "1" })}
+          {input("validFrom", "Valid from", { type: "date" })}
+          {input("validUntil", "Valid until", { type: "date" })}
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary">
               {editing ? "Update" : "Add"}
@@ -134,7 +179,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
       <AdminTable
         rows={coupons}
         numbered
-        columns={["Code", "Discount (%)"]}
+        columns={["Code", "Discount (%)", "Limits"]}
         actions="Actions"
         empty="No coupons found."
         rowKey={(coupon) => coupon.id}
@@ -145,6 +190,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
               {!coupon.isActive && <span className="badge badge-ghost ml-2">inactive</span>}
             </td>
             <td>{coupon.discount}</td>
+            <td>{limits(coupon)}</td>
             <RowActions name={coupon.code} onEdit={() => edit(coupon)} onDelete={() => void remove(coupon)} />
           </>
         )}

@@ -1,21 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 
+import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
-interface Court {
-  id: number;
-  name: string;
-  type: string;
-  price: string;
-  image: string;
-  slots: string[];
-  url: string;
-}
+// The schema leaves `slots` untyped (a JSON field of the model); the API sends it as a list of slots.
+type Court = Omit<components["schemas"]["CourtOutput"], "slots"> & { slots: string[] };
+type CourtRemoved = components["schemas"]["CourtRemoved"];
 
 interface Props {
   courts: Court[];
@@ -37,7 +32,7 @@ function draftOf(court: Court): Draft {
   return { name: court.name, type: court.type, price: court.price, image: court.image, slots: court.slots.join("\n") };
 }
 
-/** Manage Courts (spec §2): the table, the add/update modal and deletion, through the court API. */
+/** Manage Courts (docs/staff-guide.md, Courts): the table, the add/update modal and deletion, through the court API. */
 function CourtsAdmin({ courts: initial, createUrl }: Props) {
   const [courts, setCourts] = useState(initial);
   const [editing, setEditing] = useState<Court | null>(null);
@@ -92,7 +87,7 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
   async function remove(court: Court) {
     if (!(await confirmDeletion("You won't be able to revert this!"))) return;
     try {
-      const { deleted } = await authorisedFetch<{ deleted: boolean }>(court.url, { method: "DELETE" });
+      const { deleted } = await authorisedFetch<CourtRemoved>(court.url, { method: "DELETE" });
       setCourts((current) => current.filter((c) => c.id !== court.id));
       // A court with bookings is archived: hidden everywhere, but kept for its bookings.
       toast.success(deleted ? "Court deleted" : "Court deleted (archived: its bookings keep it)");

@@ -3,18 +3,21 @@ import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 
 import { GoogleButton } from "../components/GoogleButton";
+import { needsVerification, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
 import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
-/** The /login form (spec §2, §4, §5, §8). `next`: where to go once signed in, checked by the server. */
+/** The /login form (docs/rules.md, Identity and sign-in). `next`: where to go once signed in, checked by the server. */
 function LoginForm({ next }: { next: string }) {
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
+  const [unverified, setUnverified] = useState("");
   useEffect(ensureToastHost, []);
 
   async function signIn(how: "email" | "google", form?: HTMLFormElement) {
     setBusy(how);
+    setUnverified("");
     try {
       if (how === "email" && form) {
         const data = new FormData(form);
@@ -29,7 +32,8 @@ function LoginForm({ next }: { next: string }) {
       }
       window.location.replace(next); // replacing history: Back does not return to the login page
     } catch (error) {
-      toast.error(signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"));
+      if (needsVerification(error)) setUnverified(error.message);
+      else toast.error(signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"));
       setBusy(null);
     }
   }
@@ -41,6 +45,7 @@ function LoginForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4 mt-4">
+      {unverified && <VerifyEmailNotice message={unverified} />}
       <fieldset disabled={busy !== null} className="flex flex-col gap-4">
         <label className="flex flex-col gap-1">
           <span className="font-medium">Email</span>

@@ -2,23 +2,18 @@ import { useState } from "react";
 import toast from "react-hot-toast";
 import Swal from "sweetalert2";
 
+import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
 
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-  createdAt: string | null;
-  url: string;
-}
+type Member = components["schemas"]["MemberOutput"];
 
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** Manage Members (spec §2): search, and end a membership (the account stays, as a user). */
+/** Manage Members (docs/staff-guide.md, Members): search, and end a membership (the account stays, as a user). */
 function MembersAdmin({ members: initial }: { members: Member[] }) {
   const [members, setMembers] = useState(initial);
   const [search, setSearch] = useState("");

@@ -3,6 +3,7 @@ import { loadStripe } from "@stripe/stripe-js";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 
+import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 import { ensureToastHost } from "../lib/toaster";
@@ -18,25 +19,27 @@ interface Props {
   doneUrl: string;
 }
 
-interface Quote {
-  couponCode: string;
-  discount: number;
-  total: string;
-  totalInCents: number;
-}
+type Quote = components["schemas"]["Quote"];
+type ClientSecret = components["schemas"]["ClientSecret"];
+type PaymentIntentInput = components["schemas"]["PaymentIntentInputRequest"];
+type QuoteInput = components["schemas"]["QuoteInputRequest"];
 
 /**
- * The card form of the payment page (spec §2, §4). The server prices the booking (with a coupon,
- * if one is applied), creates the PaymentIntent, and after Stripe confirms the card payment it
- * checks the payment with Stripe itself before confirming the booking.
+ * The card form of the payment page (docs/rules.md, Payments and refunds). The server prices
+ * the booking (with a coupon, if one is applied), creates the PaymentIntent, and after Stripe
+ * confirms the card payment it checks the payment with Stripe itself before confirming the booking.
  */
 function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl, doneUrl }: Props) {
   const stripe = useStripe();
   const elements = useElements();
-  const [quote, setQuote] = useState<Quote>({ couponCode: "", discount: 0, total: price, totalInCents: Math.round(Number(price) * 100) });
+  const [quote, setQuote] = useState<Quote>({ price, couponCode: "", discount: 0, total: price, totalInCents: Math.round(Number(price) * 100) });
   const [code, setCode] = useState("");
   const [couponError, setCouponError] = useState("");
-  const [clientSecret, setClientSecret] = useState("");
+  // The intent's secret, with the total and coupon it was made for: the Pay button may only use the
+  // secret of the total it shows, never one left over from before a coupon changed it.
+  const [intent, setIntent] = useState<{ forQuote: string; secret: string } | null>(null);
+  const quoteKey = `${quote.totalInCents}:${quote.couponCode}`;
+  const clientSecret = intent?.forQuote === quoteKey ? intent.secret : "";
   const [cardError, setCardError] = useState("");
   const [busy, setBusy] = useState(false);
 
@@ -45,24 +48,23 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
   // A payment secret for the current total: asked again when a coupon changes the total.
   useEffect(() => {
     let current = true;
-    setClientSecret("");
-    authorisedFetch<{ clientSecret: string }>(intentUrl, {
+    authorisedFetch<ClientSecret>(intentUrl, {
       method: "POST",
-      body: { bookingId, userEmail, amountInCents: quote.totalInCents, couponCode: quote.couponCode },
+      body: { bookingId, userEmail, amountInCents: quote.totalInCents, couponCode: quote.couponCode } satisfies PaymentIntentInput,
     })
-      .then(({ clientSecret: secret }) => current && setClientSecret(secret))
+      .then(({ clientSecret: secret }) => current && setIntent({ forQuote: quoteKey, secret }))
       .catch((error: unknown) => {
         if (current) toast.error(error instanceof ApiError ? `Failed to initiate payment. ${error.message}` : "Failed to initiate payment.");
       });
     return () => {
       current = false;
     };
-  }, [bookingId, userEmail, intentUrl, quote.totalInCents, quote.couponCode]);
+  }, [bookingId, userEmail, intentUrl, quote.totalInCents, quote.couponCode, quoteKey]);
 
   async function applyCoupon() {
     setCouponError("");
     try {
-      setQuote(await authorisedFetch<Quote>(quoteUrl, { method: "POST", body: { couponCode: code } }));
+      setQuote(await authorisedFetch<Quote>(quoteUrl, { method: "POST", body: { couponCode: code } satisfies QuoteInput }));
     } catch (error) {
       setCouponError(error instanceof ApiError ? error.message : "The coupon could not be checked. Please try again.");
     }
@@ -87,8 +89,9 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
       await authorisedFetch(saveUrl, { method: "POST", body: { paymentIntentId: result.paymentIntent.id, bookingId } });
       toast.success("🎉 Payment successful!");
       window.setTimeout(() => window.location.assign(doneUrl), 1200);
-    } catch {
-      toast.error("Something went wrong with payment");
+    } catch (error) {
+      // The server says why a payment did not count (a coupon no longer valid, say: then refunded).
+      toast.error(error instanceof ApiError ? error.message : "Something went wrong with payment");
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import toast from "react-hot-toast";
 
 import { GoogleButton } from "../components/GoogleButton";
+import { needsVerification, sendVerificationEmail, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
 import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
@@ -21,26 +22,30 @@ const INPUTS: Record<Field, { type: string; autoComplete: string }> = {
   password: { type: "password", autoComplete: "new-password" },
 };
 
-/** The /register form (spec §2, §5, §8): after registering, home (`next`). */
+/** The /register form (docs/rules.md, Identity and sign-in): after registering, home (`next`). */
 function RegisterForm({ next }: { next: string }) {
   const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
+  const [unverified, setUnverified] = useState("");
   useEffect(ensureToastHost, []);
 
   async function register(how: "email" | "google") {
     setBusy(how);
+    setUnverified("");
     try {
       if (how === "email") {
         const { user } = await createUserWithEmailAndPassword(firebaseAuth(), values.email.trim(), values.password);
         await updateProfile(user, { displayName: values.name.trim() });
+        await sendVerificationEmail();
         await startServerSession(user, "register");
       } else {
         await startServerSession(await signInWithGoogle(), "google-register");
       }
       window.location.replace(next);
     } catch (error) {
-      toast.error(signInErrorMessage(error, how === "email" ? "Registration failed!" : "Google sign-in failed!"));
+      if (needsVerification(error)) setUnverified(error.message);
+      else toast.error(signInErrorMessage(error, how === "email" ? "Registration failed!" : "Google sign-in failed!"));
       setBusy(null);
     }
   }
@@ -56,6 +61,7 @@ function RegisterForm({ next }: { next: string }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 mt-4">
+      {unverified && <VerifyEmailNotice message={unverified} />}
       <fieldset disabled={busy !== null} className="flex flex-col gap-4">
         {(Object.keys(LABELS) as Field[]).map((field) => (
           <div key={field} className="flex flex-col gap-1">

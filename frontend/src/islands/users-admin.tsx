@@ -1,17 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 
+import type { components } from "../api/schema";
 import { AdminTable } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 
-interface User {
-  id: number;
-  name: string;
-  email: string;
-  role: "user" | "member" | "admin";
-  createdAt: string;
-  lastLogin: string | null;
-}
+type User = components["schemas"]["UserOutput"];
 
 interface Props {
   users: User[];
@@ -22,7 +16,7 @@ const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-suc
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const SEARCH_DELAY_MS = 250;
 
-/** All Users (spec §2): searched by name or e-mail as you type, on the server. */
+/** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, on the server. */
 function UsersAdmin({ users: initial, usersUrl }: Props) {
   const [users, setUsers] = useState(initial);
   const [search, setSearch] = useState("");

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** Messages per field, for a 400 (DRF's shape: {"field": ["message"]}). */
     readonly fields: Record<string, string[]> = {},
+    /** What kind of refusal, where the server names one (`{"detail": …, "code": …}`). */
+    readonly code: string = "",
   ) {
     super(message);
   }
@@ -15,7 +17,9 @@ export class ApiError extends Error {
 function messageOf(status: number, body: unknown): ApiError {
   if (body && typeof body === "object") {
     const record = body as Record<string, unknown>;
-    if (typeof record.detail === "string") return new ApiError(status, record.detail);
+    if (typeof record.detail === "string") {
+      return new ApiError(status, record.detail, {}, typeof record.code === "string" ? record.code : "");
+    }
     const fields = Object.fromEntries(
       Object.entries(record).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
     );
@@ -45,7 +49,7 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
 
 /**
  * For islands that call the API as a signed-in person: a 401 or 403 means the session is gone or
- * not enough, so sign out and go to the login page, to come back here afterwards (spec §8).
+ * not enough, so sign out and go to the login page, to come back here afterwards.
  */
 export async function authorisedFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   try {

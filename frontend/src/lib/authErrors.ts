@@ -2,7 +2,7 @@ import { FirebaseError } from "firebase/app";
 
 import { ApiError } from "./api";
 
-/** Firebase's error codes (spec §8) as sentences a person understands. */
+/** Firebase's error codes as sentences a person understands. */
 const SENTENCES: Record<string, string> = {
   "auth/email-already-in-use": "An account with this e-mail already exists. Sign in instead.",
   "auth/invalid-email": "Please enter a valid e-mail address.",

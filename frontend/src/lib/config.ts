@@ -2,7 +2,13 @@
 export interface IslandConfig {
   csrfToken: string;
   /** URLs reversed by Django, by name: islands never hard-code a URL. */
-  urls: { session: string; users: string; login: string };
+  urls: {
+    session: string;
+    users: string;
+    login: string;
+    /** Local mode only: the page listing the links the emulator would have e-mailed. */
+    localAuthLinks?: string;
+  };
   firebase: {
     apiKey: string;
     authDomain: string;

@@ -2,7 +2,7 @@ import Swal from "sweetalert2";
 
 import { ApiError } from "./api";
 
-/** The spec's deletion question (sweetalert2): 'Are you sure?', `text`, 'Yes, delete it!'. */
+/** The admin pages' deletion question (sweetalert2): 'Are you sure?', `text`, 'Yes, delete it!'. */
 export async function confirmDeletion(text: string): Promise<boolean> {
   const answer = await Swal.fire({
     title: "Are you sure?",

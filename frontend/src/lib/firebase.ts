@@ -10,6 +10,7 @@ import {
   type User,
 } from "firebase/auth";
 
+import type { components } from "../api/schema";
 import { apiFetch } from "./api";
 import { islandConfig } from "./config";
 
@@ -33,11 +34,11 @@ export async function signInWithGoogle(): Promise<User> {
   return (await signInWithPopup(firebaseAuth(), new GoogleAuthProvider())).user;
 }
 
-/** What the server greets the person with on the next page (texts of spec §8, chosen there). */
-export type Greeting = "login" | "google-login" | "register" | "google-register";
+/** What the server greets the person with on the next page (the texts: GREETINGS in accounts/serializers.py). */
+export type Greeting = components["schemas"]["GreetingEnum"];
 
 /** Hands the signed-in user's ID token to the server, which verifies it and sets the session cookie. */
 export async function startServerSession(user: User, greeting: Greeting): Promise<void> {
   const idToken = await user.getIdToken(true);
-  await apiFetch(islandConfig().urls.session, { method: "POST", body: { idToken, greeting } });
+  await apiFetch(islandConfig().urls.session, { method: "POST", body: { idToken, greeting } satisfies components["schemas"]["SessionInputRequest"] });
 }

@@ -7,7 +7,7 @@ let mounted = false;
 /**
  * Mounts the page's one toast host, the first time an island needs it. Islands share this module
  * (Vite puts it in a common chunk), so however many islands call it, there is one host.
- * Spec: top-center, at most 20 toasts kept (react-hot-toast's own limit), errors 4000 ms,
+ * Toasts: top-center, at most 20 kept (react-hot-toast's own limit), errors 4000 ms,
  * successes 2000 ms, loading until dismissed.
  */
 export function ensureToastHost(): void {

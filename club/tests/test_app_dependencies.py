@@ -1,0 +1,48 @@
+"""The apps depend on each other in one direction only (the graph is drawn in the README's layout
+section): a cycle would mean two apps that cannot change, or be understood, without each other."""
+
+import ast
+from graphlib import CycleError, TopologicalSorter
+from pathlib import Path
+
+from django.conf import settings
+
+APPS = ("accounts", "courts", "bookings", "payments", "content")
+# What the README draws: each app and the apps it may import.
+DRAWN = {
+    "accounts": set(),
+    "courts": {"accounts"},
+    "content": {"accounts"},
+    "bookings": {"accounts", "courts"},
+    "payments": {"accounts", "bookings", "content"},
+}
+
+
+def imported_apps(app: str) -> set[str]:
+    """The other apps that `app`'s own code imports (its tests and migrations aside)."""
+    found = set()
+    for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
+        if {"tests", "migrations"} & set(path.parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            found.update(name.split(".")[0] for name in names)
+    return (found & set(APPS)) - {app}
+
+
+def test_the_apps_import_each_other_without_a_cycle():
+    graph = {app: imported_apps(app) for app in APPS}
+
+    try:
+        order = list(TopologicalSorter(graph).static_order())
+    except CycleError as cycle:
+        raise AssertionError(f"The apps import each other in a circle: {' → '.join(cycle.args[1])}") from None
+    assert order[0] == "accounts"
+
+
+def test_the_readme_draws_the_graph_as_it_is():
+    assert {app: imported_apps(app) for app in APPS} == DRAWN

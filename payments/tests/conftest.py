@@ -1,0 +1,20 @@
+from urllib.parse import urlsplit
+
+import pytest
+import stripe
+
+
+@pytest.fixture
+def stripe_writes(monkeypatch):
+    """Each write the Stripe client sends, as (path, Idempotency-Key). localstripe ignores the key,
+    so the tests read what was sent here. (The client adds a random key when none is given.)"""
+    sent = []
+    send = stripe.RequestsClient.request
+
+    def recording(self, method, url, headers, post_data=None):
+        if method == "post":
+            sent.append((urlsplit(url).path, headers.get("Idempotency-Key")))
+        return send(self, method, url, headers, post_data)
+
+    monkeypatch.setattr(stripe.RequestsClient, "request", recording)
+    return sent
