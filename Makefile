@@ -22,12 +22,14 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install build run serve dev serve-dev prepare-data test lint format typecheck api-types pytest clean
+.PHONY: help install build run serve dev serve-dev prepare-data test lint format api-types pytest clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
 	@echo "make dev    the same with Django's runserver and the Vite dev server (hot reload)"
-	@echo "make test   lint, type check, pytest on PostgreSQL and the browser tests"
+	@echo "make test   lint (with the type checks), pytest on PostgreSQL and the browser tests"
+	@echo "make lint   Ruff, the TypeScript check, ESLint, Prettier and the API types' drift"
+	@echo "make format Ruff's and Prettier's formatting, and the lint fixes they can make"
 	@echo "make build  the front end (Vite) and the collected static files"
 	@echo "make api-types  the islands' API types from the OpenAPI schema, after a serializer changes"
 	@echo "make clean  remove what the commands made (.venv, node_modules, builds, var/)"
@@ -114,22 +116,21 @@ api-types: $(BIN)/.installed frontend/node_modules/.installed
 lint: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(NPM) run lint
 	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
 	$(call write_api_types,"$$work") && \
 	{ diff -u $(API_TYPES) "$$work/schema.d.ts" || \
 	  { echo "$(API_TYPES) differs from the API schema: run 'make api-types' and commit the result."; exit 1; }; }
 
-format: $(BIN)/.installed
+format: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff check --fix .
 	$(BIN)/ruff format .
-
-typecheck: frontend/node_modules/.installed
-	$(NPM) run typecheck
+	$(NPM) run format
 
 pytest: install build
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(STACK) -- $(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+test: lint pytest
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var

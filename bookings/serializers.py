@@ -10,6 +10,7 @@ class BookingOutput(serializers.ModelSerializer):
     courtName = serializers.CharField(source="court_name")
     userEmail = serializers.EmailField(source="user.email")
     createdAt = serializers.DateTimeField(source="created_at")
+    slots = serializers.ListField(child=serializers.CharField(), help_text="The booked slots, in the court's order.")
 
     class Meta:
         model = Booking

@@ -492,7 +492,7 @@ export interface components {
             /** Format: date */
             date: string;
             /** @description The booked slots, in the court's order. */
-            slots: unknown;
+            slots: string[];
             /** Format: email */
             userEmail: string;
             /** Format: decimal */
@@ -594,7 +594,8 @@ export interface components {
              */
             price: string;
             image: string;
-            slots?: unknown;
+            /** @description The court's slots, like 08:00-09:00. */
+            slots: string[];
             /** @description Where to change or delete this court. */
             readonly url: string;
         };

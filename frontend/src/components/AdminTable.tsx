@@ -14,7 +14,15 @@ interface Props<Row> {
 }
 
 /** The admin pages' table: scrolls sideways on a phone, says so when there is nothing to list. */
-export function AdminTable<Row>({ rows, columns, actions, empty, rowKey, cells, numbered = false }: Props<Row>) {
+export function AdminTable<Row>({
+  rows,
+  columns,
+  actions,
+  empty,
+  rowKey,
+  cells,
+  numbered = false,
+}: Props<Row>) {
   if (rows.length === 0) return <p className="text-base-content/70">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">

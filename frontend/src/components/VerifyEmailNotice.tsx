@@ -1,11 +1,11 @@
 import { sendEmailVerification } from "firebase/auth";
 import { useState } from "react";
-import toast from "react-hot-toast";
 
 import { ApiError } from "../lib/api";
 import { signInErrorMessage } from "../lib/authErrors";
 import { islandConfig } from "../lib/config";
 import { firebaseAuth } from "../lib/firebase";
+import { notify } from "../lib/notify";
 
 /** Whether the server refused a sign-in until its e-mail address is verified. */
 export function needsVerification(error: unknown): error is ApiError {
@@ -29,9 +29,9 @@ export function VerifyEmailNotice({ message }: { message: string }) {
     setSending(true);
     try {
       await sendVerificationEmail();
-      toast.success("We sent the link again.");
+      notify.success("We sent the link again.");
     } catch (error) {
-      toast.error(signInErrorMessage(error, "The link could not be sent. Please try again later."));
+      notify.failure(signInErrorMessage(error, "The link could not be sent. Please try again later."));
     } finally {
       setSending(false);
     }
@@ -45,7 +45,11 @@ export function VerifyEmailNotice({ message }: { message: string }) {
       </button>
       {localLinks && (
         <p className="text-sm">
-          Local mode: the link is on the <a className="link" href={localLinks}>page of sign-in links</a>.
+          Local mode: the link is on the{" "}
+          <a className="link" href={localLinks}>
+            page of sign-in links
+          </a>
+          .
         </p>
       )}
     </div>

@@ -1,10 +1,9 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
-import { ApiError, authorisedFetch } from "../lib/api";
-import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
+import { useAdminList } from "../lib/useAdminList";
 
 type Announcement = components["schemas"]["AnnouncementOutput"];
 type AnnouncementInput = components["schemas"]["AnnouncementInputRequest"];
@@ -18,48 +17,25 @@ const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeSty
 
 /** Make Announcements (docs/staff-guide.md, Announcements): write, edit and delete the club's announcements. */
 function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
-  const [announcements, setAnnouncements] = useState(initial);
-  const [editing, setEditing] = useState<Announcement | null>(null);
-  const [text, setText] = useState("");
-  const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
-
-  function edit(announcement: Announcement | null) {
-    setEditing(announcement);
-    setText(announcement?.text ?? "");
-    setError("");
-  }
+  const list = useAdminList({
+    initial,
+    createUrl,
+    blank: { text: "" },
+    formOf: (announcement: Announcement) => ({ text: announcement.text }),
+    newestFirst: true,
+  });
+  const { editing, form, errors, saving } = list;
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaving(true);
-    try {
-      const saved = await authorisedFetch<Announcement>(editing ? editing.url : createUrl, {
-        method: editing ? "PATCH" : "POST",
-        body: { text } satisfies AnnouncementInput,
-      });
-      setAnnouncements((current) =>
-        editing ? current.map((a) => (a.id === saved.id ? saved : a)) : [saved, ...current],
-      );
-      edit(null);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : "The announcement was not saved. Please try again.");
-    } finally {
-      setSaving(false);
-    }
+    await list.save({ text: form.text } satisfies AnnouncementInput, "The announcement was not saved.");
   }
 
   async function remove(announcement: Announcement) {
-    if (!(await confirmDeletion("This announcement will be permanently deleted!"))) return;
-    try {
-      await authorisedFetch(announcement.url, { method: "DELETE" });
-    } catch {
-      await Swal.fire({ title: "That did not work", text: "The announcement was not deleted.", icon: "error" });
-      return;
+    const question = "This announcement will be permanently deleted!";
+    if (await list.remove(announcement, question, "The announcement was not deleted.")) {
+      await Swal.fire({ title: "Deleted!", text: "The announcement has been deleted.", icon: "success" });
     }
-    setAnnouncements((current) => current.filter((a) => a.id !== announcement.id));
-    if (editing?.id === announcement.id) edit(null);
-    await Swal.fire({ title: "Deleted!", text: "The announcement has been deleted.", icon: "success" });
   }
 
   return (
@@ -73,43 +49,49 @@ function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
             id="announcement-text"
             className="input w-full"
             placeholder="Write announcement"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            value={form.text}
+            onChange={(event) => list.setForm({ text: event.target.value })}
             disabled={saving}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "announcement-error" : undefined}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={errors.text ? "announcement-error" : undefined}
           />
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {editing ? "Update" : "Add"}
           </button>
           {editing && (
-            <button type="button" className="btn" onClick={() => edit(null)}>
+            <button type="button" className="btn" onClick={() => list.edit(null)}>
               Cancel edit
             </button>
           )}
         </div>
-        {error && (
+        {errors.text && (
           <p id="announcement-error" className="text-sm text-error">
-            {error}
+            {errors.text}
           </p>
         )}
       </form>
-      {announcements.length === 0 ? (
+      {list.rows.length === 0 ? (
         <p className="text-base-content/70">No announcements yet.</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {announcements.map((announcement) => (
+          {list.rows.map((announcement) => (
             <li key={announcement.id} className="card bg-base-100 shadow-sm">
               <div className="card-body flex-row items-start justify-between gap-4 p-4">
                 <div>
                   <p className="whitespace-pre-line">{announcement.text}</p>
-                  <p className="text-sm text-base-content/60">{longDate.format(new Date(announcement.createdAt))}</p>
+                  <p className="text-sm text-base-content/60">
+                    {longDate.format(new Date(announcement.createdAt))}
+                  </p>
                 </div>
                 <div className="flex gap-2">
-                  <button type="button" className="btn btn-sm" onClick={() => edit(announcement)}>
+                  <button type="button" className="btn btn-sm" onClick={() => list.edit(announcement)}>
                     Edit
                   </button>
-                  <button type="button" className="btn btn-sm btn-error btn-outline" onClick={() => void remove(announcement)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-error btn-outline"
+                    onClick={() => void remove(announcement)}
+                  >
                     Delete
                   </button>
                 </div>

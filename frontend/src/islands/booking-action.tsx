@@ -1,7 +1,8 @@
 import Swal, { type SweetAlertOptions } from "sweetalert2";
 
-import { ApiError, authorisedFetch } from "../lib/api";
+import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
+import { notify } from "../lib/notify";
 
 type Action = "cancel-pending" | "cancel-approved" | "approve" | "reject";
 
@@ -38,6 +39,14 @@ const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
   },
 };
 
+/** What the toast says when it did not work (with the server's reason). */
+const FAILED: Record<Action, string> = {
+  "cancel-pending": "Failed to cancel the booking.",
+  "cancel-approved": "Failed to cancel the booking.",
+  approve: "The booking was not approved.",
+  reject: "The booking was not rejected.",
+};
+
 /** What the dialogs say once it is done; approval and rejection dialogs close after 2 s. */
 const DONE: Record<Action, SweetAlertOptions> = {
   "cancel-pending": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
@@ -54,19 +63,15 @@ function BookingAction({ action, url }: Props) {
     try {
       await authorisedFetch(url, { method: action.startsWith("cancel") ? "DELETE" : "PATCH" });
     } catch (error) {
-      if (action.startsWith("cancel")) {
-        window.alert("Failed to cancel the booking.");
-      } else {
-        const reason = error instanceof ApiError ? error.message : "Please try again.";
-        await Swal.fire({ title: "That did not work", text: reason, icon: "error" });
-      }
+      notify.failure(FAILED[action], error);
       return;
     }
     await Swal.fire(DONE[action]);
     window.location.reload();
   }
 
-  const style = action === "approve" ? "btn-success" : action === "reject" ? "btn-error btn-outline" : "btn-outline";
+  const style =
+    action === "approve" ? "btn-success" : action === "reject" ? "btn-error btn-outline" : "btn-outline";
   return (
     <button type="button" className={`btn btn-sm ${style}`} onClick={() => void act()}>
       {LABELS[action]}

@@ -1,11 +1,10 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
 
 import "../styles/booking.css";
 import type { components } from "../api/schema";
 import { ApiError, apiFetch, authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
 
 type Availability = components["schemas"]["Availability"];
 type BookingRequestInput = components["schemas"]["BookingRequestInputRequest"];
@@ -40,9 +39,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   const [chosen, setChosen] = useState<string[]>([]);
   const [taken, setTaken] = useState<string[]>([]);
   const [past, setPast] = useState<string[]>([]);
+  // Bumped to ask for the free slots again (after a refusal because one was taken meanwhile).
+  const [availabilityAsked, setAvailabilityAsked] = useState(0);
   const [submitting, setSubmitting] = useState(false);
-  // Shown inside the modal as well as in a toast: a modal dialog sits above the toasts' layer.
-  const [problem, setProblem] = useState("");
+  const [slotsError, setSlotsError] = useState("");
 
   const open = useCallback((next: Court) => {
     setCourt(next);
@@ -50,12 +50,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setChosen([]);
     setTaken([]);
     setPast([]);
-    setProblem("");
+    setSlotsError("");
     dialog.current?.showModal();
   }, []);
 
   useEffect(() => {
-    ensureToastHost();
     function onClick(event: MouseEvent) {
       const button = (event.target as Element).closest<HTMLElement>("[data-book-court]");
       const next = courts.find((c) => String(c.id) === button?.dataset.bookCourt);
@@ -63,23 +62,30 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     }
     document.addEventListener("click", onClick);
     // The buttons come disabled, so a click before this island is ready is not lost silently.
-    for (const button of document.querySelectorAll<HTMLButtonElement>("[data-book-court]")) button.disabled = false;
+    for (const button of document.querySelectorAll<HTMLButtonElement>("[data-book-court]"))
+      button.disabled = false;
     return () => document.removeEventListener("click", onClick);
   }, [courts, open]);
 
-  const loadAvailability = useCallback(async (forCourt: Court, day: string) => {
-    const availability = await apiFetch<Availability>(`${forCourt.availabilityUrl}?date=${day}`);
-    const unavailable = [...availability.taken, ...availability.past];
-    setTaken(availability.taken);
-    setPast(availability.past);
-    setChosen((current) => current.filter((slot) => !unavailable.includes(slot)));
-  }, []);
-
+  // The free slots of the chosen day; an answer for a day no longer chosen is dropped.
   useEffect(() => {
-    if (court && date) {
-      loadAvailability(court, date).catch(() => toast.error("Could not load the free slots for that date."));
-    }
-  }, [court, date, loadAvailability]);
+    if (!court || !date) return;
+    let current = true;
+    apiFetch<Availability>(`${court.availabilityUrl}?date=${date}`)
+      .then((availability) => {
+        if (!current) return;
+        const unavailable = [...availability.taken, ...availability.past];
+        setTaken(availability.taken);
+        setPast(availability.past);
+        setChosen((chosenSlots) => chosenSlots.filter((slot) => !unavailable.includes(slot)));
+      })
+      .catch(
+        (error: unknown) => current && notify.failure("Could not load the free slots for that date.", error),
+      );
+    return () => {
+      current = false;
+    };
+  }, [court, date, availabilityAsked]);
 
   function close() {
     dialog.current?.close();
@@ -95,11 +101,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     event.preventDefault();
     if (!court) return;
     if (chosen.length === 0) {
-      setProblem("Please select at least one slot.");
-      toast.error("Please select at least one slot.");
+      setSlotsError("Please select at least one slot.");
+      notify.failure("Please select at least one slot.");
       return;
     }
-    setProblem("");
+    setSlotsError("");
     setSubmitting(true);
     try {
       await authorisedFetch(bookingsUrl, {
@@ -116,12 +122,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
       setChosen([]);
       setDate("");
       close();
-      toast.success("Booking request sent.");
+      notify.success("Booking request sent.");
     } catch (error) {
-      const reason = error instanceof ApiError ? ` ${error.message}` : "";
-      setProblem(`Failed to submit booking.${reason}`);
-      toast.error(`Failed to submit booking.${reason}`);
-      if (error instanceof ApiError && error.status === 409) void loadAvailability(court, date);
+      notify.failure("Failed to submit booking.", error);
+      if (error instanceof ApiError && error.status === 409) setAvailabilityAsked((asked) => asked + 1);
     } finally {
       setSubmitting(false);
     }
@@ -164,7 +168,9 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
             </label>
             <fieldset className="flex flex-col gap-2">
               <legend className="font-medium mb-1">Slots</legend>
-              {!date && <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>}
+              {!date && (
+                <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>
+              )}
               <div className="grid grid-cols-2 gap-2">
                 {court.slots.map((slot) => {
                   // A slot already under way is past, whether or not it was booked.
@@ -190,9 +196,9 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
             <p className="text-lg font-semibold" aria-live="polite">
               Total Price: ${total.toFixed(2)}
             </p>
-            {problem && (
+            {slotsError && (
               <p role="alert" className="text-error">
-                {problem}
+                {slotsError}
               </p>
             )}
             <button type="submit" className="btn btn-primary">

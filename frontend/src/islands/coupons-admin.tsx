@@ -1,11 +1,10 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
-import { authorisedFetch } from "../lib/api";
-import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
+import { useAdminList } from "../lib/useAdminList";
 
 type Coupon = components["schemas"]["CouponOutput"];
 
@@ -51,65 +50,35 @@ function limits(coupon: Coupon): string {
 
 /** Manage Coupons (docs/staff-guide.md, Coupons): one form that adds or, in edit mode, updates; the list below. */
 function CouponsAdmin({ coupons: initial, createUrl }: Props) {
-  const [coupons, setCoupons] = useState(initial);
-  const [editing, setEditing] = useState<Coupon | null>(null);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
-
-  function edit(coupon: Coupon | null) {
-    setEditing(coupon);
-    setForm(coupon ? formOf(coupon) : EMPTY);
-    setErrors({});
-  }
+  const list = useAdminList({ initial, createUrl, blank: EMPTY, formOf });
+  const { editing, form, setForm, errors, saving } = list;
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing: Partial<Record<Field, string>> = {};
     if (!form.code.trim()) missing.code = "Please enter a coupon code.";
     if (!form.discount.trim()) missing.discount = "Please enter the discount.";
-    setErrors(missing);
+    list.setErrors(missing);
     if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      const saved = await authorisedFetch<Coupon>(editing ? editing.url : createUrl, {
-        method: editing ? "PATCH" : "POST",
-        body: {
-          code: form.code,
-          discount: form.discount,
-          description: form.description,
-          isActive: form.isActive,
-          oncePerPerson: form.oncePerPerson,
-          maxUses: form.maxUses.trim() || null,
-          validFrom: form.validFrom || null,
-          validUntil: form.validUntil || null,
-        },
-      });
-      setCoupons((current) => (editing ? current.map((c) => (c.id === saved.id ? saved : c)) : [...current, saved]));
-      edit(null);
+    const body = {
+      code: form.code,
+      discount: form.discount,
+      description: form.description,
+      isActive: form.isActive,
+      oncePerPerson: form.oncePerPerson,
+      maxUses: form.maxUses.trim() || null,
+      validFrom: form.validFrom || null,
+      validUntil: form.validUntil || null,
+    };
+    if (await list.save(body, "The coupon was not saved.")) {
       await Swal.fire({ title: "Success", text: "Coupon added/updated successfully", icon: "success" });
-    } catch (error) {
-      const errors = fieldErrors(error);
-      setErrors(errors);
-      if (Object.keys(errors).length === 0) {
-        await Swal.fire({ title: "That did not work", text: "Please try again.", icon: "error" });
-      }
-    } finally {
-      setSaving(false);
     }
   }
 
   async function remove(coupon: Coupon) {
-    if (!(await confirmDeletion("Delete this coupon?"))) return;
-    try {
-      await authorisedFetch(coupon.url, { method: "DELETE" });
-    } catch {
-      await Swal.fire({ title: "That did not work", text: "The coupon was not deleted.", icon: "error" });
-      return;
+    if (await list.remove(coupon, "Delete this coupon?", "The coupon was not deleted.")) {
+      await Swal.fire({ title: "Deleted", text: "Coupon deleted successfully", icon: "success" });
     }
-    setCoupons((current) => current.filter((c) => c.id !== coupon.id));
-    if (editing?.id === coupon.id) edit(null);
-    await Swal.fire({ title: "Deleted", text: "Coupon deleted successfully", icon: "success" });
   }
 
   function checkbox(field: "isActive" | "oncePerPerson", label: string) {
@@ -157,7 +126,13 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
         <fieldset disabled={saving} className="card-body gap-3">
           <legend className="card-title">{editing ? `Edit ${editing.code}` : "New coupon"}</legend>
           {input("code", "Coupon Code", { required: true, autoCapitalize: "characters" })}
-          {input("discount", "Discount %", { required: true, type: "number", min: "1", max: "100", step: "1" })}
+          {input("discount", "Discount %", {
+            required: true,
+            type: "number",
+            min: "1",
+            max: "100",
+            step: "1",
+          })}
           {input("description", "Description")}
           {checkbox("isActive", "Active (shown on the home page, accepted at checkout)")}
           {checkbox("oncePerPerson", "Once per person")}
@@ -169,7 +144,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
               {editing ? "Update" : "Add"}
             </button>
             {editing && (
-              <button type="button" className="btn" onClick={() => edit(null)}>
+              <button type="button" className="btn" onClick={() => list.edit(null)}>
                 Cancel
               </button>
             )}
@@ -177,7 +152,7 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
         </fieldset>
       </form>
       <AdminTable
-        rows={coupons}
+        rows={list.rows}
         numbered
         columns={["Code", "Discount (%)", "Limits"]}
         actions="Actions"
@@ -191,7 +166,11 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
             </td>
             <td>{coupon.discount}</td>
             <td>{limits(coupon)}</td>
-            <RowActions name={coupon.code} onEdit={() => edit(coupon)} onDelete={() => void remove(coupon)} />
+            <RowActions
+              name={coupon.code}
+              onEdit={() => list.edit(coupon)}
+              onDelete={() => void remove(coupon)}
+            />
           </>
         )}
       />

@@ -1,15 +1,12 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import toast from "react-hot-toast";
+import { type FormEvent, useRef } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
-import { authorisedFetch } from "../lib/api";
-import { confirmDeletion, fieldErrors } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
+import { useAdminList } from "../lib/useAdminList";
 
-// The schema leaves `slots` untyped (a JSON field of the model); the API sends it as a list of slots.
-type Court = Omit<components["schemas"]["CourtOutput"], "slots"> & { slots: string[] };
+type Court = components["schemas"]["CourtOutput"];
 type CourtRemoved = components["schemas"]["CourtRemoved"];
 
 interface Props {
@@ -29,23 +26,23 @@ const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
 ];
 
 function draftOf(court: Court): Draft {
-  return { name: court.name, type: court.type, price: court.price, image: court.image, slots: court.slots.join("\n") };
+  return {
+    name: court.name,
+    type: court.type,
+    price: court.price,
+    image: court.image,
+    slots: court.slots.join("\n"),
+  };
 }
 
 /** Manage Courts (docs/staff-guide.md, Courts): the table, the add/update modal and deletion, through the court API. */
 function CourtsAdmin({ courts: initial, createUrl }: Props) {
-  const [courts, setCourts] = useState(initial);
-  const [editing, setEditing] = useState<Court | null>(null);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [saving, setSaving] = useState(false);
+  const list = useAdminList({ initial, createUrl, blank: EMPTY, formOf: draftOf });
+  const { editing, form: draft, setForm: setDraft, errors, saving } = list;
   const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(ensureToastHost, []);
 
   function open(court: Court | null) {
-    setEditing(court);
-    setDraft(court ? draftOf(court) : EMPTY);
-    setErrors({});
+    list.edit(court);
     dialog.current?.showModal();
   }
 
@@ -53,7 +50,7 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
     event.preventDefault();
     const required = (["name", "type", "price", "image"] as Field[]).filter((field) => !draft[field].trim());
     if (required.length) {
-      setErrors(Object.fromEntries(required.map((field) => [field, "This field is required."])));
+      list.setErrors(Object.fromEntries(required.map((field) => [field, "This field is required."])));
       return;
     }
     const all = {
@@ -61,39 +58,36 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
       type: draft.type.trim(),
       price: draft.price,
       image: draft.image.trim(),
-      slots: draft.slots.split(/[\n,]+/).map((slot) => slot.trim()).filter(Boolean),
+      slots: draft.slots
+        .split(/[\n,]+/)
+        .map((slot) => slot.trim())
+        .filter(Boolean),
     };
     // An update sends only what changed: a shipped image comes back as its hashed static URL,
     // which must not be written back in place of the plain path stored for it.
     const before = editing ? draftOf(editing) : null;
-    const body = before ? Object.fromEntries(Object.entries(all).filter(([field]) => draft[field as Field] !== before[field as Field])) : all;
-    setSaving(true);
-    try {
-      const saved = await authorisedFetch<Court>(editing ? editing.url : createUrl, {
-        method: editing ? "PATCH" : "POST",
-        body,
-      });
-      setCourts((current) => (editing ? current.map((c) => (c.id === saved.id ? saved : c)) : [...current, saved]));
+    const body = before
+      ? Object.fromEntries(
+          Object.entries(all).filter(([field]) => draft[field as Field] !== before[field as Field]),
+        )
+      : all;
+    if (await list.save(body, "Action failed")) {
       dialog.current?.close();
-      toast.success(editing ? "Court updated" : "New court added");
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      toast.error("Action failed");
-    } finally {
-      setSaving(false);
+      notify.success(editing ? "Court updated" : "New court added");
     }
   }
 
   async function remove(court: Court) {
-    if (!(await confirmDeletion("You won't be able to revert this!"))) return;
-    try {
-      const { deleted } = await authorisedFetch<CourtRemoved>(court.url, { method: "DELETE" });
-      setCourts((current) => current.filter((c) => c.id !== court.id));
-      // A court with bookings is archived: hidden everywhere, but kept for its bookings.
-      toast.success(deleted ? "Court deleted" : "Court deleted (archived: its bookings keep it)");
-    } catch {
-      toast.error("Delete failed");
-    }
+    const removed = await list.remove<CourtRemoved>(
+      court,
+      "You won't be able to revert this!",
+      "Delete failed",
+    );
+    // A court with bookings is archived: hidden everywhere, but kept for its bookings.
+    if (removed)
+      notify.success(
+        removed.answer.deleted ? "Court deleted" : "Court deleted (archived: its bookings keep it)",
+      );
   }
 
   return (
@@ -102,7 +96,7 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
         Add Court
       </button>
       <AdminTable
-        rows={courts}
+        rows={list.rows}
         columns={["Image", "Name", "Type", "Price ($)"]}
         actions="Actions"
         empty="No courts yet. Add the first one."
@@ -110,7 +104,11 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
         cells={(court) => (
           <>
             <td>
-              <img src={court.image} alt={`${court.name}, a ${court.type.toLowerCase()} court`} className="h-12 w-20 rounded object-cover" />
+              <img
+                src={court.image}
+                alt={`${court.name}, a ${court.type.toLowerCase()} court`}
+                className="h-12 w-20 rounded object-cover"
+              />
             </td>
             <td>{court.name}</td>
             <td>{court.type}</td>
@@ -127,7 +125,9 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
           <fieldset disabled={saving} className="flex flex-col gap-3">
             {FIELDS.map(({ field, label, type, hint }) => {
               const id = `court-${field}`;
-              const described = [hint && `${id}-hint`, errors[field] && `${id}-error`].filter(Boolean).join(" ");
+              const described = [hint && `${id}-hint`, errors[field] && `${id}-error`]
+                .filter(Boolean)
+                .join(" ");
               const common = {
                 id,
                 value: draft[field],
@@ -141,7 +141,12 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
                     {label}
                   </label>
                   {type === "textarea" ? (
-                    <textarea {...common} rows={4} className="textarea w-full" onChange={(e) => setDraft({ ...draft, [field]: e.target.value })} />
+                    <textarea
+                      {...common}
+                      rows={4}
+                      className="textarea w-full"
+                      onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+                    />
                   ) : (
                     <input
                       {...common}

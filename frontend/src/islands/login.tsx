@@ -1,31 +1,26 @@
 import { signInWithEmailAndPassword } from "firebase/auth";
-import { type FormEvent, useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { type FormEvent, useState } from "react";
 
 import { GoogleButton } from "../components/GoogleButton";
 import { needsVerification, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
 import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
 
 /** The /login form (docs/rules.md, Identity and sign-in). `next`: where to go once signed in, checked by the server. */
 function LoginForm({ next }: { next: string }) {
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
   const [unverified, setUnverified] = useState("");
-  useEffect(ensureToastHost, []);
 
   async function signIn(how: "email" | "google", form?: HTMLFormElement) {
     setBusy(how);
     setUnverified("");
     try {
       if (how === "email" && form) {
-        const data = new FormData(form);
-        const credential = await signInWithEmailAndPassword(
-          firebaseAuth(),
-          String(data.get("email")),
-          String(data.get("password")),
-        );
+        const { email, password } = form.elements as typeof form.elements &
+          Record<"email" | "password", HTMLInputElement>;
+        const credential = await signInWithEmailAndPassword(firebaseAuth(), email.value, password.value);
         await startServerSession(credential.user, "login");
       } else {
         await startServerSession(await signInWithGoogle(), "google-login");
@@ -33,7 +28,10 @@ function LoginForm({ next }: { next: string }) {
       window.location.replace(next); // replacing history: Back does not return to the login page
     } catch (error) {
       if (needsVerification(error)) setUnverified(error.message);
-      else toast.error(signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"));
+      else
+        notify.failure(
+          signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"),
+        );
       setBusy(null);
     }
   }
@@ -53,12 +51,22 @@ function LoginForm({ next }: { next: string }) {
         </label>
         <label className="flex flex-col gap-1">
           <span className="font-medium">Password</span>
-          <input name="password" type="password" autoComplete="current-password" required className="input w-full" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input w-full"
+          />
         </label>
         <button type="submit" className="btn btn-primary w-full">
           {busy === "email" ? "Logging in..." : "Login"}
         </button>
-        <GoogleButton busy={busy === "google"} disabled={busy !== null} onClick={() => void signIn("google")} />
+        <GoogleButton
+          busy={busy === "google"}
+          disabled={busy !== null}
+          onClick={() => void signIn("google")}
+        />
       </fieldset>
     </form>
   );

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import toast from "react-hot-toast";
 import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
@@ -7,7 +6,7 @@ import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
 
 type Member = components["schemas"]["MemberOutput"];
 
@@ -23,14 +22,13 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
 
   async function remove(member: Member) {
     if (!(await confirmDeletion("Do you really want to delete this member?"))) return;
-    ensureToastHost();
     setDeleting(member.id);
     try {
       await authorisedFetch(member.url, { method: "DELETE" });
       setMembers((current) => current.filter((m) => m.id !== member.id));
       await Swal.fire({ title: "Deleted!", text: "The member has been deleted.", icon: "success" });
-    } catch {
-      toast.error("Failed to delete member");
+    } catch (error) {
+      notify.failure("Failed to delete member", error);
     } finally {
       setDeleting(null);
     }
@@ -61,7 +59,11 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
             <td>{member.name || "—"}</td>
             <td>{member.email}</td>
             <td>{member.createdAt ? joined.format(new Date(member.createdAt)) : "—"}</td>
-            <RowActions name={member.email} onDelete={() => void remove(member)} deleting={deleting === member.id} />
+            <RowActions
+              name={member.email}
+              onDelete={() => void remove(member)}
+              deleting={deleting === member.id}
+            />
           </>
         )}
       />

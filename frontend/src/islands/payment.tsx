@@ -1,12 +1,11 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe } from "@stripe/stripe-js";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
-import toast from "react-hot-toast";
 
 import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
 
 interface Props {
   bookingId: number;
@@ -32,7 +31,13 @@ type QuoteInput = components["schemas"]["QuoteInputRequest"];
 function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl, doneUrl }: Props) {
   const stripe = useStripe();
   const elements = useElements();
-  const [quote, setQuote] = useState<Quote>({ price, couponCode: "", discount: 0, total: price, totalInCents: Math.round(Number(price) * 100) });
+  const [quote, setQuote] = useState<Quote>({
+    price,
+    couponCode: "",
+    discount: 0,
+    total: price,
+    totalInCents: Math.round(Number(price) * 100),
+  });
   const [code, setCode] = useState("");
   const [couponError, setCouponError] = useState("");
   // The intent's secret, with the total and coupon it was made for: the Pay button may only use the
@@ -43,18 +48,21 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
   const [cardError, setCardError] = useState("");
   const [busy, setBusy] = useState(false);
 
-  useEffect(ensureToastHost, []);
-
   // A payment secret for the current total: asked again when a coupon changes the total.
   useEffect(() => {
     let current = true;
     authorisedFetch<ClientSecret>(intentUrl, {
       method: "POST",
-      body: { bookingId, userEmail, amountInCents: quote.totalInCents, couponCode: quote.couponCode } satisfies PaymentIntentInput,
+      body: {
+        bookingId,
+        userEmail,
+        amountInCents: quote.totalInCents,
+        couponCode: quote.couponCode,
+      } satisfies PaymentIntentInput,
     })
       .then(({ clientSecret: secret }) => current && setIntent({ forQuote: quoteKey, secret }))
       .catch((error: unknown) => {
-        if (current) toast.error(error instanceof ApiError ? `Failed to initiate payment. ${error.message}` : "Failed to initiate payment.");
+        if (current) notify.failure("Failed to initiate payment.", error);
       });
     return () => {
       current = false;
@@ -64,9 +72,16 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
   async function applyCoupon() {
     setCouponError("");
     try {
-      setQuote(await authorisedFetch<Quote>(quoteUrl, { method: "POST", body: { couponCode: code } satisfies QuoteInput }));
+      setQuote(
+        await authorisedFetch<Quote>(quoteUrl, {
+          method: "POST",
+          body: { couponCode: code } satisfies QuoteInput,
+        }),
+      );
     } catch (error) {
-      setCouponError(error instanceof ApiError ? error.message : "The coupon could not be checked. Please try again.");
+      setCouponError(
+        error instanceof ApiError ? error.message : "The coupon could not be checked. Please try again.",
+      );
     }
   }
 
@@ -82,16 +97,19 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
       });
       if (result.error) {
         setCardError(result.error.message ?? "The card was refused.");
-        toast.error(result.error.message ?? "The card was refused.");
+        notify.failure(result.error.message ?? "The card was refused.");
         return;
       }
       if (result.paymentIntent?.status !== "succeeded") throw new Error(result.paymentIntent?.status);
-      await authorisedFetch(saveUrl, { method: "POST", body: { paymentIntentId: result.paymentIntent.id, bookingId } });
-      toast.success("🎉 Payment successful!");
+      await authorisedFetch(saveUrl, {
+        method: "POST",
+        body: { paymentIntentId: result.paymentIntent.id, bookingId },
+      });
+      notify.success("🎉 Payment successful!");
       window.setTimeout(() => window.location.assign(doneUrl), 1200);
     } catch (error) {
       // The server says why a payment did not count (a coupon no longer valid, say: then refunded).
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong with payment");
+      notify.failure("Something went wrong with payment", error);
     } finally {
       setBusy(false);
     }
@@ -112,7 +130,12 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
             aria-invalid={couponError ? true : undefined}
             aria-describedby={couponError ? "coupon-error" : quote.discount ? "coupon-applied" : undefined}
           />
-          <button type="button" className="btn" onClick={() => void applyCoupon()} disabled={busy || !code.trim()}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void applyCoupon()}
+            disabled={busy || !code.trim()}
+          >
             Apply
           </button>
         </div>

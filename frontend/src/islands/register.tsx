@@ -1,13 +1,12 @@
 import { createUserWithEmailAndPassword, updateProfile } from "firebase/auth";
-import { type FormEvent, useEffect, useState } from "react";
-import toast from "react-hot-toast";
+import { type FormEvent, useState } from "react";
 
 import { GoogleButton } from "../components/GoogleButton";
 import { needsVerification, sendVerificationEmail, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
 import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
-import { ensureToastHost } from "../lib/toaster";
+import { notify } from "../lib/notify";
 
 type Field = "name" | "email" | "password";
 const REQUIRED: Record<Field, string> = {
@@ -28,14 +27,17 @@ function RegisterForm({ next }: { next: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
   const [unverified, setUnverified] = useState("");
-  useEffect(ensureToastHost, []);
 
   async function register(how: "email" | "google") {
     setBusy(how);
     setUnverified("");
     try {
       if (how === "email") {
-        const { user } = await createUserWithEmailAndPassword(firebaseAuth(), values.email.trim(), values.password);
+        const { user } = await createUserWithEmailAndPassword(
+          firebaseAuth(),
+          values.email.trim(),
+          values.password,
+        );
         await updateProfile(user, { displayName: values.name.trim() });
         await sendVerificationEmail();
         await startServerSession(user, "register");
@@ -45,7 +47,10 @@ function RegisterForm({ next }: { next: string }) {
       window.location.replace(next);
     } catch (error) {
       if (needsVerification(error)) setUnverified(error.message);
-      else toast.error(signInErrorMessage(error, how === "email" ? "Registration failed!" : "Google sign-in failed!"));
+      else
+        notify.failure(
+          signInErrorMessage(error, how === "email" ? "Registration failed!" : "Google sign-in failed!"),
+        );
       setBusy(null);
     }
   }
@@ -53,7 +58,9 @@ function RegisterForm({ next }: { next: string }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing = Object.fromEntries(
-      (Object.keys(REQUIRED) as Field[]).filter((field) => !values[field].trim()).map((field) => [field, REQUIRED[field]]),
+      (Object.keys(REQUIRED) as Field[])
+        .filter((field) => !values[field].trim())
+        .map((field) => [field, REQUIRED[field]]),
     );
     setErrors(missing);
     if (Object.keys(missing).length === 0) void register("email");
@@ -90,7 +97,11 @@ function RegisterForm({ next }: { next: string }) {
           {busy === "email" ? "Registering..." : "Sign Up"}
         </button>
         <div className="divider text-sm">Or register with</div>
-        <GoogleButton busy={busy === "google"} disabled={busy !== null} onClick={() => void register("google")} />
+        <GoogleButton
+          busy={busy === "google"}
+          disabled={busy !== null}
+          onClick={() => void register("google")}
+        />
       </fieldset>
     </form>
   );

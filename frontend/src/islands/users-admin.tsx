@@ -4,6 +4,7 @@ import type { components } from "../api/schema";
 import { AdminTable } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
+import { notify } from "../lib/notify";
 
 type User = components["schemas"]["UserOutput"];
 
@@ -20,7 +21,6 @@ const SEARCH_DELAY_MS = 250;
 function UsersAdmin({ users: initial, usersUrl }: Props) {
   const [users, setUsers] = useState(initial);
   const [search, setSearch] = useState("");
-  const [failed, setFailed] = useState(false);
   const firstRender = useRef(true);
 
   useEffect(() => {
@@ -30,16 +30,10 @@ function UsersAdmin({ users: initial, usersUrl }: Props) {
     }
     // Wait for a pause in the typing; a newer search discards the answer to an older one.
     let current = true;
-    const timer = window.setTimeout(async () => {
-      try {
-        const found = await authorisedFetch<User[]>(`${usersUrl}?search=${encodeURIComponent(search)}`);
-        if (current) {
-          setUsers(found);
-          setFailed(false);
-        }
-      } catch {
-        if (current) setFailed(true);
-      }
+    const timer = window.setTimeout(() => {
+      authorisedFetch<User[]>(`${usersUrl}?search=${encodeURIComponent(search)}`)
+        .then((found) => current && setUsers(found))
+        .catch((error: unknown) => current && notify.failure("Error: the users could not be loaded.", error));
     }, SEARCH_DELAY_MS);
     return () => {
       current = false;
@@ -60,7 +54,6 @@ function UsersAdmin({ users: initial, usersUrl }: Props) {
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      {failed && <p className="text-error">Error: the users could not be loaded.</p>}
       <AdminTable
         rows={users}
         numbered

@@ -9,22 +9,29 @@ export class ApiError extends Error {
     readonly fields: Record<string, string[]> = {},
     /** What kind of refusal, where the server names one (`{"detail": …, "code": …}`). */
     readonly code: string = "",
+    /** The server's reason, for the whole request or the first field's ("" when it gave none). */
+    readonly reason: string = "",
   ) {
     super(message);
   }
 }
 
+/** Keys under which the server sends messages about the whole request rather than one field. */
+const WHOLE_REQUEST = ["detail", "non_field_errors"];
+
 function messageOf(status: number, body: unknown): ApiError {
   if (body && typeof body === "object") {
     const record = body as Record<string, unknown>;
     if (typeof record.detail === "string") {
-      return new ApiError(status, record.detail, {}, typeof record.code === "string" ? record.code : "");
+      const code = typeof record.code === "string" ? record.code : "";
+      return new ApiError(status, record.detail, {}, code, record.detail);
     }
-    const fields = Object.fromEntries(
-      Object.entries(record).filter((entry): entry is [string, string[]] => Array.isArray(entry[1])),
+    const lists = Object.entries(record).filter((entry): entry is [string, string[]] =>
+      Array.isArray(entry[1]),
     );
-    const first = Object.values(fields)[0]?.[0];
-    if (first) return new ApiError(status, first, fields);
+    const fields = Object.fromEntries(lists.filter(([key]) => !WHOLE_REQUEST.includes(key)));
+    const first = lists.find(([key]) => WHOLE_REQUEST.includes(key))?.[1][0] ?? Object.values(fields)[0]?.[0];
+    if (first) return new ApiError(status, first, fields, "", first);
   }
   return new ApiError(status, "Something went wrong. Please try again.");
 }
@@ -46,12 +53,14 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   return body as T;
 }
 
-
 /**
  * For islands that call the API as a signed-in person: a 401 or 403 means the session is gone or
  * not enough, so sign out and go to the login page, to come back here afterwards.
  */
-export async function authorisedFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function authorisedFetch<T>(
+  url: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   try {
     return await apiFetch<T>(url, init);
   } catch (error) {

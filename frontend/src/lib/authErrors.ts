@@ -22,8 +22,10 @@ const SENTENCES: Record<string, string> = {
   "auth/popup-closed-by-user": "The sign-in window was closed before you finished signing in.",
   "auth/cancelled-popup-request": "The sign-in window was closed before you finished signing in.",
   "auth/unauthorized-domain": "Signing in with Google is not enabled for this site's address.",
-  "auth/network-request-failed": "We could not reach the sign-in service. Check your connection and try again.",
-  "auth/multi-factor-auth-required": "This account needs a second sign-in step, which this site does not offer yet.",
+  "auth/network-request-failed":
+    "We could not reach the sign-in service. Check your connection and try again.",
+  "auth/multi-factor-auth-required":
+    "This account needs a second sign-in step, which this site does not offer yet.",
   "auth/operation-not-allowed": "This way of signing in is not enabled for the club.",
   "auth/admin-restricted-operation": "This way of signing in is not enabled for the club.",
 };
@@ -31,7 +33,9 @@ const SENTENCES: Record<string, string> = {
 /** The requirements Firebase lists in a password-policy failure: "… [Password must …, …]". */
 function policyRequirements(message: string): string {
   const listed = /\[(.+)\]/.exec(message)?.[1];
-  return listed ? `Your password does not meet the requirements: ${listed}.` : "Your password does not meet the requirements.";
+  return listed
+    ? `Your password does not meet the requirements: ${listed}.`
+    : "Your password does not meet the requirements.";
 }
 
 /** The message to show for a failed sign-in: a sentence for a known cause, else `fallback`. */

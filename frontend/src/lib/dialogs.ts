@@ -17,5 +17,7 @@ export async function confirmDeletion(text: string): Promise<boolean> {
 /** The first message for each field of a 400 from the API, to show under the fields. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 400) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""]));
+  return Object.fromEntries(
+    Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""]),
+  );
 }

@@ -23,8 +23,15 @@ let auth: Auth | undefined;
 export function firebaseAuth(): Auth {
   if (!auth) {
     const { firebase } = islandConfig();
-    const app = initializeApp({ apiKey: firebase.apiKey, authDomain: firebase.authDomain, projectId: firebase.projectId });
-    auth = initializeAuth(app, { persistence: inMemoryPersistence, popupRedirectResolver: browserPopupRedirectResolver });
+    const app = initializeApp({
+      apiKey: firebase.apiKey,
+      authDomain: firebase.authDomain,
+      projectId: firebase.projectId,
+    });
+    auth = initializeAuth(app, {
+      persistence: inMemoryPersistence,
+      popupRedirectResolver: browserPopupRedirectResolver,
+    });
     if (firebase.emulatorUrl) connectAuthEmulator(auth, firebase.emulatorUrl, { disableWarnings: true });
   }
   return auth;
@@ -40,5 +47,8 @@ export type Greeting = components["schemas"]["GreetingEnum"];
 /** Hands the signed-in user's ID token to the server, which verifies it and sets the session cookie. */
 export async function startServerSession(user: User, greeting: Greeting): Promise<void> {
   const idToken = await user.getIdToken(true);
-  await apiFetch(islandConfig().urls.session, { method: "POST", body: { idToken, greeting } satisfies components["schemas"]["SessionInputRequest"] });
+  await apiFetch(islandConfig().urls.session, {
+    method: "POST",
+    body: { idToken, greeting } satisfies components["schemas"]["SessionInputRequest"],
+  });
 }

@@ -1,0 +1,96 @@
+import { useState } from "react";
+
+import { authorisedFetch } from "./api";
+import { confirmDeletion, fieldErrors } from "./dialogs";
+import { notify } from "./notify";
+
+/** A row of an admin list: the API answers each with its own URL, for updates and deletion. */
+interface Row {
+  id: number;
+  url: string;
+}
+
+interface Options<R extends Row, Form> {
+  /** The rows the page was rendered with. */
+  initial: R[];
+  /** Where a new row is POSTed. */
+  createUrl: string;
+  /** The form of a new row, and the form of an existing one to edit. */
+  blank: Form;
+  formOf: (row: R) => Form;
+  /** Whether a new row goes first (announcements, newest first) rather than last. */
+  newestFirst?: boolean;
+}
+
+/**
+ * The add / edit / delete list of an admin page: the rows, the row being edited (none: a new one),
+ * its form and the form's errors, and the two API calls. Each failure is reported the islands'
+ * way (lib/notify.tsx): the field messages of a refusal under the fields, the failure as a toast.
+ */
+export function useAdminList<R extends Row, Form>({
+  initial,
+  createUrl,
+  blank,
+  formOf,
+  newestFirst,
+}: Options<R, Form>) {
+  const [rows, setRows] = useState(initial);
+  const [editing, setEditing] = useState<R | null>(null);
+  const [form, setForm] = useState(blank);
+  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  /** Starts editing `row`, or a new row for null, with a fresh form. */
+  function edit(row: R | null) {
+    setEditing(row);
+    setForm(row ? formOf(row) : blank);
+    setErrors({});
+  }
+
+  /** Creates or updates the row being edited with `body`: the saved row, or null when it failed. */
+  async function save(body: unknown, failure: string): Promise<R | null> {
+    setSaving(true);
+    try {
+      const saved = await authorisedFetch<R>(editing ? editing.url : createUrl, {
+        method: editing ? "PATCH" : "POST",
+        body,
+      });
+      setRows((current) => {
+        if (editing) return current.map((row) => (row.id === saved.id ? saved : row));
+        return newestFirst ? [saved, ...current] : [...current, saved];
+      });
+      edit(null);
+      return saved;
+    } catch (error) {
+      setErrors(fieldErrors(error) as Partial<Record<keyof Form, string>>);
+      notify.failure(failure, error);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /**
+   * Deletes `row` once the person confirms `question`: the API's answer (`{ answer }`, null for
+   * none), or null when it was not deleted.
+   */
+  async function remove<Answer = null>(
+    row: R,
+    question: string,
+    failure: string,
+  ): Promise<{ answer: Answer } | null> {
+    if (!(await confirmDeletion(question))) return null;
+    let answer: Answer;
+    try {
+      answer = await authorisedFetch<Answer>(row.url, { method: "DELETE" });
+    } catch (error) {
+      notify.failure(failure, error);
+      return null;
+    }
+    setRows((current) => current.filter((other) => other.id !== row.id));
+    if (editing?.id === row.id) edit(null);
+    return { answer };
+  }
+
+  return { rows, editing, form, setForm, errors, setErrors, saving, edit, save, remove };
+}
