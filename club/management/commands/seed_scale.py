@@ -1,0 +1,493 @@
+"""A year of a busy club, made on demand for measuring the site at scale (bench/scale.py).
+
+The records follow the product's rules (docs/rules.md), as if the club had run for `--days` days,
+the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DAYS - 1 days):
+
+- people: a few admins (one per thousand), everyone else a user; a user who paid is a member
+  (`member_since`: their first payment). One member books far more than the rest (about 430
+  bookings in the default year), the busiest member;
+- courts: `--courts` courts of the shipped kinds, each with the 14 hourly slots from 07:00 to 21:00,
+  priced per slot;
+- bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
+  one to three slots. Before today every booking that holds its slots is confirmed; from the day
+  after tomorrow some are still pending (made in the last day) or approved (in the last hours), no
+  person with more than BOOKING_OPEN_LIMIT of those. A few requests were rejected, cancelled or
+  expired: they hold nothing. Prices are the court's price times the slots, `starts_at` the first
+  slot's start, and each status change has its history row;
+- held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
+  database's one-booking-per-slot constraint holds;
+- payments: one succeeded payment per confirmed booking, for its price (no coupon);
+- content: the demo coupons and one announcement a week.
+
+Records only: it calls neither Firebase (nobody has a sign-in account; `firebase_uid` is empty
+until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
+Everything comes from one random generator seeded with `--seed`, and every time is counted from
+`--now` (default: the current hour), so the same arguments give the same club. It fills an empty
+database with bulk inserts; it refuses one that already has people, courts or bookings.
+"""
+
+import random
+import time
+from dataclasses import dataclass
+from datetime import date as Date
+from datetime import datetime, timedelta
+from decimal import Decimal
+from itertools import accumulate
+
+from django.conf import settings
+from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.models import BookedSlot, Booking, BookingStatusChange
+from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
+from content.models import Announcement, Coupon
+from courts.models import Court
+from payments.models import Payment
+
+Status = Booking.Status
+
+SLOTS = hourly(7, 21)
+COURT_KINDS = [  # name, type, shipped image, price per slot
+    ("Hard Court", "Tennis", "tennis", Decimal("30.00")),
+    ("Clay Court", "Tennis", "tennis-clay", Decimal("25.00")),
+    ("Badminton Hall", "Badminton", "badminton", Decimal("15.00")),
+    ("Glass Court", "Squash", "squash", Decimal("20.00")),
+    ("Arena", "Basketball", "basketball", Decimal("40.00")),
+    ("Beach Court", "Volleyball", "volleyball", Decimal("22.50")),
+    ("Games Room", "Table Tennis", "table-tennis", Decimal("10.00")),
+    ("Futsal Pitch", "Futsal", "futsal", Decimal("35.00")),
+]
+FIRST_NAMES = [
+    "Ada",
+    "Alan",
+    "Amir",
+    "Ana",
+    "Ben",
+    "Carla",
+    "Chen",
+    "Dana",
+    "Eli",
+    "Emma",
+    "Farah",
+    "Felix",
+    "Grace",
+    "Hana",
+    "Ivan",
+    "Ines",
+    "Jon",
+    "Julia",
+    "Kai",
+    "Lea",
+    "Liam",
+    "Maya",
+    "Mila",
+    "Nina",
+    "Noah",
+    "Omar",
+    "Priya",
+    "Raj",
+    "Rosa",
+    "Sam",
+    "Sara",
+    "Theo",
+    "Uma",
+    "Vera",
+    "Wei",
+    "Yara",
+    "Yusuf",
+    "Zoe",
+]
+LAST_NAMES = [
+    "Adams",
+    "Baker",
+    "Brown",
+    "Costa",
+    "Diaz",
+    "Evans",
+    "Fischer",
+    "Garcia",
+    "Hall",
+    "Ito",
+    "Jensen",
+    "Khan",
+    "Kim",
+    "Lopez",
+    "Martin",
+    "Meyer",
+    "Moreau",
+    "Nguyen",
+    "Novak",
+    "Okafor",
+    "Park",
+    "Patel",
+    "Rossi",
+    "Santos",
+    "Schmidt",
+    "Silva",
+    "Smith",
+    "Tanaka",
+    "Walker",
+    "Wang",
+    "Weber",
+    "Wilson",
+]
+SLOT_RUNS = ((1, 0.72), (2, 0.21), (3, 0.07))  # how many slots a booking takes, and how often
+RELEASED_SHARE = 0.0098  # requests that ended rejected, cancelled or expired, per held booking
+BUSIEST_WEIGHT = 3.75  # the busiest member books this many times as often as the average member
+BATCH = 5000
+
+
+@dataclass
+class Plan:
+    """One booking before it is saved: its times decide its history and its payment."""
+
+    booking: Booking
+    created: datetime
+    approved: datetime | None = None
+    decided: datetime | None = None  # rejected, cancelled, expired or paid (confirmed)
+
+
+class Command(BaseCommand):
+    help = (
+        "Fills an empty database with a year of a busy club (people, courts, bookings, held slots, "
+        "payments) through the models with bulk inserts; records only, no Firebase or Stripe call. "
+        "The defaults make about 112,000 bookings; --days 36 about 11,000."
+    )
+    requires_system_checks = []  # records only: it needs the models, not the URLs or the views
+
+    def add_arguments(self, parser):
+        parser.add_argument("--people", type=int, default=5000, help="people (default 5000)")
+        parser.add_argument("--courts", type=int, default=40, help="courts (default 40)")
+        parser.add_argument(
+            "--days",
+            type=int,
+            default=365,
+            help="days of the club's calendar, ending 29 days ahead (default 365)",
+        )
+        parser.add_argument(
+            "--occupancy", type=float, default=0.722, help="share of the courts' slots held (default 0.722)"
+        )
+        parser.add_argument("--seed", type=int, default=1, help="the random generator's seed (default 1)")
+        parser.add_argument(
+            "--now",
+            type=datetime.fromisoformat,
+            default=None,
+            help="the moment the club's year ends at, ISO 8601 (default: the current hour)",
+        )
+
+    def handle(self, *args, people, courts, days, occupancy, seed, now, **options):
+        if people < 10 or courts < 1 or days < 1 or not 0 < occupancy < 1:
+            raise CommandError("Needs at least 10 people, 1 court, 1 day and an occupancy between 0 and 1.")
+        if User.objects.exists() or Court.objects.exists() or Booking.objects.exists():
+            raise CommandError("seed_scale fills an empty database: this one has people, courts or bookings.")
+        if now is None:
+            now = timezone.now().replace(minute=0, second=0, microsecond=0)
+        elif timezone.is_naive(now):
+            now = timezone.make_aware(now)
+        started = time.monotonic()
+        club = Club(
+            random.Random(seed),  # noqa: S311 - made-up data, not secrets
+            now=now,
+            days=days,
+            occupancy=occupancy,
+        )
+        with transaction.atomic():
+            club.make_people(people)
+            club.make_courts(courts)
+            club.make_bookings()
+            counts = club.save()
+        counts["seconds"] = round(time.monotonic() - started, 1)
+        self.stdout.write(", ".join(f"{name}: {value:,}" for name, value in counts.items()))
+        self.stdout.write(f"admin: {club.admins[0].email}")
+        self.stdout.write(f"busiest member: {club.busiest_member().email}")
+        self.stdout.write(f"user: {club.busiest_user().email}")
+
+
+class Club:
+    def __init__(self, rng: random.Random, *, now: datetime, days: int, occupancy: float):
+        self.rng = rng
+        self.now = now
+        self.today = timezone.localdate(now)
+        # The last day bookable yesterday as well as today, so every request was within the window.
+        self.last_day = self.today + timedelta(days=settings.BOOKING_ADVANCE_DAYS - 1)
+        self.first_day = self.last_day - timedelta(days=days - 1)
+        self.occupancy = occupancy
+        self.plans: list[Plan] = []
+
+    # --- People and courts ---------------------------------------------------------------------
+    def make_people(self, count: int) -> None:
+        rng = self.rng
+        admins = max(1, count // 1000)
+        year_start = timezone.make_aware(datetime.combine(self.first_day, datetime.min.time()))
+        self.people: list[User] = []
+        for n in range(count):
+            first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
+            role = User.Role.ADMIN if n < admins else User.Role.USER
+            kind = "admin" if role == User.Role.ADMIN else "person"
+            self.people.append(
+                User(
+                    email=f"{first}.{last}.{kind}{n:05d}@scale.example".lower(),
+                    name=f"{first} {last}",
+                    role=role,
+                    password=UNUSABLE_PASSWORD_PREFIX + "seed_scale",
+                    # Everyone joined before the first request of the year, admins first.
+                    created_at=year_start - timedelta(days=settings.BOOKING_ADVANCE_DAYS + 10, minutes=-n),
+                )
+            )
+        self.admins = self.people[:admins]
+        everyone = self.people[admins:]
+        # A fifth of the people pay (members); the rest only ask. The first one books the most.
+        self.payers = everyone[: max(1, count // 5)]
+        weights = [BUSIEST_WEIGHT] + [rng.uniform(0.2, 1.8) for _ in self.payers[1:]]
+        self.payer_weights = list(accumulate(weights))
+        self.askers = everyone
+        self.open_count: dict[int, int] = {}  # index in askers -> pending or approved bookings
+
+    def make_courts(self, count: int) -> None:
+        self.courts = []
+        for n in range(count):
+            name, kind, image, price = COURT_KINDS[n % len(COURT_KINDS)]
+            self.courts.append(
+                Court(
+                    name=f"{name} {n // len(COURT_KINDS) + 1}",
+                    type=kind,
+                    price=price,
+                    image=shipped_image(image),
+                    slots=SLOTS,
+                )
+            )
+
+    # --- Bookings --------------------------------------------------------------------------------
+    def make_bookings(self) -> None:
+        rng = self.rng
+        runs = [size for size, _ in SLOT_RUNS]
+        run_weights = list(accumulate(share for _, share in SLOT_RUNS))
+        mean_run = sum(size * share for size, share in SLOT_RUNS)
+        # Starting a run at a free slot with chance q fills occupancy o of the day when
+        # o = q·mean / (q·mean + 1 - q).
+        start_chance = self.occupancy / (mean_run * (1 - self.occupancy) + self.occupancy)
+        self.first_payers: list[int] = list(range(len(self.payers)))
+        rng.shuffle(self.first_payers)
+        day = self.first_day
+        while day <= self.last_day:
+            for court_index, court in enumerate(self.courts):
+                position = 0
+                while position < len(SLOTS):
+                    if rng.random() >= start_chance:
+                        position += 1
+                        continue
+                    size = min(rng.choices(runs, cum_weights=run_weights)[0], len(SLOTS) - position)
+                    slots = SLOTS[position : position + size]
+                    position += size
+                    self.plan_held(court_index, court, day, slots)
+                    if rng.random() < RELEASED_SHARE:
+                        self.plan_released(court_index, court, day, slots)
+            day += timedelta(days=1)
+
+    def _booking(self, court_index: int, court: Court, day: Date, slots: list[str], user_index: int, who):
+        starts_at = timezone.make_aware(
+            datetime.combine(day, datetime.strptime(slots[0][:5], "%H:%M").time())
+        )
+        booking = Booking(
+            court_name=court.name,
+            date=day,
+            slots=slots,
+            starts_at=starts_at,
+            price=court.price * len(slots),
+        )
+        booking._court_index = court_index  # the court has no pk until it is saved
+        booking._user = who[user_index]
+        return booking
+
+    def _past_times(self, starts_at: datetime) -> tuple[datetime, datetime, datetime]:
+        """Requested within the advance window, approved within a day, paid within the payment
+        window; all before the slot began and before now."""
+        rng = self.rng
+        end = min(starts_at, self.now - timedelta(minutes=5))
+        midnight = timezone.make_aware(datetime.combine(starts_at.date(), datetime.min.time()))
+        earliest = midnight - timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+        created = end - (end - earliest) * rng.uniform(0.07, 1.0)
+        approved = created + (end - created) * rng.uniform(0.02, 0.3)
+        approved = min(approved, created + timedelta(hours=24))
+        paid = approved + min(end - approved, timedelta(hours=24)) * rng.uniform(0.05, 0.95)
+        return created, approved, paid
+
+    def plan_held(self, court_index, court, day, slots) -> None:
+        rng = self.rng
+        # Its first slot more than a day away, and bookable two days ago already.
+        future = self.today + timedelta(days=2) <= day <= self.last_day - timedelta(days=2)
+        chance = rng.random()
+        if future and chance < 0.148:
+            status = Status.PENDING
+        elif future and chance < 0.17:
+            status = Status.APPROVED
+        else:
+            status = Status.CONFIRMED
+        if status == Status.CONFIRMED:
+            user_index = self._payer()
+            booking = self._booking(court_index, court, day, slots, user_index, self.payers)
+            created, approved, paid = self._past_times(booking.starts_at)
+            booking.status, booking.created_at, booking.approved_at = status, created, approved
+            self.plans.append(Plan(booking, created, approved, paid))
+            return
+        user_index = self._asker_with_room()
+        if user_index is None:  # everyone holds as many open bookings as they may: a paid one
+            user_index = self._payer()
+            booking = self._booking(court_index, court, day, slots, user_index, self.payers)
+            created, approved, paid = self._past_times(booking.starts_at)
+            booking.status, booking.created_at, booking.approved_at = Status.CONFIRMED, created, approved
+            self.plans.append(Plan(booking, created, approved, paid))
+            return
+        booking = self._booking(court_index, court, day, slots, user_index, self.askers)
+        booking.status = status
+        if status == Status.PENDING:
+            # Asked within the last day: the decision deadline (48 hours) is a day away at least.
+            booking.created_at = self.now - timedelta(minutes=rng.randint(1, 24 * 60))
+            self.plans.append(Plan(booking, booking.created_at))
+        else:
+            # Approved within the last four hours: twenty hours left to pay at least.
+            booking.created_at = self.now - timedelta(minutes=rng.randint(5 * 60, 40 * 60))
+            booking.approved_at = self.now - timedelta(minutes=rng.randint(1, 4 * 60))
+            self.plans.append(Plan(booking, booking.created_at, booking.approved_at))
+
+    def plan_released(self, court_index, court, day, slots) -> None:
+        """Someone else's earlier request for the same slots, which ended without holding them."""
+        rng = self.rng
+        user_index = rng.randrange(len(self.askers))
+        booking = self._booking(court_index, court, day, slots, user_index, self.askers)
+        created = self._past_times(booking.starts_at)[0]
+        booking.created_at = created
+        booking.status = rng.choice([Status.REJECTED, Status.CANCELLED, Status.CANCELLED, Status.EXPIRED])
+        decided = created + timedelta(minutes=rng.randint(10, 60))
+        if booking.status == Status.EXPIRED:
+            if rng.random() < 0.5:  # approved, never paid
+                booking.approved_at = decided
+                decided = decided + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+            else:  # nobody decided in time
+                decided = created + timedelta(hours=settings.BOOKING_DECISION_HOURS)
+            if decided > self.now:  # its wait is not over yet: it was cancelled instead
+                booking.status, booking.approved_at = Status.CANCELLED, None
+                decided = created + timedelta(minutes=rng.randint(10, 60))
+        self.plans.append(Plan(booking, created, booking.approved_at, decided))
+
+    def _payer(self) -> int:
+        if self.first_payers:  # every member pays at least once
+            return self.first_payers.pop()
+        return self.rng.choices(range(len(self.payers)), cum_weights=self.payer_weights)[0]
+
+    def _asker_with_room(self) -> int | None:
+        for _ in range(20):
+            index = self.rng.randrange(len(self.askers))
+            if self.open_count.get(index, 0) < settings.BOOKING_OPEN_LIMIT:
+                self.open_count[index] = self.open_count.get(index, 0) + 1
+                return index
+        return None
+
+    # --- Saving ----------------------------------------------------------------------------------
+    def save(self) -> dict[str, int]:
+        first_paid: dict[int, datetime] = {}
+        for plan in self.plans:
+            if plan.booking.status == Status.CONFIRMED:
+                user = id(plan.booking._user)
+                first_paid[user] = min(first_paid.get(user, plan.decided), plan.decided)
+        for person in self.people:
+            if id(person) in first_paid and person.role == User.Role.USER:
+                person.role = User.Role.MEMBER
+                person.member_since = first_paid[id(person)]
+        User.objects.bulk_create(self.people, batch_size=BATCH)
+        Court.objects.bulk_create(self.courts, batch_size=BATCH)
+        counts = dict.fromkeys(["held slots", "payments", "history rows"], 0)
+        for start in range(0, len(self.plans), BATCH):
+            for name, count in self._save_batch(start, self.plans[start : start + BATCH]).items():
+                counts[name] += count
+        weeks = max(1, (self.last_day - self.first_day).days // 7)
+        Announcement.objects.bulk_create(
+            Announcement(text=f"Club news, week {week + 1}: courts, coaching and events this week.")
+            for week in range(weeks)
+        )
+        Coupon.objects.bulk_create(Coupon(**coupon) for coupon in DEMO_COUPONS)
+        statuses = [plan.booking.status for plan in self.plans]
+        return {
+            "people": len(self.people),
+            "members": sum(person.role == User.Role.MEMBER for person in self.people),
+            "courts": len(self.courts),
+            "bookings": len(self.plans),
+            "pending": statuses.count(Status.PENDING),
+            "approved": statuses.count(Status.APPROVED),
+            "confirmed": statuses.count(Status.CONFIRMED),
+            **counts,
+        }
+
+    def _save_batch(self, start: int, plans: list[Plan]) -> dict[str, int]:
+        """Saves these bookings, then their held slots, payments and history rows."""
+        for plan in plans:
+            plan.booking.user = plan.booking._user
+            plan.booking.court = self.courts[plan.booking._court_index]
+        Booking.objects.bulk_create([plan.booking for plan in plans])
+        held, payments, history = [], [], []
+        for n, plan in enumerate(plans, start):
+            booking = plan.booking
+            history += [
+                BookingStatusChange(booking=booking, from_status=old, to_status=new, by=by, at=at)
+                for old, new, by, at in self._history(plan, self.admins[n % len(self.admins)])
+            ]
+            if booking.status in Booking.HOLDING:
+                held += [
+                    BookedSlot(booking=booking, court_id=booking.court_id, date=booking.date, slot=slot)
+                    for slot in booking.slots
+                ]
+            if booking.status == Status.CONFIRMED:
+                payments.append(
+                    Payment(
+                        booking=booking,
+                        user_id=booking.user_id,
+                        amount=booking.price,
+                        currency=settings.CURRENCY,
+                        payment_intent_id=f"pi_seed_scale_{n:07d}",
+                        status=Payment.Status.SUCCEEDED,
+                        paid_at=plan.decided,
+                        created_at=plan.decided - (plan.decided - plan.approved) / 2,
+                    )
+                )
+        BookedSlot.objects.bulk_create(held)
+        Payment.objects.bulk_create(payments)
+        BookingStatusChange.objects.bulk_create(history)
+        return {"held slots": len(held), "payments": len(payments), "history rows": len(history)}
+
+    def _history(self, plan: Plan, admin: User):
+        """(from, to, by, at) for each change the booking went through."""
+        booking, owner = plan.booking, plan.booking.user
+        steps = [("", Status.PENDING, owner, plan.created)]
+        status = booking.status
+        if status == Status.APPROVED:
+            steps.append((Status.PENDING, Status.APPROVED, admin, plan.approved))
+        elif status == Status.CONFIRMED:
+            steps.append((Status.PENDING, Status.APPROVED, admin, plan.approved))
+            steps.append((Status.APPROVED, Status.CONFIRMED, owner, plan.decided))
+        elif status == Status.REJECTED:
+            steps.append((Status.PENDING, Status.REJECTED, admin, plan.decided))
+        elif status == Status.CANCELLED:
+            steps.append((Status.PENDING, Status.CANCELLED, owner, plan.decided))
+        elif status == Status.EXPIRED:
+            if plan.approved:
+                steps.append((Status.PENDING, Status.APPROVED, admin, plan.approved))
+                steps.append((Status.APPROVED, Status.EXPIRED, None, plan.decided))
+            else:
+                steps.append((Status.PENDING, Status.EXPIRED, None, plan.decided))
+        return steps
+
+    def busiest_member(self) -> User:
+        return self._busiest(User.Role.MEMBER)
+
+    def busiest_user(self) -> User:
+        return self._busiest(User.Role.USER)
+
+    def _busiest(self, role: str) -> User:
+        counts: dict[int, int] = {}
+        for plan in self.plans:
+            counts[id(plan.booking._user)] = counts.get(id(plan.booking._user), 0) + 1
+        candidates = [person for person in self.people if person.role == role] or self.people
+        return max(candidates, key=lambda person: counts.get(id(person), 0))

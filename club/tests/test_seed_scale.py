@@ -1,0 +1,168 @@
+"""manage.py seed_scale: a club's year that follows the product's rules, the same for the same seed."""
+
+import itertools
+import re
+from collections import Counter
+from datetime import datetime, timedelta
+from io import StringIO
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.db.models import Count, Min
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.models import BookedSlot, Booking, BookingStatusChange
+from bookings.selectors import overdue
+from bookings.services import slot_start
+from content.models import Announcement, Coupon
+from courts.models import Court
+from payments.models import Payment
+
+pytestmark = pytest.mark.django_db
+NOW = timezone.make_aware(datetime(2026, 3, 10, 15, 0))
+SMALL = {"people": 60, "courts": 3, "days": 45, "occupancy": 0.6, "seed": 7, "now": NOW.isoformat()}
+
+
+def seed(**arguments) -> str:
+    """The command's output, less the seconds it took."""
+    out = StringIO()
+    call_command(
+        "seed_scale", *[f"--{name}={value}" for name, value in {**SMALL, **arguments}.items()], stdout=out
+    )
+    return re.sub(r", seconds: [\d.,]+", "", out.getvalue())
+
+
+def printed(output: str) -> dict[str, int]:
+    first_line = output.splitlines()[0]
+    pairs = (item.split(": ") for item in first_line.split(", "))
+    return {name: float(value.replace(",", "")) for name, value in pairs}
+
+
+def test_the_shape_asked_for():
+    counts = printed(seed())
+    assert User.objects.count() == counts["people"] == 60
+    assert Court.objects.count() == counts["courts"] == 3
+    assert Booking.objects.count() == counts["bookings"]
+    assert User.objects.filter(role=User.Role.ADMIN).count() == 1
+    assert Court.objects.filter(is_archived=False).count() == 3
+    assert all(len(court.slots) == 14 for court in Court.objects.all())
+    # The calendar: `days` days, ending BOOKING_ADVANCE_DAYS after today; held at about the occupancy.
+    last = NOW.date() + timedelta(days=settings.BOOKING_ADVANCE_DAYS - 1)
+    assert Booking.objects.aggregate(first=Min("date"))["first"] >= last - timedelta(days=44)
+    assert not Booking.objects.filter(date__gt=last).exists()
+    held = BookedSlot.objects.count()
+    assert held == counts["held slots"]
+    assert 0.5 < held / (3 * 14 * 45) < 0.7
+    statuses = Counter(Booking.objects.values_list("status", flat=True))
+    assert statuses[Booking.Status.PENDING] == counts["pending"] > 0
+    assert statuses[Booking.Status.APPROVED] == counts["approved"]
+    assert statuses[Booking.Status.CONFIRMED] == counts["confirmed"] == Payment.objects.count()
+    assert Announcement.objects.exists()
+    assert Coupon.objects.exists()
+
+
+def test_bookings_follow_the_rules():
+    seed()
+    window = timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+    for booking in Booking.objects.select_related("court", "user"):
+        assert booking.price == booking.court.price * len(booking.slots)
+        # Requested by someone who had joined, for a day within the advance window.
+        assert booking.user.created_at < booking.created_at
+        assert booking.date <= timezone.localdate(booking.created_at) + window
+        assert booking.court_name == booking.court.name
+        assert booking.slots == sorted(booking.slots, key=booking.court.slots.index)
+        assert booking.starts_at == slot_start(date=booking.date, slot=booking.slots[0])
+        assert booking.created_at < NOW
+        assert booking.created_at < booking.starts_at
+        if booking.status in (Booking.Status.APPROVED, Booking.Status.CONFIRMED):
+            assert booking.created_at < booking.approved_at <= NOW
+        history = list(booking.history.order_by("id").values_list("from_status", "to_status"))
+        moments = list(booking.history.order_by("id").values_list("at", flat=True))
+        assert moments == sorted(moments)
+        assert moments[-1] <= NOW
+        assert history[0] == ("", Booking.Status.PENDING)
+        assert history[-1][1] == booking.status
+        assert all(earlier[1] == later[0] for earlier, later in itertools.pairwise(history))
+    # Nothing is overdue at `now`: the lists show every pending and approved booking.
+    assert not Booking.objects.filter(overdue(NOW)).exists()
+    open_per_person = Booking.objects.filter(status__in=[Booking.Status.PENDING, Booking.Status.APPROVED])
+    open_per_person = open_per_person.values("user").annotate(open=Count("id"))
+    assert max(row["open"] for row in open_per_person) <= settings.BOOKING_OPEN_LIMIT
+    assert BookingStatusChange.objects.count() >= Booking.objects.count()
+
+
+def test_held_slots_are_those_of_the_holding_bookings_and_none_twice():
+    seed()
+    for booking in Booking.objects.prefetch_related("held_slots"):
+        held = sorted((slot.court_id, slot.date, slot.slot) for slot in booking.held_slots.all())
+        wanted = booking.status in Booking.HOLDING
+        assert held == (
+            sorted((booking.court_id, booking.date, slot) for slot in booking.slots) if wanted else []
+        )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            """
+            SELECT count(*) FROM (
+                SELECT b.court_id, b.date, slot
+                FROM bookings_booking b, jsonb_array_elements_text(b.slots) AS slot
+                WHERE b.status IN ('pending', 'approved', 'confirmed')
+                GROUP BY 1, 2, 3 HAVING count(*) > 1
+            ) AS twice
+            """
+        )
+        assert cursor.fetchone()[0] == 0
+
+
+def test_payments_match_the_confirmed_bookings_and_members_are_those_who_paid():
+    seed()
+    confirmed = Booking.objects.filter(status=Booking.Status.CONFIRMED)
+    payments = Payment.objects.select_related("booking")
+    assert sorted(payments.values_list("booking_id", flat=True)) == sorted(
+        confirmed.values_list("id", flat=True)
+    )
+    for payment in payments:
+        assert payment.status == Payment.Status.SUCCEEDED
+        assert payment.amount == payment.booking.price
+        assert payment.user_id == payment.booking.user_id
+        assert payment.currency == settings.CURRENCY
+        assert payment.booking.approved_at < payment.paid_at <= NOW
+    first_paid = dict(
+        Payment.objects.values("user").annotate(first=Min("paid_at")).values_list("user", "first")
+    )
+    for person in User.objects.exclude(role=User.Role.ADMIN):
+        assert (person.role == User.Role.MEMBER) == (person.pk in first_paid)
+        assert person.member_since == first_paid.get(person.pk)
+        assert person.firebase_uid is None
+        assert not person.has_usable_password()
+    assert User.objects.filter(role=User.Role.MEMBER).count() == 12  # a fifth of the people
+
+
+def test_the_same_seed_makes_the_same_club_and_another_seed_another():
+    def club() -> list[tuple]:
+        return list(
+            Booking.objects.order_by("id").values_list(
+                "user__email", "court__name", "date", "slots", "status", "price", "created_at", "approved_at"
+            )
+        )
+
+    def empty() -> None:
+        for model in (Payment, BookingStatusChange, BookedSlot, Booking, Court, User, Announcement, Coupon):
+            model.objects.all().delete()
+
+    first_output = seed()
+    first = club()
+    empty()
+    assert seed() == first_output
+    assert club() == first
+    empty()
+    seed(seed=8)
+    assert club() != first
+
+
+def test_it_fills_only_an_empty_database():
+    seed()
+    with pytest.raises(CommandError, match="empty database"):
+        seed()
