@@ -7,13 +7,14 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .permissions import IsAdmin, require_self
 from .selectors import user_by_email, user_list
-from .serializers import GREETINGS, ProfileInput, SessionInput, UserOutput
+from .serializers import GREETINGS, ProfileInput, SessionInput, UserListQuery, UserOutput
 from .services import EmailNotVerified, user_sign_in, user_update_profile
 from .session import end_session, start_session
 
@@ -82,19 +83,24 @@ class SessionApi(APIView):
         return response
 
 
+SEARCH = OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")
+
+
 class UserApi(APIView):
-    """GET: the users (admins; `?search=` over name and e-mail). POST: record your own profile."""
+    """GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
+    (club/pagination.py). POST: record your own profile."""
 
     def get_permissions(self):
         return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()
 
     @extend_schema(
-        parameters=[OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")],
-        responses={200: UserOutput(many=True), **errors(401, 403)},
+        parameters=[UserListQuery, *SLICE_PARAMETERS],
+        responses={200: UserOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        users = user_list(search=request.query_params.get("search", ""))
-        return Response(UserOutput(users, many=True).data)
+        query = UserListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return sliced_response(request, user_list(**query.validated_data), UserOutput)
 
     @extend_schema(request=ProfileInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):

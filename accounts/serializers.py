@@ -57,3 +57,10 @@ class MemberOutput(serializers.ModelSerializer):
 
     def get_url(self, member: User) -> str:
         return reverse("api-member", args=[member.pk])
+
+
+class UserListQuery(serializers.Serializer):
+    search = serializers.CharField(
+        required=False, allow_blank=True, max_length=254, help_text="Part of a name or e-mail, any case."
+    )
+    role = serializers.ChoiceField(choices=User.Role.choices, required=False, allow_blank=True)

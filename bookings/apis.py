@@ -7,6 +7,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin, require_self
+from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 from courts.selectors import court_list, courts_all
 
@@ -45,25 +46,22 @@ class BookingCreateApi(APIView):
 
 class BookingListApi(APIView):
     """GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-    everyone's, or one person's with `?email=`. `?title=` searches court names."""
+    everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
+    `?dateTo=` bound the dates. A slice at a time (club/pagination.py)."""
 
     status_name: str = ""
 
     @extend_schema(
-        parameters=[BookingListQuery], responses={200: BookingOutput(many=True), **errors(400, 401, 403)}
+        parameters=[BookingListQuery, *SLICE_PARAMETERS],
+        responses={200: BookingOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
         query = BookingListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         email = query.validated_data.get("email", "")
         require_self(request.user, email, or_admin=True, message="You can only list your own bookings.")
-        bookings = booking_list(
-            viewer=request.user,
-            status=self.status_name,
-            email=email,
-            title=query.validated_data.get("title", ""),
-        )
-        return Response(BookingOutput(bookings, many=True).data)
+        bookings = booking_list(viewer=request.user, status=self.status_name, **query.validated_data)
+        return sliced_response(request, bookings, BookingOutput)
 
 
 class ApprovedBookingApi(APIView):

@@ -1,10 +1,11 @@
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from courts.models import Court
 
 from .models import BookedSlot, Booking
 
@@ -43,14 +44,37 @@ def bookings_visible_to(user: User) -> QuerySet[Booking]:
     return bookings if user.is_admin else bookings.filter(user=user)
 
 
-def booking_list(*, viewer: User, status: str, email: str = "", title: str = "") -> QuerySet[Booking]:
-    """Bookings in `status` that `viewer` may see, optionally of one person (`email`) or courts
-    whose name contains `title`. Overdue ones are left out: they have expired in all but name."""
+def booking_list(
+    *,
+    viewer: User,
+    status: str,
+    email: str = "",
+    email_contains: str = "",
+    title: str = "",
+    court: Court | None = None,
+    date: date | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+) -> QuerySet[Booking]:
+    """Bookings in `status` that `viewer` may see, in date order; optionally only one person's
+    (`email`, as stored), those of people whose e-mail contains `email_contains`, of courts whose
+    name contains `title`, of one `court`, on one `date` or from `date_from` to `date_to`. Overdue
+    ones are left out: they have expired in all but name."""
     bookings = bookings_visible_to(viewer).filter(status=status).exclude(overdue())
     if email:
         bookings = bookings.filter(user__email=email)
+    if email_contains := email_contains.strip():
+        bookings = bookings.filter(user__email__icontains=email_contains)
     if title := title.strip():
         bookings = bookings.filter(court_name__icontains=title)
+    if court:
+        bookings = bookings.filter(court=court)
+    if date:
+        bookings = bookings.filter(date=date)
+    if date_from:
+        bookings = bookings.filter(date__gte=date_from)
+    if date_to:
+        bookings = bookings.filter(date__lte=date_to)
     return bookings.order_by("date", "id")
 
 

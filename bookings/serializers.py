@@ -10,7 +10,9 @@ class BookingOutput(serializers.ModelSerializer):
     courtName = serializers.CharField(source="court_name")
     userEmail = serializers.EmailField(source="user.email")
     createdAt = serializers.DateTimeField(source="created_at")
-    slots = serializers.ListField(child=serializers.CharField(), help_text="The booked slots, in the court's order.")
+    slots = serializers.ListField(
+        child=serializers.CharField(), help_text="The booked slots, in the court's order."
+    )
 
     class Meta:
         model = Booking
@@ -32,6 +34,13 @@ class BookingRequestInput(serializers.Serializer):
 class BookingListQuery(serializers.Serializer):
     email = NormalisedEmailField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, max_length=100)
+    dateFrom = serializers.DateField(required=False, source="date_from", help_text="The first day.")
+    dateTo = serializers.DateField(required=False, source="date_to", help_text="The last day.")
+
+    def validate(self, data):
+        if data.get("date_from") and data.get("date_to") and data["date_to"] < data["date_from"]:
+            raise serializers.ValidationError({"dateTo": "The last day comes on or after the first."})
+        return data
 
 
 class AvailabilityQuery(serializers.Serializer):

@@ -48,9 +48,12 @@ PAY = Column(
 )
 
 
-def table_rows(bookings, columns: tuple[Column, ...]) -> list[tuple[Booking, list[str]]]:
-    """Each booking with its cells for `columns`."""
+def table_rows(
+    bookings, columns: tuple[Column, ...], *, first_number: int
+) -> list[tuple[Booking, list[str]]]:
+    """Each booking with its cells for `columns`, numbered from `first_number` (a later page's
+    rows go on from the page before)."""
     return [
         (booking, [column.cell(booking, number) for column in columns])
-        for number, booking in enumerate(bookings, start=1)
+        for number, booking in enumerate(bookings, start=first_number)
     ]

@@ -3,7 +3,9 @@
 from django.shortcuts import render
 
 from accounts.guards import admin_required, login_required, member_required
+from club.pagination import page_of
 
+from .forms import BookingFilters
 from .models import Booking
 from .selectors import booking_list
 from .tables import COURT, DATE, EMAIL, NUMBER, PAY, PRICE, SLOTS, STATUS, USER, Column, table_rows
@@ -12,18 +14,29 @@ Status = Booking.Status
 
 
 def _list_page(
-    request, bookings, *, heading: str, empty: str, columns: tuple[Column, ...], actions=(), **extra
+    request,
+    bookings,
+    *,
+    heading: str,
+    empty: str,
+    columns: tuple[Column, ...],
+    actions=(),
+    filters: BookingFilters | None = None,
 ):
-    """`columns`: the table's columns, in order (bookings/tables.py); `actions`: the
-    booking-action island's buttons on each row."""
+    """One page of `bookings` (club/pagination.py). `columns`: the table's columns, in order
+    (bookings/tables.py); `actions`: the booking-action island's buttons on each row; `filters`:
+    the search form above the table, if the page has one."""
+    page = page_of(request, bookings)
     context = {
-        "rows": table_rows(bookings, columns),
+        "page": page,
+        "rows": table_rows(page, columns, first_number=page.start_index()),
         "heading": heading,
         "empty": empty,
         "columns": columns,
         "actions": actions,
+        "filters": filters,
     }
-    return render(request, "bookings/list.html", {**context, **extra})
+    return render(request, "bookings/list.html", context)
 
 
 def _mine(request, status: str):
@@ -67,26 +80,38 @@ def my_confirmed(request):
 
 @admin_required
 def approvals(request):
+    filters = BookingFilters(request.GET, offered=("court", "date"))
     return _list_page(
         request,
-        booking_list(viewer=request.user, status=Status.PENDING),
+        booking_list(viewer=request.user, status=Status.PENDING, **filters.filters()),
         heading="Manage Booking Approvals",
         empty="No pending bookings available.",
         columns=(NUMBER, USER, COURT, SLOTS, PRICE, DATE),
         actions=["approve", "reject"],
+        filters=filters,
     )
 
 
 @admin_required
 def confirmed(request):
-    title = request.GET.get("title", "")
+    """The club's bookings, confirmed ones unless the status filter says otherwise."""
+    filters = BookingFilters(
+        request.GET,
+        offered=("title", "email", "date_from", "date_to", "status"),
+        initial_status=Status.CONFIRMED,
+    )
+    chosen = filters.filters()
     return _list_page(
         request,
-        booking_list(viewer=request.user, status=Status.CONFIRMED, title=title),
+        booking_list(
+            viewer=request.user,
+            status=chosen.pop("status", Status.CONFIRMED),
+            email_contains=chosen.pop("email", ""),
+            **chosen,
+        ),
         heading="Confirmed Bookings",
         # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PRICE, STATUS),
-        searchable=True,
-        title=title,
+        filters=filters,
     )

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -332,6 +333,9 @@ SPECTACULAR_SETTINGS = {
 
 # --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
+# Rows per dashboard page, and the most rows (and the default) one API list call returns.
+DASHBOARD_PAGE_SIZE = 25
+API_MAX_LIMIT = 100
 # How many days ahead a court may be booked, and how long an approved booking waits for payment.
 BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
 BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 
 from .models import Announcement, Coupon
@@ -27,9 +28,9 @@ class CouponListApi(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
 
-    @extend_schema(responses={200: CouponOutput(many=True)})
+    @extend_schema(parameters=SLICE_PARAMETERS, responses={200: CouponOutput(many=True), **errors(400)})
     def get(self, request):
-        return Response(CouponOutput(active_coupons(), many=True).data)
+        return sliced_response(request, active_coupons(), CouponOutput)
 
     @extend_schema(request=CouponInput, responses={201: CouponOutput, **errors(400, 401, 403)})
     def post(self, request):
@@ -62,9 +63,11 @@ class AnnouncementListApi(APIView):
     def get_permissions(self):
         return [IsAuthenticated()] if self.request.method == "GET" else [IsAdmin()]
 
-    @extend_schema(responses={200: AnnouncementOutput(many=True), **errors(401)})
+    @extend_schema(
+        parameters=SLICE_PARAMETERS, responses={200: AnnouncementOutput(many=True), **errors(400, 401)}
+    )
     def get(self, request):
-        return Response(AnnouncementOutput(announcement_list(), many=True).data)
+        return sliced_response(request, announcement_list(), AnnouncementOutput)
 
     @extend_schema(request=AnnouncementInput, responses={201: AnnouncementOutput, **errors(400, 401, 403)})
     def post(self, request):

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 
 from .models import Court
@@ -20,9 +21,9 @@ class CourtListApi(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
 
-    @extend_schema(responses={200: CourtOutput(many=True)})
+    @extend_schema(parameters=SLICE_PARAMETERS, responses={200: CourtOutput(many=True), **errors(400)})
     def get(self, request):
-        return Response(CourtOutput(court_list(), many=True).data)
+        return sliced_response(request, court_list(), CourtOutput)
 
     @extend_schema(request=CourtInput, responses={201: CourtOutput, **errors(400, 401, 403)})
     def post(self, request):

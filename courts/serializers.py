@@ -9,7 +9,9 @@ from .models import SLOT_PATTERN, Court, validate_image_location, validate_slots
 
 class CourtOutput(serializers.ModelSerializer):
     image = serializers.CharField(source="image_url")
-    slots = serializers.ListField(child=serializers.CharField(), help_text="The court's slots, like 08:00-09:00.")
+    slots = serializers.ListField(
+        child=serializers.CharField(), help_text="The court's slots, like 08:00-09:00."
+    )
     url = serializers.SerializerMethodField(help_text="Where to change or delete this court.")
 
     class Meta:

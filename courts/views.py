@@ -1,18 +1,18 @@
+from django.conf import settings
 from django.shortcuts import render
 from django.urls import reverse
 
 from accounts.guards import admin_required
 from club.dashboard import island_page
+from club.pagination import page_of
 
 from .selectors import court_list as open_courts
-from .selectors import court_page
 from .serializers import CourtOutput
 
 
 def court_list(request):
-    page = court_page(page_number=request.GET.get("page"))
-    context = {"page": page, "page_numbers": page.paginator.get_elided_page_range(page.number)}
-    return render(request, "courts/court_list.html", context)
+    page = page_of(request, open_courts(), settings.COURTS_PER_PAGE)
+    return render(request, "courts/court_list.html", {"page": page})
 
 
 @admin_required

@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from accounts.apis import SEARCH
 from accounts.models import User
 from accounts.permissions import IsAdmin, require_self
 from accounts.selectors import user_list
@@ -15,6 +16,7 @@ from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from club.errors import Conflict
+from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import DETAIL, errors
 
 from . import gateway
@@ -117,26 +119,27 @@ class PaymentListApi(APIView):
     """GET /api/payments?email=: your payments; an admin's, anyone's."""
 
     @extend_schema(
-        parameters=[PaymentListQuery], responses={200: PaymentOutput(many=True), **errors(400, 401, 403)}
+        parameters=[PaymentListQuery, *SLICE_PARAMETERS],
+        responses={200: PaymentOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
         query = PaymentListQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         email = query.validated_data.get("email", "")
         require_self(request.user, email, or_admin=True, message="You can only list your own payments.")
-        return Response(PaymentOutput(payment_list(viewer=request.user, email=email), many=True).data)
+        return sliced_response(request, payment_list(viewer=request.user, email=email), PaymentOutput)
 
 
 class MemberListApi(APIView):
     permission_classes = [IsAdmin]
 
     @extend_schema(
-        parameters=[OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")],
-        responses={200: MemberOutput(many=True), **errors(401, 403)},
+        parameters=[SEARCH, *SLICE_PARAMETERS],
+        responses={200: MemberOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
         members = user_list(search=request.query_params.get("search", ""), role=User.Role.MEMBER)
-        return Response(MemberOutput(members, many=True).data)
+        return sliced_response(request, members, MemberOutput)
 
 
 class MemberApi(APIView):

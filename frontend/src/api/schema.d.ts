@@ -115,7 +115,8 @@ export interface paths {
         };
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names.
+         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
+         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
          */
         get: operations["bookings_approved_list"];
         put?: never;
@@ -152,7 +153,8 @@ export interface paths {
         };
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names.
+         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
+         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
          */
         get: operations["bookings_confirmed_list"];
         put?: never;
@@ -172,7 +174,8 @@ export interface paths {
         };
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names.
+         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
+         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
          */
         get: operations["bookings_pending_list"];
         put?: never;
@@ -419,10 +422,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET: the users (admins; `?search=` over name and e-mail). POST: record your own profile. */
+        /**
+         * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
+         *     (club/pagination.py). POST: record your own profile.
+         */
         get: operations["users_list"];
         put?: never;
-        /** @description GET: the users (admins; `?search=` over name and e-mail). POST: record your own profile. */
+        /**
+         * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
+         *     (club/pagination.py). POST: record your own profile.
+         */
         post: operations["users_create"];
         delete?: never;
         options?: never;
@@ -767,7 +776,12 @@ export type $defs = Record<string, never>;
 export interface operations {
     announcements_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -776,15 +790,38 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnnouncementOutput"][];
                 };
             };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1196,7 +1233,15 @@ export interface operations {
     bookings_approved_list: {
         parameters: {
             query?: {
+                /** @description The first day. */
+                dateFrom?: string;
+                /** @description The last day. */
+                dateTo?: string;
                 email?: string;
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
                 title?: string;
             };
             header?: never;
@@ -1207,6 +1252,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1216,6 +1265,10 @@ export interface operations {
             /** @description Bad input: a list of messages per field. */
             400: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1227,6 +1280,10 @@ export interface operations {
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1236,6 +1293,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1286,7 +1347,15 @@ export interface operations {
     bookings_confirmed_list: {
         parameters: {
             query?: {
+                /** @description The first day. */
+                dateFrom?: string;
+                /** @description The last day. */
+                dateTo?: string;
                 email?: string;
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
                 title?: string;
             };
             header?: never;
@@ -1297,6 +1366,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1306,6 +1379,10 @@ export interface operations {
             /** @description Bad input: a list of messages per field. */
             400: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1317,6 +1394,10 @@ export interface operations {
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1326,6 +1407,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1337,7 +1422,15 @@ export interface operations {
     bookings_pending_list: {
         parameters: {
             query?: {
+                /** @description The first day. */
+                dateFrom?: string;
+                /** @description The last day. */
+                dateTo?: string;
                 email?: string;
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
                 title?: string;
             };
             header?: never;
@@ -1348,6 +1441,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1357,6 +1454,10 @@ export interface operations {
             /** @description Bad input: a list of messages per field. */
             400: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1368,6 +1469,10 @@ export interface operations {
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1377,6 +1482,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1444,7 +1553,12 @@ export interface operations {
     };
     coupons_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1453,10 +1567,29 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CouponOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1625,7 +1758,12 @@ export interface operations {
     };
     courts_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1634,10 +1772,29 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CourtOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
@@ -1930,6 +2087,10 @@ export interface operations {
     members_list: {
         parameters: {
             query?: {
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
                 /** @description Part of a name or e-mail, any case. */
                 search?: string;
             };
@@ -1941,15 +2102,38 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MemberOutput"][];
                 };
             };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1959,6 +2143,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2028,6 +2216,10 @@ export interface operations {
             query?: {
                 /** @description One person's (yours, or anyone's for an admin). */
                 email?: string;
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2037,6 +2229,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2046,6 +2242,10 @@ export interface operations {
             /** @description Bad input: a list of messages per field. */
             400: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2057,6 +2257,10 @@ export interface operations {
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2066,6 +2270,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2290,6 +2498,16 @@ export interface operations {
     users_list: {
         parameters: {
             query?: {
+                /** @description How many rows, 1 to 100 (the default). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+                /**
+                 * @description * `user` - User
+                 *     * `member` - Member
+                 *     * `admin` - Admin
+                 */
+                role?: "user" | "member" | "admin" | "";
                 /** @description Part of a name or e-mail, any case. */
                 search?: string;
             };
@@ -2301,15 +2519,38 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserOutput"][];
                 };
             };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             /** @description Not signed in, or the credentials are not valid. */
             401: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2319,6 +2560,10 @@ export interface operations {
             /** @description Signed in, but not allowed. */
             403: {
                 headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

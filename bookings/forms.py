@@ -1,0 +1,59 @@
+from django import forms
+
+from courts.selectors import courts_all
+
+from .models import Booking
+
+
+def _input(kind: str, **attrs) -> dict:
+    return {"type": kind, "class": "input w-full", **attrs}
+
+
+class BookingFilters(forms.Form):
+    """The searches and filters of the booking list pages, from the query string; each page
+    offers the ones it names. Invalid values are said under their field and filter nothing."""
+
+    title = forms.CharField(
+        label="Court title",
+        required=False,
+        max_length=100,
+        widget=forms.TextInput(_input("search", placeholder="Search by court title...")),
+    )
+    email = forms.CharField(
+        label="Email",
+        required=False,
+        max_length=254,
+        widget=forms.TextInput(_input("search", placeholder="Part of an e-mail address")),
+    )
+    court = forms.ModelChoiceField(
+        queryset=courts_all(),
+        required=False,
+        empty_label="Any court",
+        widget=forms.Select({"class": "select"}),
+    )
+    date = forms.DateField(required=False, widget=forms.DateInput(_input("date")))
+    date_from = forms.DateField(label="From", required=False, widget=forms.DateInput(_input("date")))
+    date_to = forms.DateField(label="To", required=False, widget=forms.DateInput(_input("date")))
+    status = forms.ChoiceField(
+        choices=Booking.Status.choices, required=False, widget=forms.Select({"class": "select"})
+    )
+
+    def __init__(self, data, *, offered: tuple[str, ...], initial_status: str = ""):
+        data = data.copy()
+        if initial_status and not data.get("status"):
+            data["status"] = initial_status
+        super().__init__(data)
+        for name in set(self.fields) - set(offered):
+            del self.fields[name]
+
+    def clean(self):
+        cleaned = super().clean()
+        first, last = cleaned.get("date_from"), cleaned.get("date_to")
+        if first and last and last < first:
+            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
+        return cleaned
+
+    def filters(self) -> dict:
+        """The filters to apply: the valid ones that are set."""
+        self.is_valid()
+        return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}

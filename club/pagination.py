@@ -1,0 +1,80 @@
+"""Every list is served a page at a time, whatever the size of the club.
+
+- Dashboard pages: numbered pages of DASHBOARD_PAGE_SIZE rows (`?page=`), with the total, as plain
+  links that keep the page's other query parameters (its search and filters).
+- The JSON API: the bare array the clients expect, a slice of it chosen with `?limit=` (at most
+  API_MAX_LIMIT, which is also the default) and `?offset=`; the whole list's size in
+  `X-Total-Count` and the neighbouring slices in a `Link` header (RFC 8288: first, prev, next, last).
+"""
+
+from django.conf import settings
+from django.core.paginator import Page, Paginator
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
+
+
+def page_of(request, rows, per_page: int | None = None) -> Page:
+    """The page of `rows` that `?page=` asks for. A number past the end gives the last page and
+    anything that is not a number the first, so a stale or hand-typed link never fails."""
+    return Paginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+class SliceQuery(serializers.Serializer):
+    limit = serializers.IntegerField(min_value=1, max_value=settings.API_MAX_LIMIT, required=False)
+    offset = serializers.IntegerField(min_value=0, required=False)
+
+
+# The query parameters and the response headers of every list endpoint, for its schema.
+SLICE_PARAMETERS = [
+    OpenApiParameter(
+        "limit", OpenApiTypes.INT, description=f"How many rows, 1 to {settings.API_MAX_LIMIT} (the default)."
+    ),
+    OpenApiParameter("offset", OpenApiTypes.INT, description="How many rows to skip (default 0)."),
+    OpenApiParameter(
+        "X-Total-Count",
+        OpenApiTypes.INT,
+        location=OpenApiParameter.HEADER,
+        response=True,
+        description="How many rows the whole list has.",
+    ),
+    OpenApiParameter(
+        "Link",
+        OpenApiTypes.STR,
+        location=OpenApiParameter.HEADER,
+        response=True,
+        description='The first, previous, next and last slices: <url>; rel="next", … (RFC 8288).',
+    ),
+]
+
+
+def sliced_response(request, rows, serializer_class) -> Response:
+    """The slice of `rows` (a queryset, in a stable order) that `?limit=&offset=` ask for, as a bare
+    JSON array of `serializer_class`, with X-Total-Count and Link. Bad numbers are a 400."""
+    query = SliceQuery(data=request.query_params)
+    query.is_valid(raise_exception=True)
+    limit = query.validated_data.get("limit", settings.API_MAX_LIMIT)
+    offset = query.validated_data.get("offset", 0)
+    page = list(rows[offset : offset + limit])
+    # A short slice that has rows is the list's end, so its size tells the total without a COUNT.
+    total = offset + len(page) if page and len(page) < limit else rows.count()
+    response = Response(serializer_class(page, many=True).data)
+    response["X-Total-Count"] = str(total)
+    response["Link"] = _links(request.build_absolute_uri(), total=total, limit=limit, offset=offset)
+    return response
+
+
+def _links(url: str, *, total: int, limit: int, offset: int) -> str:
+    def at(start: int) -> str:
+        return replace_query_param(replace_query_param(url, "limit", limit), "offset", start)
+
+    last = max(total - 1, 0) // limit * limit
+    links = {"first": at(0)}
+    if offset > 0:
+        links["prev"] = at(max(min(offset, total) - limit, 0))
+    if offset + limit < total:
+        links["next"] = at(offset + limit)
+    links["last"] = at(last)
+    return ", ".join(f'<{target}>; rel="{rel}"' for rel, target in links.items())
