@@ -61,6 +61,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "club.server_timing.ServerTimingMiddleware",  # local mode only: queries and time per response
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages are compressed here (static files come pre-compressed from WhiteNoise above). Django
