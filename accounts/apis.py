@@ -52,7 +52,7 @@ class SessionApi(APIView):
         data.is_valid(raise_exception=True)
         id_token = data.validated_data["idToken"]
         try:
-            identity = verify_id_token(id_token)
+            identity = verify_id_token(id_token, now=True)  # sign-in: a sensitive operation
             user = user_sign_in(identity=identity)
             if not user.is_active:
                 raise SignInRefused("This account is disabled.")

@@ -3,7 +3,13 @@ session authentication), or an `Authorization: Bearer <Firebase ID token>` heade
 
 from rest_framework import authentication, exceptions
 
-from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
+from .identity import (
+    EmailNotAccepted,
+    IdentityProviderUnavailable,
+    InvalidCredential,
+    check_now,
+    verify_id_token,
+)
 from .services import EmailNotVerified, user_from_identity
 
 
@@ -11,6 +17,27 @@ class IdentityUnavailable(exceptions.APIException):
     status_code = 503
     default_detail = "Sign-in cannot be checked right now. Please try again in a minute."
     default_code = "identity_unavailable"
+
+
+def check_sign_in_now(request) -> None:
+    """For a sensitive operation (accounts.permissions): asks the identity provider now, not from
+    its last answer, whether the credential the caller was authenticated by still stands.
+
+    Refused: 401, and a session cookie is dropped from the response (the middleware). The provider
+    cannot say: 503 (IdentityUnavailable), at once while its breaker is open.
+    """
+    django_request = getattr(request, "_request", request)
+    identity = getattr(django_request, "identity", None)
+    if identity is None:
+        raise exceptions.NotAuthenticated()
+    try:
+        check_now(identity)
+    except InvalidCredential as error:
+        if getattr(django_request, "identity_via_cookie", False):
+            django_request.identity_cookie_invalid = True
+        raise exceptions.AuthenticationFailed("Your sign-in has ended. Please sign in again.") from error
+    except IdentityProviderUnavailable as error:
+        raise IdentityUnavailable() from error
 
 
 class FirebaseBearerAuthentication(authentication.BaseAuthentication):
@@ -23,7 +50,8 @@ class FirebaseBearerAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed("The Authorization header must be 'Bearer <ID token>'.")
         try:
-            user = user_from_identity(verify_id_token(header[1].decode("ascii", errors="replace")))
+            identity = verify_id_token(header[1].decode("ascii", errors="replace"))
+            user = user_from_identity(identity)
         except (EmailNotAccepted, EmailNotVerified) as error:
             raise exceptions.AuthenticationFailed(str(error)) from error
         except InvalidCredential as error:
@@ -32,6 +60,8 @@ class FirebaseBearerAuthentication(authentication.BaseAuthentication):
             raise IdentityUnavailable() from error
         if not user.is_active:
             raise exceptions.AuthenticationFailed("This account is disabled.")
+        request._request.identity = identity
+        request._request.identity_via_cookie = False
         return user, None
 
     def authenticate_header(self, request):

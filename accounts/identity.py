@@ -1,10 +1,28 @@
 """The identity provider, Firebase Authentication, behind a few functions (firebase-admin).
 
-Everything here verifies: ID tokens and session cookies are checked for signature (except from the
-local emulator, see settings), expiry, audience and revocation. The rest of the project sees
-`Identity` values and two exceptions, never firebase-admin's types.
+Everything here verifies. A token or session cookie is checked for signature (except from the
+local emulator, see settings), expiry and audience here, with Google's public keys, which
+firebase-admin fetches and caches. Whether it has been revoked since, or its account disabled or
+deleted, only Firebase knows; the rule for asking it is here and nowhere else
+(docs/operations.md, Identity checks):
+
+- An ordinary signed-in request asks at most once per person per
+  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer (when the account's sessions were last revoked,
+  whether it is disabled) is kept in the shared cache, and every app process compares a
+  credential's issue time with it. A revocation made in the Firebase console therefore takes
+  effect within that time.
+- The sensitive operations (sign-in, payments, admin writes; see accounts.permissions) ask on
+  every request (`check_now`), and refresh the kept answer.
+- A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
+  answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker). Meanwhile an ordinary request
+  stands on its locally verified credential, to be checked once Firebase answers again, and a
+  sensitive one is refused with IdentityProviderUnavailable.
+
+Our own sign-out and roles live in the database (accounts.services) and take effect at once.
+The rest of the project sees `Identity` values and two exceptions, never firebase-admin's types.
 """
 
+import logging
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -13,9 +31,13 @@ from functools import cache
 
 import firebase_admin
 from django.conf import settings
+from django.core.cache import caches
 from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator, validate_email
 from firebase_admin import auth, credentials, exceptions
+from requests.adapters import HTTPAdapter
+
+logger = logging.getLogger(__name__)
 
 
 class InvalidCredential(Exception):
@@ -38,6 +60,8 @@ class Identity:
     email_verified: bool  # the owner of the address opened the provider's link (Google's always)
     name: str
     picture: str  # an https URL, or empty
+    # When the credential was made (seconds since the epoch): a revocation voids older ones.
+    issued_at: int = 0
 
 
 def _well_formed_email(email: str) -> bool:
@@ -70,8 +94,96 @@ def _app() -> firebase_admin.App:
         else None  # Application Default Credentials; the emulator needs none
     )
     # Always name the project: without it firebase-admin guesses from the credentials.
-    options = {"projectId": settings.FIREBASE_PROJECT_ID, "httpTimeout": settings.PROVIDER_TIMEOUT}
-    return firebase_admin.initialize_app(cred, options, name="club")
+    options = {"projectId": settings.FIREBASE_PROJECT_ID, "httpTimeout": settings.IDENTITY_TIMEOUT}
+    app = firebase_admin.initialize_app(cred, options, name="club")
+    # firebase-admin retries a call that timed out once, and a 500 or 503 up to four times with
+    # back-off: a provider that hangs would hold the request for twice IDENTITY_TIMEOUT or more.
+    # The breaker below stands in for retries, so every call is made once. (The HTTP session is
+    # the one firebase-admin's auth client of this app makes all its calls with.)
+    session = auth._get_client(app)._user_manager.http_client.session
+    for prefix in ("http://", "https://"):
+        session.mount(prefix, HTTPAdapter(max_retries=0))
+    return app
+
+
+# --- The breaker ------------------------------------------------------------------------------
+_BREAKER_KEY = "identity:provider-not-answering"
+# firebase-admin's errors for a call that got no answer: a timeout, no connection, a server error,
+# anything else on the way (Google's public keys included). Other errors are answers.
+_NO_ANSWER = (
+    exceptions.DeadlineExceededError,
+    exceptions.UnavailableError,
+    exceptions.InternalError,
+    exceptions.UnknownError,
+)
+
+
+def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
+    """Opens the breaker: no call is made to the provider for IDENTITY_BREAKER_SECONDS."""
+    logger.warning(
+        "The identity provider did not answer (%s); not asked again for %s s.",
+        str(error).strip() or error.__class__.__name__,
+        settings.IDENTITY_BREAKER_SECONDS,
+    )
+    caches["default"].set(_BREAKER_KEY, True, settings.IDENTITY_BREAKER_SECONDS)
+    return IdentityProviderUnavailable(str(error))
+
+
+def _call(call):
+    """`call(app)`, unless the breaker is open. Errors that are answers pass through."""
+    if caches["default"].get(_BREAKER_KEY):
+        raise IdentityProviderUnavailable("The identity provider did not answer a moment ago.")
+    try:
+        return call(_app())
+    except _NO_ANSWER as error:
+        raise _no_answer(error) from error
+
+
+# --- Revocation -------------------------------------------------------------------------------
+def _standing_key(uid: str) -> str:
+    return f"identity:standing:{uid}"
+
+
+def _ask_standing(uid: str) -> dict:
+    """The provider's word on an account: before when its credentials are void (milliseconds since
+    the epoch, to the second), and why it is refused altogether, if it is."""
+    try:
+        record = _call(lambda app: auth.get_user(uid, app=app))
+    except auth.UserNotFoundError:
+        return {"valid_after": 0, "refused": "This account no longer exists."}
+    except (exceptions.InvalidArgumentError, ValueError) as error:
+        raise InvalidCredential(str(error)) from error
+    except exceptions.FirebaseError as error:
+        raise IdentityProviderUnavailable(str(error)) from error
+    return {
+        "valid_after": record.tokens_valid_after_timestamp or 0,
+        "refused": "This account is disabled." if record.disabled else "",
+    }
+
+
+def _check_revocation(identity: "Identity", *, now: bool) -> None:
+    """Refuses (InvalidCredential) a credential revoked, or of an account disabled or deleted, by
+    the provider's last word on it: the one kept in the shared cache, unless `now`."""
+    cache = caches["default"]
+    standing = None if now else cache.get(_standing_key(identity.uid))
+    if standing is None:
+        try:
+            standing = _ask_standing(identity.uid)
+        except IdentityProviderUnavailable:
+            if now:
+                raise
+            return  # this request stands on the verified credential; the next one asks again
+        cache.set(_standing_key(identity.uid), standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
+    if standing["refused"]:
+        raise InvalidCredential(standing["refused"])
+    if identity.issued_at * 1000 < standing["valid_after"]:
+        raise InvalidCredential("This sign-in has been revoked.")
+
+
+def check_now(identity: "Identity") -> None:
+    """For a sensitive operation: asks the provider now whether the credential `identity` came
+    from still stands (InvalidCredential if not; IdentityProviderUnavailable if it cannot say)."""
+    _check_revocation(identity, now=True)
 
 
 def _identity(claims: dict) -> Identity:
@@ -94,31 +206,37 @@ def _identity(claims: dict) -> Identity:
         email_verified=claims.get("email_verified") is True,
         name=claims.get("name", ""),
         picture=_safe_picture(claims.get("picture") or ""),
+        issued_at=int(claims.get("iat") or 0),
     )
 
 
-def _verify(verify, credential: str) -> Identity:
+def _verify(verify, credential: str, *, now: bool) -> Identity:
     try:
-        return _identity(verify(credential, check_revoked=True, app=_app()))
+        # Signature, expiry and audience, here: no call to the provider once its keys are cached.
+        identity = _identity(verify(credential, check_revoked=False, app=_app()))
     except (
-        # Forged, tampered, malformed, expired, revoked, of a disabled account, all for ID tokens
-        # and session cookies alike; and an account that no longer exists.
+        # Forged, tampered, malformed, expired, for ID tokens and session cookies alike.
         exceptions.InvalidArgumentError,
-        auth.UserNotFoundError,
         ValueError,  # an empty value
         RecursionError,  # JSON nested too deeply, read before any signature is checked
     ) as error:
         raise InvalidCredential(str(error)) from error
-    except (auth.CertificateFetchError, exceptions.FirebaseError) as error:
+    except _NO_ANSWER as error:  # Google's public keys could not be fetched
+        raise _no_answer(error) from error
+    except exceptions.FirebaseError as error:
         raise IdentityProviderUnavailable(str(error)) from error
+    _check_revocation(identity, now=now)
+    return identity
 
 
-def verify_id_token(id_token: str) -> Identity:
-    return _verify(auth.verify_id_token, id_token)
+def verify_id_token(id_token: str, *, now: bool = False) -> Identity:
+    """An ID token's identity; `now`: its revocation checked with the provider on this call (a
+    sign-in), not taken from the last check."""
+    return _verify(auth.verify_id_token, id_token, now=now)
 
 
-def verify_session_cookie(cookie: str) -> Identity:
-    return _verify(auth.verify_session_cookie, cookie)
+def verify_session_cookie(cookie: str, *, now: bool = False) -> Identity:
+    return _verify(auth.verify_session_cookie, cookie, now=now)
 
 
 def session_cookie_lifetime() -> timedelta:
@@ -128,7 +246,9 @@ def session_cookie_lifetime() -> timedelta:
 def create_session_cookie(id_token: str) -> str:
     """A session cookie for a verified, recent sign-in (Firebase wants the ID token < 5 min old)."""
     try:
-        return auth.create_session_cookie(id_token, expires_in=session_cookie_lifetime(), app=_app())
+        return _call(
+            lambda app: auth.create_session_cookie(id_token, expires_in=session_cookie_lifetime(), app=app)
+        )
     except (exceptions.InvalidArgumentError, ValueError, RecursionError) as error:
         raise InvalidCredential(str(error)) from error
     except exceptions.FirebaseError as error:
@@ -154,6 +274,7 @@ def provider_status() -> dict:
     status = {"provider": "firebase-emulator" if settings.FIREBASE_AUTH_EMULATOR_HOST else "firebase"}
     try:
         # A lookup of an account that cannot exist: any answer, even "not found", means it is up.
+        # Not through the breaker: this is the probe that says whether the provider is back.
         auth.get_user("healthz-probe", app=_app())
     except auth.UserNotFoundError:
         pass

@@ -4,18 +4,24 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.functional import SimpleLazyObject
 
 from club.errors import Conflict
+from club.views import service_unavailable
 
-from .identity import IdentityProviderUnavailable, InvalidCredential, verify_session_cookie
+from .identity import IdentityProviderUnavailable, InvalidCredential, check_now, verify_session_cookie
 from .services import EmailNotVerified, session_has_ended, user_from_identity
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
 
 
 def user_for_session_cookie(request):
     """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser.
 
-    A cookie that does not verify, or that was signed out of, is dropped from the response (see
-    the middleware). When the
-    identity provider does not answer, the visitor is treated as signed out for this request and
-    `request.identity_unavailable` is set, so a page that needs a user can say why it can't show.
+    The cookie is verified here, its revocation by the provider's last word on it (at most
+    IDENTITY_REVOCATION_CHECK_SECONDS old, accounts/identity.py); whether we signed it out, and the
+    person's record and role, by the database, on every request. A cookie that does not verify,
+    or that was signed out of, is dropped from the response (see the middleware). When the cookie
+    cannot be verified at all (the provider's keys cannot be fetched), the visitor is treated as
+    signed out for this request and `request.identity_unavailable` is set, so a page that needs a
+    user can say why it can't show.
     """
     cookie = request.COOKIES.get(settings.IDENTITY_COOKIE_NAME)
     if not cookie:
@@ -23,13 +29,16 @@ def user_for_session_cookie(request):
     try:
         if session_has_ended(cookie):
             raise InvalidCredential("Signed out.")
-        user = user_from_identity(verify_session_cookie(cookie))
+        identity = verify_session_cookie(cookie)
+        user = user_from_identity(identity)
     except (InvalidCredential, EmailNotVerified, Conflict):
         request.identity_cookie_invalid = True
         return AnonymousUser()
     except IdentityProviderUnavailable:
         request.identity_unavailable = True
         return AnonymousUser()
+    request.identity = identity
+    request.identity_via_cookie = True
     return user if user.is_active else AnonymousUser()
 
 
@@ -41,6 +50,27 @@ class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
 
     def process_request(self, request):
         request.user = SimpleLazyObject(lambda: user_for_session_cookie(request))
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        """A write in Django admin is an admin write, a sensitive operation: the sign-in is
+        checked with the provider now (accounts.permissions lists the others)."""
+        match = request.resolver_match
+        if request.method in SAFE_METHODS or match is None or match.namespace != "admin":
+            return None
+        if not request.user.is_authenticated:
+            return None  # Django admin sends the visitor to sign in
+        try:
+            check_now(request.identity)
+        except InvalidCredential:
+            request.identity_cookie_invalid = True
+            request.user = AnonymousUser()
+        except IdentityProviderUnavailable:
+            return service_unavailable(
+                request,
+                heading="We can't check your sign-in right now",
+                message="Our sign-in service is not answering. Please try again in a minute.",
+            )
+        return None
 
     def process_response(self, request, response):
         if getattr(request, "identity_cookie_invalid", False):

@@ -122,8 +122,9 @@ CACHES = {
 HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
 
 # --- Identity: Firebase Authentication -----------------------------------------------------
-# How long a call to Firebase or Stripe may take, in seconds. Their own defaults (120 and 80 s)
-# would let a provider that hangs hold every app worker; past this, the caller gets a 503.
+# How long a call to Stripe (or Firebase, at most: IDENTITY_TIMEOUT below) may take, in seconds.
+# Their own defaults (80 and 120 s) would let a provider that hangs hold every app worker; past
+# this, the caller gets a 503.
 PROVIDER_TIMEOUT = env.float("PROVIDER_TIMEOUT", default=10)
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
@@ -146,6 +147,15 @@ if FIREBASE_AUTH_EMULATOR_HOST and not LOCAL_MODE:
 # The session cookie the server sets after verifying a sign-in (Firebase allows up to 14 days).
 IDENTITY_COOKIE_NAME = "club_session"
 IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
+# Signed-in requests verify the session cookie here and ask Firebase whether it was revoked (or
+# its account disabled) at most once per person in this many seconds, through the shared cache;
+# sign-in, payments and admin writes ask every time (accounts/identity.py). A revocation made in
+# the Firebase console takes effect within this time; our own sign-out and roles at once.
+IDENTITY_REVOCATION_CHECK_SECONDS = env.int("IDENTITY_REVOCATION_CHECK_SECONDS", default=300)
+# A call to Firebase gives up after this many seconds, without retrying (Google answers in a
+# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS.
+IDENTITY_TIMEOUT = env.float("IDENTITY_TIMEOUT", default=min(PROVIDER_TIMEOUT, 1.5))
+IDENTITY_BREAKER_SECONDS = env.int("IDENTITY_BREAKER_SECONDS", default=10)
 
 # --- Payments: Stripe -------------------------------------------------------------------------
 # Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.

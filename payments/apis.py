@@ -2,14 +2,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.apis import SEARCH
 from accounts.models import User
-from accounts.permissions import IsAdmin, require_self
+from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
 from accounts.serializers import MemberOutput
 from accounts.services import user_end_membership
@@ -74,6 +74,7 @@ class PaymentIntentApi(APIView):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "payment"
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
 
     @extend_schema(
         request=PaymentIntentInput,
@@ -104,6 +105,8 @@ class PaymentIntentApi(APIView):
 
 class SavePaymentApi(APIView):
     """POST /api/save-payment: confirm the booking, once Stripe says the payment succeeded."""
+
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
 
     @extend_schema(
         request=SavePaymentInput, responses={200: PaymentOutput, **errors(400, 401, 403, 409, 503)}

@@ -146,11 +146,12 @@ def test_the_session_endpoint_requires_the_csrf_token(emulator):
     assert "CSRF" in response.json()["detail"]
 
 
-def test_a_revoked_session_cookie_is_refused(client, emulator):
+def test_a_revoked_session_cookie_is_refused_once_its_check_is_due(client, emulator, settings):
+    settings.IDENTITY_REVOCATION_CHECK_SECONDS = 1
     account = emulator.sign_up("ada@example.com")
     post_session(client, account["idToken"])
     assert client.get("/api/users/ada@example.com/role").status_code == 200
-    time.sleep(1.1)  # revocation has one-second granularity
+    time.sleep(1.1)  # revocation has one-second granularity; the check is due again by then
     emulator.revoke_sessions(account["localId"])
 
     response = client.get("/api/users/ada@example.com/role")
@@ -159,7 +160,8 @@ def test_a_revoked_session_cookie_is_refused(client, emulator):
     assert response.cookies[COOKIE].value == ""  # the dead cookie is dropped
 
 
-def test_a_disabled_account_is_signed_out(client, emulator):
+def test_a_disabled_account_is_signed_out(client, emulator, settings):
+    settings.IDENTITY_REVOCATION_CHECK_SECONDS = 0  # every request asks the provider
     account = emulator.sign_up("ada@example.com")
     post_session(client, account["idToken"])
     emulator.disable(account["localId"])
@@ -268,14 +270,19 @@ def test_signing_in_while_the_identity_provider_is_down_answers_503_with_a_messa
     assert User.objects.count() == 0
 
 
-def test_an_api_call_while_the_identity_provider_is_down_answers_503(client, emulator, request):
+def test_while_the_identity_provider_is_down_a_read_stands_on_the_cookie_and_a_payment_answers_503(
+    client, emulator, request, settings
+):
+    settings.IDENTITY_REVOCATION_CHECK_SECONDS = 0  # the sign-in's check is not kept: ask again
     post_session(client, emulator.sign_up("ada@example.com")["idToken"])
     request.getfixturevalue("identity_provider_down")
 
-    response = client.get("/api/users/ada@example.com/role")
+    read = client.get("/api/users/ada@example.com/role")
+    payment = client.post("/api/create-payment-intent", {"bookingId": 1}, content_type="application/json")
 
-    assert response.status_code == 503
-    assert response.json()["detail"] == "Sign-in cannot be checked right now. Please try again in a minute."
+    assert read.status_code == 200
+    assert payment.status_code == 503
+    assert payment.json()["detail"] == "Sign-in cannot be checked right now. Please try again in a minute."
 
 
 def test_a_greeting_is_shown_on_the_next_page(client, emulator):
