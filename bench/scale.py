@@ -1,0 +1,469 @@
+"""Scale: what every page and list of the site costs with a year of a busy club, at two sizes.
+
+Method
+------
+1. Two databases on DATABASE_URL's PostgreSQL server (default 127.0.0.1:5432): `club_scale_11k`
+   (`seed_scale --days 36`, about 11,000 bookings) and `club_scale_112k` (`seed_scale` with its
+   defaults: 5,000 people, 40 courts, a year, about 112,000 bookings), each made afresh, migrated
+   and seeded; with --reuse, a database that already holds bookings is kept as it is (seeded less
+   than a day before: its pending and approved bookings are younger than their deadlines). They
+   are left in place at the end.
+2. Per size, one gunicorn worker of the site (local mode, so it sends Server-Timing; the
+   production build already in staticfiles/, not rebuilt; DEBUG off), both sizes side by side,
+   and four callers on each: anonymous, the first admin, the busiest member (about 430 bookings
+   in the default year) and the user with the most bookings among those with an approved one,
+   each signed in through the Firebase Auth Emulator like a browser (an account made there for
+   the seeded e-mail, verified; its ID token to POST /api/session).
+3. For each page and list endpoint a role may call (ROUTES), one request to each size to warm up,
+   then --requests rounds of one request to each size in turn (so that both sizes share the
+   machine's moments; fewer rounds when a row has taken --row-seconds, three at least), with
+   `Accept-Encoding: gzip, br`. Per row: the status, the body's bytes as sent (compressed), the
+   median and p95 server time (Server-Timing: db + app, the time inside Django from the first
+   middleware to the last, without gunicorn or the network) and the SQL queries per request.
+4. The budgets, each row OK or OVER: a page at most 60 KiB compressed with a p95 of at most
+   100 ms; an API list a p95 of at most 50 ms; availability a p95 of at most 10 ms. Then the
+   growth from the smaller size to the larger, per row: the bytes and the median server time
+   grow by 20 % at most (with 256 bytes of slack for gzip's random padding and 1 ms for the
+   noise of a shared machine), the queries not at all.
+
+Usage (inside the local stack: the emulator makes the accounts):
+    .venv/bin/python scripts/local_stack.py -- .venv/bin/python bench/scale.py [--reuse]
+        [--requests 20] [--row-seconds 15] [--sizes 11k,112k]
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scripts import local_stack  # noqa: E402
+
+PYTHON = str(ROOT / ".venv" / "bin" / "python")
+GUNICORN = str(ROOT / ".venv" / "bin" / "gunicorn")
+PASSWORD = "scale-pass-1"  # noqa: S105 - emulator accounts for this run only
+SIZES = {"11k": ["--days", "36"], "112k": []}  # seed_scale's arguments per size
+ROLES = ("anonymous", "user", "member", "admin")
+PAGE, API, AVAILABILITY = "page", "api", "availability"
+BUDGET_PAGE_BYTES = 60 * 1024
+BUDGET_MS = {PAGE: 100, API: 50, AVAILABILITY: 10}
+GROWTH = 0.20
+GROWTH_SLACK_MS = 1.0
+GROWTH_SLACK_BYTES = 256  # Django's gzip pads each response at random (against BREACH)
+SERVER_TIMING = re.compile(r'db;desc="(\d+) quer(?:y|ies)";dur=([\d.]+), app;dur=([\d.]+)')
+
+# (path, kind, roles): every page and list endpoint, and who may call it (docs/rules.md, Roles).
+# {court} is the first court, {day} the day after tomorrow, {booking} the user's approved booking.
+SIGNED_IN = ("user", "member", "admin")
+EVERYONE = ROLES
+ROUTES = [
+    ("/", PAGE, EVERYONE),
+    ("/courts", PAGE, EVERYONE),
+    ("/support", PAGE, EVERYONE),
+    ("/blog/1", PAGE, ("anonymous",)),
+    ("/login", PAGE, ("anonymous",)),
+    ("/register", PAGE, ("anonymous",)),
+    ("/dashboard", PAGE, SIGNED_IN),
+    ("/dashboard/announcements", PAGE, SIGNED_IN),
+    ("/dashboard/pending-bookings", PAGE, SIGNED_IN),
+    ("/dashboard/approved-bookings", PAGE, SIGNED_IN),
+    ("/dashboard/payment-page/{booking}", PAGE, ("user",)),
+    ("/dashboard/confirmed-bookings", PAGE, ("member",)),
+    ("/dashboard/payment-history", PAGE, ("member",)),
+    ("/dashboard/manage-bookings", PAGE, ("admin",)),
+    ("/dashboard/manage-bookings-approval", PAGE, ("admin",)),
+    ("/dashboard/manage-users", PAGE, ("admin",)),
+    ("/dashboard/manage-members", PAGE, ("admin",)),
+    ("/dashboard/manage-courts", PAGE, ("admin",)),
+    ("/dashboard/manage-coupons", PAGE, ("admin",)),
+    ("/dashboard/make-announcements", PAGE, ("admin",)),
+    ("/api/courts", API, EVERYONE),
+    ("/api/coupons", API, EVERYONE),
+    ("/api/courts/{court}/availability?date={day}", AVAILABILITY, EVERYONE),
+    ("/api/announcements", API, SIGNED_IN),
+    ("/api/bookings/pending", API, SIGNED_IN),
+    ("/api/bookings/approved", API, SIGNED_IN),
+    ("/api/bookings/confirmed", API, SIGNED_IN),
+    ("/api/payments", API, SIGNED_IN),
+    ("/api/users", API, ("admin",)),
+    ("/api/members", API, ("admin",)),
+]
+
+
+@dataclass
+class Row:
+    role: str
+    path: str
+    kind: str
+    status: int
+    encoding: str
+    body_bytes: int
+    server_ms: list[float]
+    queries: list[int]
+
+    @property
+    def p50(self) -> float:
+        return statistics.median(self.server_ms)
+
+    @property
+    def p95(self) -> float:
+        return percentile(self.server_ms, 95)
+
+    @property
+    def query_label(self) -> str:
+        low, high = min(self.queries), max(self.queries)
+        return str(low) if low == high else f"{low}-{high}"
+
+    def verdict(self) -> str:
+        if self.status != 200:
+            return "-"
+        over = self.p95 > BUDGET_MS[self.kind]
+        if self.kind == PAGE:
+            over = over or self.body_bytes > BUDGET_PAGE_BYTES
+        return "OVER" if over else "OK"
+
+    @property
+    def budget(self) -> str:
+        if self.kind == PAGE:
+            return f"<=60 KiB, p95 <={BUDGET_MS[PAGE]} ms"
+        return f"p95 <={BUDGET_MS[self.kind]} ms"
+
+
+def percentile(values: list[float], cut: int) -> float:
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[cut - 1]
+
+
+# --- Databases -----------------------------------------------------------------------------
+def database_url(name: str) -> str:
+    base = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club"))
+    if not base.scheme.startswith("postgres"):
+        sys.exit("The benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.")
+    return urllib.parse.urlunsplit(base._replace(path=f"/{name}"))
+
+
+def app_environment(database: str) -> dict[str, str]:
+    rates = {f"RATE_{scope}": "1000000/min" for scope in ("SESSION", "BOOKING", "PAYMENT")}
+    return {
+        **os.environ,
+        "LOCAL_MODE": "true",
+        "DEBUG": "false",
+        "VITE_DEV_MODE": "false",
+        "DATABASE_URL": database_url(database),
+        **rates,
+    }
+
+
+def seeded(database: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(database_url("postgres"), autocommit=True) as connection:
+        if not connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
+            return False
+    with psycopg.connect(database_url(database)) as connection:
+        try:
+            return connection.execute("SELECT count(*) FROM bookings_booking").fetchone()[0] > 0
+        except psycopg.errors.UndefinedTable:
+            return False
+
+
+def make_database(database: str, seed_arguments: list[str]) -> str:
+    """Made afresh, migrated and seeded; answers seed_scale's report."""
+    import psycopg
+
+    with psycopg.connect(database_url("postgres"), autocommit=True) as connection:
+        connection.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {database}")
+    env = app_environment(database)
+    for command in (
+        ["migrate", "--skip-checks", "-v0"],
+        ["createcachetable"],
+        ["seed_scale", *seed_arguments],
+    ):
+        result = subprocess.run(
+            [PYTHON, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        )
+        if result.returncode != 0:
+            sys.exit(f"`manage.py {' '.join(command)}` failed:\n{result.stdout}{result.stderr}")
+    return result.stdout.strip()
+
+
+def club_facts(database: str) -> dict:
+    """The callers' e-mails, a court, a day and a booking to ask about, and the database's size."""
+    import psycopg
+
+    with psycopg.connect(database_url(database)) as connection:
+
+        def one(sql: str, *args):
+            return connection.execute(sql, args).fetchone()
+
+        def busiest(role: str, *, with_approved: bool = False) -> str:
+            """The person of `role` with the most bookings (of those with an approved one)."""
+            return one(
+                "SELECT u.email FROM accounts_user u JOIN bookings_booking b ON b.user_id = u.id"
+                " WHERE u.role = %s GROUP BY u.id HAVING %s OR bool_or(b.status = 'approved')"
+                " ORDER BY count(*) DESC, u.id LIMIT 1",
+                role,
+                not with_approved,
+            )[0]
+
+        facts = {
+            "admin": one(
+                "SELECT email FROM accounts_user WHERE role = 'admin' ORDER BY created_at, id LIMIT 1"
+            )[0],
+            "member": busiest("member"),
+            "user": busiest("user", with_approved=True),
+            "court": one("SELECT id FROM courts_court WHERE NOT is_archived ORDER BY id LIMIT 1")[0],
+            "day": str(one("SELECT current_date")[0] + timedelta(days=2)),
+        }
+        approved = one(
+            "SELECT b.id FROM bookings_booking b JOIN accounts_user u ON u.id = b.user_id"
+            " WHERE u.email = %s AND b.status = 'approved' ORDER BY b.id LIMIT 1",
+            facts["user"],
+        )
+        facts["booking"] = approved[0] if approved else None
+        facts["counts"] = {
+            "bookings": one("SELECT count(*) FROM bookings_booking")[0],
+            "held slots": one("SELECT count(*) FROM bookings_bookedslot")[0],
+            "payments": one("SELECT count(*) FROM payments_payment")[0],
+            "people": one("SELECT count(*) FROM accounts_user")[0],
+            "member's bookings": one(
+                "SELECT count(*) FROM bookings_booking b JOIN accounts_user u ON u.id = b.user_id"
+                " WHERE u.email = %s",
+                facts["member"],
+            )[0],
+        }
+    return facts
+
+
+# --- HTTP ----------------------------------------------------------------------------------
+class Caller:
+    """One browser: its cookies, and plain HTTP/1.1 to the site."""
+
+    def __init__(self, port: int, role: str):
+        self.port = port
+        self.role = role
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, body: dict | None = None, *, accept: str = "text/html"):
+        headers = {"Accept": accept, "Accept-Encoding": "gzip, br"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        payload = None
+        if body is not None:
+            payload = json.dumps(body).encode()
+            headers |= {"Content-Type": "application/json", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=600)
+        try:
+            connection.request(method, path, body=payload, headers=headers)
+            response = connection.getresponse()
+            content = response.read()
+        finally:
+            connection.close()
+        for header, value in response.getheaders():
+            if header.lower() == "set-cookie":
+                cookie, _, attributes = value.partition(";")
+                name, _, content_value = cookie.strip().partition("=")
+                if "max-age=0" not in attributes.lower():
+                    self.cookies[name] = content_value
+        return response, content
+
+
+def sign_in(caller: Caller, email: str) -> None:
+    """As the /login island does: the emulator's ID token for the e-mail, then POST /api/session.
+    The emulator's account is made (verified) for the seeded e-mail if it has none yet."""
+    from club.testing import emulator
+
+    try:
+        token = emulator.sign_in(email, PASSWORD)["idToken"]
+    except urllib.error.HTTPError:
+        token = emulator.sign_up(email, PASSWORD, verified=True)["idToken"]
+    caller.request("GET", "/login")
+    response, content = caller.request("POST", "/api/session", {"idToken": token}, accept="application/json")
+    if response.status != 200:
+        sys.exit(f"Sign-in of {email} failed ({response.status}): {content[:300]!r}")
+
+
+def measure(callers: dict[str, Caller], paths: dict[str, str], kind: str, args) -> dict[str, Row]:
+    """The same call on each size's site, taking turns, so that both see the same machine."""
+    accept = "text/html" if kind == PAGE else "application/json"
+    for size, caller in callers.items():
+        caller.request("GET", paths[size], accept=accept)  # warm-up: the worker, PostgreSQL's pages
+    server_ms = {size: [] for size in callers}
+    queries = {size: [] for size in callers}
+    last = {}
+    started = time.monotonic()
+    done = 0
+    while done < args.requests and (done < 3 or time.monotonic() - started < args.row_seconds):
+        for size, caller in callers.items():
+            response, content = caller.request("GET", paths[size], accept=accept)
+            timing = SERVER_TIMING.search(response.getheader("Server-Timing") or "")
+            if not timing:
+                sys.exit(f"No Server-Timing header on {paths[size]}: is LOCAL_MODE on?")
+            queries[size].append(int(timing[1]))
+            server_ms[size].append(float(timing[2]) + float(timing[3]))
+            last[size] = (response, content)
+        done += 1
+    return {
+        size: Row(
+            callers[size].role,
+            paths[size],
+            kind,
+            last[size][0].status,
+            last[size][0].getheader("Content-Encoding") or "",
+            len(last[size][1]),
+            server_ms[size],
+            queries[size],
+        )
+        for size in callers
+    }
+
+
+def run(sizes: list[str], facts: dict[str, dict], args) -> dict[str, list[Row]]:
+    """One gunicorn worker per size, side by side; every route of every role on each."""
+    servers, ports = [], {}
+    rows: dict[str, list[Row]] = {size: [] for size in sizes}
+    try:
+        for size in sizes:
+            ports[size] = local_stack.free_port()
+            command = [GUNICORN, "club.wsgi", "--bind", f"127.0.0.1:{ports[size]}"]
+            command += ["--workers", "1", "--timeout", "900"]
+            ready = f"http://127.0.0.1:{ports[size]}/healthz"
+            environment = app_environment(f"club_scale_{size}")
+            servers.append(local_stack.start(f"scale-{size}", command, ready, cwd=ROOT, env=environment))
+        for role in ROLES:
+            callers = {}
+            for size in sizes:
+                callers[size] = Caller(ports[size], role)
+                if role != "anonymous":
+                    sign_in(callers[size], facts[size][role])
+            for template, kind, roles in ROUTES:
+                if role not in roles:
+                    continue
+                paths = {
+                    size: template.format(**facts[size])
+                    for size in sizes
+                    if "{booking}" not in template or facts[size]["booking"]
+                }
+                if not paths:
+                    continue
+                for size, row in measure({size: callers[size] for size in paths}, paths, kind, args).items():
+                    rows[size].append(row)
+                    print(
+                        f"  {size:>5} {role:<9} {row.path:<46} {row.status} p95 {row.p95:7.1f} ms",
+                        file=sys.stderr,
+                    )
+    finally:
+        for server in servers:
+            local_stack.stop(server)
+    return rows
+
+
+# --- Report --------------------------------------------------------------------------------
+def kib(size: int) -> str:
+    return f"{size / 1024:.1f}"
+
+
+def print_size(size: str, facts: dict, rows: list[Row]) -> None:
+    counts = ", ".join(f"{name}: {value:,}" for name, value in facts["counts"].items())
+    print(f"\n## {size}: {counts}")
+    print(f"admin {facts['admin']}, member {facts['member']}, user {facts['user']}\n")
+    print("| role | path | status | KiB (enc) | p50 ms | p95 ms | queries | n | budget | |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        print(
+            f"| {row.role} | {row.path} | {row.status} | {kib(row.body_bytes)} ({row.encoding or 'none'}) |"
+            f" {row.p50:.1f} | {row.p95:.1f} | {row.query_label} | {len(row.server_ms)} | {row.budget} |"
+            f" {row.verdict()} |"
+        )
+
+
+def grown(small: float, large: float, slack: float = 0.0) -> bool:
+    return large <= small * (1 + GROWTH) + slack
+
+
+def print_growth(small_size: str, large_size: str, small: list[Row], large: list[Row]) -> None:
+    budget = f"bytes and median server time +{GROWTH:.0%} at most, +256 bytes and +1 ms of slack"
+    print(f"\n## Growth {small_size} → {large_size} (budget: {budget}; queries no more)\n")
+    print("| role | path | KiB | x | median ms | x | p95 ms | queries | |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    before = {(row.role, row.path): row for row in small}
+    for row in large:
+        old = before.get((row.role, row.path))
+        if old is None:
+            continue
+        ok = (
+            grown(old.body_bytes, row.body_bytes, GROWTH_SLACK_BYTES)
+            and grown(old.p50, row.p50, GROWTH_SLACK_MS)
+            and max(row.queries) <= max(old.queries)
+        )
+        print(
+            f"| {row.role} | {row.path} | {kib(old.body_bytes)} → {kib(row.body_bytes)} |"
+            f" {row.body_bytes / max(old.body_bytes, 1):.2f} | {old.p50:.1f} → {row.p50:.1f} |"
+            f" {row.p50 / max(old.p50, 0.1):.2f} | {old.p95:.1f} → {row.p95:.1f} |"
+            f" {old.query_label} → {row.query_label} | {'OK' if ok else 'OVER'} |"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--reuse", action="store_true", help="keep a database that already holds bookings")
+    parser.add_argument("--requests", type=int, default=20, help="measured requests per row (default 20)")
+    parser.add_argument(
+        "--row-seconds", type=float, default=15, help="stop a row's requests after this long (3 at least)"
+    )
+    parser.add_argument("--sizes", default="11k,112k", help="which sizes, of 11k and 112k (default both)")
+    args = parser.parse_args()
+    if not os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
+        sys.exit("Run it inside the local stack: scripts/local_stack.py -- .venv/bin/python bench/scale.py")
+    if not (ROOT / "staticfiles" / "staticfiles.json").exists():
+        sys.exit("The production build is missing: run `make build` first.")
+    sizes = [size.strip() for size in args.sizes.split(",")]
+    if unknown := set(sizes) - set(SIZES):
+        sys.exit(f"Unknown sizes {sorted(unknown)}: choose among {sorted(SIZES)}.")
+
+    # The emulator helpers read the project's settings (its project id).
+    os.environ.update(app_environment(f"club_scale_{sizes[0]}"))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
+    import django
+
+    django.setup()
+
+    print(f"# Scale: every page and list per role ({os.cpu_count()} CPUs, one gunicorn worker)")
+    facts = {}
+    for size in sizes:
+        database = f"club_scale_{size}"
+        if args.reuse and seeded(database):
+            print(f"\n{database}: reused as it is")
+        else:
+            started = time.monotonic()
+            report = make_database(database, SIZES[size])
+            print(f"\n{database}: made in {time.monotonic() - started:.0f} s (migrate and seed_scale)")
+            print("  seed_scale: " + report.splitlines()[0])
+        facts[size] = club_facts(database)
+    started = time.monotonic()
+    rows = run(sizes, facts, args)
+    print(f"\nMeasured in {time.monotonic() - started:.0f} s.")
+    for size in sizes:
+        print_size(size, facts[size], rows[size])
+    if len(sizes) == 2:
+        print_growth(sizes[0], sizes[1], rows[sizes[0]], rows[sizes[1]])
+
+
+if __name__ == "__main__":
+    main()
