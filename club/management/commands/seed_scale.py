@@ -320,9 +320,9 @@ class Club:
         # Its first slot more than a day away, and bookable two days ago already.
         future = self.today + timedelta(days=2) <= day <= self.last_day - timedelta(days=2)
         chance = rng.random()
-        if future and chance < 0.148:
+        if future and chance < 0.168:
             status = Status.PENDING
-        elif future and chance < 0.17:
+        elif future and chance < 0.192:
             status = Status.APPROVED
         else:
             status = Status.CONFIRMED
