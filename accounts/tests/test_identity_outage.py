@@ -1,0 +1,238 @@
+"""The identity provider stops answering under a running site (accounts/identity.py).
+
+The site runs as in production: gunicorn with 2 sync workers, the database cache shared by them,
+the default timeouts. It reaches its own Firebase Auth Emulator through a relay that counts the
+calls (club/testing/provider_calls.py); a test pauses the emulator (SIGSTOP: it still takes
+connections but answers none, as a provider that hangs) and resumes it. Signed-in pages and reads
+keep working from the verified cookie, the sensitive operations answer 503 within 2 s, and after
+one call that got no answer the site stops calling the provider for IDENTITY_BREAKER_SECONDS
+(3 here) instead of holding worker after worker.
+"""
+
+import json
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import httpx
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import override_settings
+
+from accounts.models import User
+from club.testing import emulator, outage
+from club.testing.provider_calls import CountingRelay
+from scripts import local_stack
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PROJECT_ID = "demo-identity-outage"
+BREAKER_SECONDS = 3
+SIGN_IN_UNAVAILABLE = {"detail": "Sign-in cannot be checked right now. Please try again in a minute."}
+
+
+class Site:
+    def __init__(self, database: dict, workdir: Path):
+        self.emulator_host = f"127.0.0.1:{local_stack.free_port()}"
+        self.identity = outage.Process(lambda: self._start_emulator(workdir))
+        self.relay = CountingRelay(self.emulator_host)
+        port = local_stack.free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        env = {
+            **os.environ,
+            "LOCAL_MODE": "true",
+            "DATABASE_URL": (
+                f"postgres://{database['USER']}@{database['HOST'] or '127.0.0.1'}:"
+                f"{database['PORT'] or 5432}/{database['NAME']}"
+            ),
+            "FIREBASE_AUTH_EMULATOR_HOST": self.relay.host,
+            "FIREBASE_PROJECT_ID": PROJECT_ID,
+            "CACHE_URL": "dbcache://club_cache",
+            "IDENTITY_BREAKER_SECONDS": str(BREAKER_SECONDS),
+            "RATE_SESSION": "1000/min",
+        }
+        command = [str(Path(sys.executable).with_name("gunicorn")), "club.wsgi"]
+        command += ["--bind", f"127.0.0.1:{port}", "--workers", "2"]
+        self.app = outage.Process(
+            lambda: local_stack.start(
+                "app-identity-outage", command, f"{self.url}/healthz", cwd=local_stack.ROOT, env=env
+            )
+        )
+
+    def _start_emulator(self, workdir: Path):
+        config = workdir / "firebase.json"
+        address, port = self.emulator_host.split(":")
+        emulators = {
+            "auth": {"host": address, "port": int(port)},
+            "hub": {"host": address, "port": local_stack.free_port()},
+            "logging": {"host": address, "port": local_stack.free_port()},
+            "ui": {"enabled": False},
+            "singleProjectMode": True,
+        }
+        config.write_text(json.dumps({"emulators": emulators}))
+        return local_stack.start_emulator(
+            None,
+            config=config,
+            host=self.emulator_host,
+            project=PROJECT_ID,
+            name="firebase-emulator-identity",
+        )
+
+    def start(self) -> None:
+        self.identity.start()
+        self.relay.start()
+        self.app.start()
+
+    def stop(self) -> None:
+        self.app.stop()
+        self.identity.stop()
+        self.relay.stop()
+
+
+@pytest.fixture(scope="module")
+def _site(django_db_setup, django_db_blocker, tmp_path_factory):
+    with django_db_blocker.unblock():
+        database = dict(connection.settings_dict)  # the test database, by now
+        database_cache = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache"}
+        with override_settings(CACHES={"default": database_cache}):
+            call_command("createcachetable", verbosity=0)
+    site = Site(database, tmp_path_factory.mktemp("identity-outage"))
+    try:
+        site.start()
+        yield site
+    finally:
+        site.stop()
+
+
+@pytest.fixture
+def site(_site, monkeypatch, settings):
+    """The site with its emulator answering, no accounts in it, and nothing in the shared cache."""
+    if _site.identity.paused:
+        _site.identity.resume()
+    monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", _site.emulator_host)
+    settings.FIREBASE_PROJECT_ID = PROJECT_ID
+    emulator.clear_accounts()
+    forget_kept_answers()
+    yield _site
+    if _site.identity.paused:
+        _site.identity.resume()
+
+
+def forget_kept_answers() -> None:
+    """Empties the site's shared cache: every person's check is due, and the breaker closed."""
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM club_cache")
+
+
+def signed_in(site: Site, email: str, role: str = User.Role.USER) -> httpx.Client:
+    client = httpx.Client(base_url=site.url, timeout=60)
+    client.get("/login")
+    response = client.post(
+        "/api/session",
+        json={"idToken": emulator.sign_up(email)["idToken"]},
+        headers={"X-CSRFToken": client.cookies["csrftoken"]},
+    )
+    assert response.status_code == 200, response.text
+    client.headers["X-CSRFToken"] = client.cookies["csrftoken"]  # rotated at sign-in
+    User.objects.filter(email=email).update(role=role)
+    return client
+
+
+def timed(call) -> tuple[httpx.Response, float]:
+    started = time.monotonic()
+    response = call()
+    return response, time.monotonic() - started
+
+
+def test_signed_in_pages_answer_from_the_cookie_and_the_breaker_spares_the_workers(site):
+    ada = signed_in(site, "ada@example.com")
+    bob = signed_in(site, "bob@example.com")
+    forget_kept_answers()  # so that every signed-in request below would ask the provider
+    calls = site.relay.count()
+
+    site.identity.pause()
+
+    # Several signed-in requests at once, more than the 2 workers, and a visitor's page: each
+    # answers, the first ones after one timeout (IDENTITY_TIMEOUT, 1.5 s), the rest at once.
+    requests = [
+        lambda: ada.get("/dashboard"),
+        lambda: bob.get("/api/bookings/pending"),
+        lambda: ada.get("/api/announcements"),
+        lambda: bob.get("/dashboard"),
+        lambda: ada.get("/api/bookings/pending"),
+        lambda: bob.get("/api/announcements"),
+        lambda: httpx.get(site.url + "/courts", timeout=60),
+    ]
+    started = time.monotonic()
+    with ThreadPoolExecutor(len(requests)) as pool:
+        answers = [future.result() for future in [pool.submit(timed, request) for request in requests]]
+    assert [response.status_code for response, _ in answers] == [200] * len(requests)
+    assert "We can't check your sign-in right now" not in answers[0][0].text
+    assert time.monotonic() - started < 4, [round(seconds, 2) for _, seconds in answers]
+    # At most one call per worker got no answer; then the breaker kept the rest from calling.
+    assert site.relay.count() - calls <= 2
+
+    during = site.relay.count()
+    for client, path in [(ada, "/dashboard"), (bob, "/api/bookings/pending"), (ada, "/api/courts")]:
+        response, seconds = timed(lambda client=client, path=path: client.get(path))
+        assert response.status_code == 200
+        assert seconds < 0.5, path
+    assert site.relay.count() == during  # the breaker is open: no call
+
+    site.identity.resume()
+    time.sleep(BREAKER_SECONDS + 0.5)
+
+    # Once the provider answers, the checks that could not be made are made, and kept.
+    assert ada.get("/dashboard").status_code == 200
+    assert site.relay.count() == during + 1
+    assert ada.get("/api/courts").status_code == 200
+    assert site.relay.count() == during + 1
+
+
+def test_a_sensitive_operation_answers_503_within_2_seconds_and_then_at_once(site):
+    ann = signed_in(site, "ann@example.com", User.Role.ADMIN)
+    ada = signed_in(site, "ada@example.com")
+    bob_token = emulator.sign_up("bob@example.com")["idToken"]
+    bob = httpx.Client(base_url=site.url, timeout=60)
+    bob.get("/login")
+    calls = site.relay.count()
+
+    site.identity.pause()
+
+    # The first: its call to the provider times out (IDENTITY_TIMEOUT, 1.5 s), and opens the breaker.
+    first, seconds = timed(lambda: ann.delete("/api/courts/999"))
+    assert first.status_code == 503
+    assert first.json() == SIGN_IN_UNAVAILABLE
+    assert seconds < 2
+    assert site.relay.count() == calls + 1
+    # The next ones are refused without a call: admin writes, payments, sign-in.
+    for call in [
+        lambda: ann.patch("/api/courts/999", json={"price": 5}),
+        lambda: ann.post("/api/coupons", json={"code": "X", "discount": 5}),
+        lambda: ada.post("/api/create-payment-intent", json={"bookingId": 1}),
+        lambda: ada.post("/api/save-payment", json={"paymentIntentId": "pi_1"}),
+        lambda: bob.post(
+            "/api/session", json={"idToken": bob_token}, headers={"X-CSRFToken": bob.cookies["csrftoken"]}
+        ),
+    ]:
+        response, seconds = timed(call)
+        assert response.status_code == 503
+        assert response.json() == SIGN_IN_UNAVAILABLE
+        assert seconds < 0.5
+    assert site.relay.count() == calls + 1
+    assert not User.objects.filter(email="bob@example.com").exists()
+    # Reads stand on the verified cookie (their checks were kept from the sign-in).
+    assert ann.get("/api/users").status_code == 200
+    assert ada.get("/dashboard").status_code == 200
+
+    site.identity.resume()
+    time.sleep(BREAKER_SECONDS + 0.5)
+
+    assert ann.delete("/api/courts/999").status_code == 404  # checked, then done: no such court
+    signed = bob.post(
+        "/api/session", json={"idToken": bob_token}, headers={"X-CSRFToken": bob.cookies["csrftoken"]}
+    )
+    assert signed.status_code == 200, signed.text
