@@ -50,6 +50,11 @@ class User(AbstractBaseUser):
 
     class Meta:
         ordering = ["created_at"]
+        # The admin's lists of people, oldest first: everyone, or one role.
+        indexes = [
+            models.Index(fields=["created_at", "id"], name="user_list"),
+            models.Index(fields=["role", "created_at", "id"], name="user_list_by_role"),
+        ]
 
     def __str__(self) -> str:
         return self.email

@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -53,13 +55,25 @@ def admin_login(request, extra_context=None):
     return redirect_to_login(request.GET.get("next", "/admin/"))
 
 
+def _first_page(users, serializer_class) -> tuple[list, dict]:
+    """The first page of an admin list of people, and what its island needs to ask the API for
+    the others (club/pagination.py)."""
+    page = Paginator(users, settings.DASHBOARD_PAGE_SIZE).page(1)
+    return serializer_class(page, many=True).data, {
+        "total": page.paginator.count,
+        "pageSize": settings.DASHBOARD_PAGE_SIZE,
+    }
+
+
 @admin_required
 def manage_users(request):
-    props = {"users": UserOutput(user_list(), many=True).data, "usersUrl": reverse("api-users")}
+    users, paging = _first_page(user_list(), UserOutput)
+    props = {"users": users, **paging, "usersUrl": reverse("api-users")}
     return island_page(request, heading="All Users", island="users-admin", props=props)
 
 
 @admin_required
 def manage_members(request):
-    props = {"members": MemberOutput(user_list(role=User.Role.MEMBER), many=True).data}
+    members, paging = _first_page(user_list(role=User.Role.MEMBER), MemberOutput)
+    props = {"members": members, **paging, "membersUrl": reverse("api-members")}
     return island_page(request, heading="Manage Members", island="members-admin", props=props)

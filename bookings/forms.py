@@ -51,6 +51,7 @@ class BookingFilters(forms.Form):
         first, last = cleaned.get("date_from"), cleaned.get("date_to")
         if first and last and last < first:
             self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
+            del cleaned["date_from"]  # a range the wrong way round bounds nothing
         return cleaned
 
     def filters(self) -> dict:

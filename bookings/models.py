@@ -30,7 +30,9 @@ class Booking(models.Model):
 
     class Meta:
         ordering = ["date", "id"]
-        indexes = [models.Index(fields=["status", "date"]), models.Index(fields=["user", "status"])]
+        # The booking lists: one status in date order, filtered by dates too. (One person's, or
+        # one court's, are read from the foreign keys' own indexes.)
+        indexes = [models.Index(fields=["status", "date", "id"], name="booking_list")]
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 
     def __str__(self) -> str:

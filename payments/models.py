@@ -49,6 +49,9 @@ class Payment(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        # Everyone's payments, newest first (read backwards). (One person's are read from the
+        # foreign key's own index.)
+        indexes = [models.Index(fields=["created_at", "id"], name="payment_list")]
         constraints = [
             models.UniqueConstraint(
                 fields=["booking"],

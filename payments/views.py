@@ -5,6 +5,7 @@ from django.urls import reverse
 from accounts.guards import login_required, member_required
 from bookings.models import Booking
 from bookings.selectors import own_bookings
+from club.pagination import page_of
 
 from .selectors import payment_list
 
@@ -37,5 +38,5 @@ def pay(request, booking_id: int):
 
 @member_required
 def history(request):
-    payments = payment_list(viewer=request.user, email=request.user.email)
-    return render(request, "payments/history.html", {"payments": payments})
+    page = page_of(request, payment_list(viewer=request.user, email=request.user.email))
+    return render(request, "payments/history.html", {"page": page})

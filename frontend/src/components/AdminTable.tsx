@@ -11,6 +11,8 @@ interface Props<Row> {
   /** The row's cells (`<td>`s), after the row's number when `numbered`. */
   cells: (row: Row) => ReactNode;
   numbered?: boolean;
+  /** The first row's number, on a later page of a paged list. */
+  firstNumber?: number;
 }
 
 /** The admin pages' table: scrolls sideways on a phone, says so when there is nothing to list. */
@@ -22,6 +24,7 @@ export function AdminTable<Row>({
   rowKey,
   cells,
   numbered = false,
+  firstNumber = 1,
 }: Props<Row>) {
   if (rows.length === 0) return <p className="text-base-content/70">{empty}</p>;
   return (
@@ -45,7 +48,7 @@ export function AdminTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row)}>
-              {numbered && <td>{index + 1}</td>}
+              {numbered && <td>{firstNumber + index}</td>}
               {cells(row)}
             </tr>
           ))}

@@ -3,29 +3,42 @@ import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { Pager } from "../components/Pager";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
+import { useServerList } from "../lib/useServerList";
 
 type Member = components["schemas"]["MemberOutput"];
 
+interface Props {
+  /** The first page, and the number of members in all. */
+  members: Member[];
+  total: number;
+  pageSize: number;
+  membersUrl: string;
+}
+
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** Manage Members (docs/staff-guide.md, Members): search, and end a membership (the account stays, as a user). */
-function MembersAdmin({ members: initial }: { members: Member[] }) {
-  const [members, setMembers] = useState(initial);
-  const [search, setSearch] = useState("");
+/** Manage Members (docs/staff-guide.md, Members): search on the server, and end a membership (the account stays, as a user). */
+function MembersAdmin({ members, total, pageSize, membersUrl }: Props) {
+  const list = useServerList({
+    url: membersUrl,
+    initial: members,
+    initialTotal: total,
+    pageSize,
+    failure: "Error: the members could not be loaded.",
+  });
   const [deleting, setDeleting] = useState<number | null>(null);
-  const needle = search.trim().toLowerCase();
-  const shown = members.filter((m) => !needle || `${m.name} ${m.email}`.toLowerCase().includes(needle));
 
   async function remove(member: Member) {
     if (!(await confirmDeletion("Do you really want to delete this member?"))) return;
     setDeleting(member.id);
     try {
       await authorisedFetch(member.url, { method: "DELETE" });
-      setMembers((current) => current.filter((m) => m.id !== member.id));
+      list.reload();
       await Swal.fire({ title: "Deleted!", text: "The member has been deleted.", icon: "success" });
     } catch (error) {
       notify.failure("Failed to delete member", error);
@@ -44,12 +57,13 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
         type="search"
         className="input w-full max-w-md"
         placeholder="Search by name or email..."
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        value={list.filters.search ?? ""}
+        onChange={(event) => list.filter("search", event.target.value)}
       />
       <AdminTable
-        rows={shown}
+        rows={list.rows}
         numbered
+        firstNumber={list.offset + 1}
         columns={["Name", "Email", "Joined"]}
         actions="Delete"
         empty="No members found."
@@ -66,6 +80,13 @@ function MembersAdmin({ members: initial }: { members: Member[] }) {
             />
           </>
         )}
+      />
+      <Pager
+        offset={list.offset}
+        total={list.total}
+        pageSize={pageSize}
+        noun="members"
+        onChange={list.goTo}
       />
     </div>
   );

@@ -36,8 +36,10 @@ function messageOf(status: number, body: unknown): ApiError {
   return new ApiError(status, "Something went wrong. Please try again.");
 }
 
-/** Sends JSON to our API with the session cookie and the CSRF token; answers the parsed body. */
-export async function apiFetch<T>(url: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+type Init = { method?: string; body?: unknown };
+
+/** Sends JSON to our API with the session cookie and the CSRF token; answers the parsed body and the headers. */
+async function send(url: string, init: Init): Promise<{ body: unknown; headers: Headers }> {
   const response = await fetch(url, {
     method: init.method ?? "GET",
     credentials: "same-origin",
@@ -50,19 +52,21 @@ export async function apiFetch<T>(url: string, init: { method?: string; body?: u
   });
   const body: unknown = response.status === 204 ? null : await response.json().catch(() => null);
   if (!response.ok) throw messageOf(response.status, body);
-  return body as T;
+  return { body, headers: response.headers };
+}
+
+/** Calls our API; answers the parsed body. */
+export async function apiFetch<T>(url: string, init: Init = {}): Promise<T> {
+  return (await send(url, init)).body as T;
 }
 
 /**
  * For islands that call the API as a signed-in person: a 401 or 403 means the session is gone or
  * not enough, so sign out and go to the login page, to come back here afterwards.
  */
-export async function authorisedFetch<T>(
-  url: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
+async function asSignedIn<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await apiFetch<T>(url, init);
+    return await call();
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       const { urls } = islandConfig();
@@ -72,4 +76,17 @@ export async function authorisedFetch<T>(
     }
     throw error;
   }
+}
+
+/** Calls our API as the signed-in person (see asSignedIn); answers the parsed body. */
+export function authorisedFetch<T>(url: string, init: Init = {}): Promise<T> {
+  return asSignedIn(() => apiFetch<T>(url, init));
+}
+
+/** One slice of an API list (`?limit=&offset=`), as the signed-in person: its rows and the whole list's size. */
+export function authorisedSlice<T>(url: string): Promise<{ rows: T[]; total: number }> {
+  return asSignedIn(async () => {
+    const { body, headers } = await send(url, {});
+    return { rows: body as T[], total: Number(headers.get("X-Total-Count") ?? 0) };
+  });
 }

@@ -1,0 +1,90 @@
+"""Each list, and each of its filters, has an index to read instead of the whole table. With
+sequential scans priced out (the tables here are tiny, so PostgreSQL would rather read them
+whole), EXPLAIN shows the index each list query is answered from."""
+
+import pytest
+from django.db import connection
+
+from accounts.models import User
+from accounts.selectors import user_list
+from bookings.models import Booking
+from bookings.selectors import booking_list
+from courts.tests.factories import CourtFactory
+from payments.models import Payment
+from payments.selectors import payment_list
+
+pytestmark = pytest.mark.django_db
+Status = Booking.Status
+
+
+@pytest.fixture
+def club():
+    """A club of 40 members with 50 bookings each, paid where confirmed, 400 other users, and fresh
+    statistics."""
+    from bookings.tests.test_list_pages import bookings_of
+
+    people = [User.objects.create_user(f"person{number}@example.com", role="member") for number in range(40)]
+    User.objects.bulk_create(User(email=f"visitor{number}@example.com") for number in range(400))
+    court = CourtFactory(slots=["08:00-09:00"])
+    for number, person in enumerate(people):
+        status = Status.PENDING if number % 10 == 0 else Status.CONFIRMED
+        bookings = bookings_of(person.email, 50, court=CourtFactory(slots=["08:00-09:00"]), status=status)
+        Payment.objects.bulk_create(
+            Payment(booking=booking, user=person, amount=10, currency="usd", status="succeeded")
+            for booking in bookings
+            if booking.status == Status.CONFIRMED
+        )
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return {
+        "admin": User.objects.create_user("ann@example.com", role=User.Role.ADMIN),
+        "ada": people[1],
+        "court": court,
+    }
+
+
+def explain(rows) -> str:
+    """The plan of `rows`, with sequential scans priced out of it."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+    return rows.explain()
+
+
+@pytest.mark.parametrize(
+    ("rows", "index"),
+    [
+        (lambda admin, ada, court: booking_list(viewer=admin, status=Status.CONFIRMED)[:25], "booking_list"),
+        (
+            lambda admin, ada, court: booking_list(
+                viewer=admin, status=Status.CONFIRMED, date_from="2031-01-01"
+            )[:25],
+            "booking_list",
+        ),
+        (
+            lambda admin, ada, court: booking_list(viewer=ada, status=Status.CONFIRMED)[:25],
+            "bookings_booking_user_id_",
+        ),
+        (
+            lambda admin, ada, court: booking_list(viewer=admin, status=Status.PENDING, court=court)[:25],
+            "bookings_booking_court_id_",
+        ),
+        (lambda admin, ada, court: payment_list(viewer=admin)[:100], "payment_list"),
+        (lambda admin, ada, court: payment_list(viewer=ada)[:100], "payments_payment_user_id_"),
+        (lambda admin, ada, court: user_list()[:25], "user_list"),
+        (lambda admin, ada, court: user_list(role=User.Role.MEMBER)[:25], "user_list_by_role"),
+    ],
+    ids=[
+        "confirmed bookings",
+        "confirmed bookings from a date",
+        "a person's bookings",
+        "approvals of a court",
+        "payments",
+        "a person's payments",
+        "users",
+        "members",
+    ],
+)
+def test_a_list_is_read_from_its_index(club, rows, index):
+    plan = explain(rows(club["admin"], club["ada"], club["court"]))
+
+    assert f" {index}" in plan, plan

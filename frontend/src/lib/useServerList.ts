@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState } from "react";
+
+import { authorisedSlice } from "./api";
+import { notify } from "./notify";
+
+/** How long typing must pause before a search goes to the server. */
+const SEARCH_DELAY_MS = 250;
+
+interface Options<Row> {
+  /** The API list (club/pagination.py): `?limit=&offset=` and the filters as query parameters. */
+  url: string;
+  /** The first page, rendered with the page, and the whole list's size. */
+  initial: Row[];
+  initialTotal: number;
+  pageSize: number;
+  /** What failed, for the toast when a page cannot be loaded. */
+  failure: string;
+}
+
+/**
+ * An admin list searched and paged on the server: the rows of the current page, the whole list's
+ * size, the filters and the offset. A change of filter waits for a pause in the typing and goes
+ * back to the first page; an answer to an older question is dropped.
+ */
+export function useServerList<Row>({ url, initial, initialTotal, pageSize, failure }: Options<Row>) {
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [offset, setOffset] = useState(0);
+  const [reloads, setReloads] = useState(0);
+  const [page, setPage] = useState({ rows: initial, total: initialTotal });
+  const typing = useRef(false);
+  const asked = useRef(false); // the first page came with the page itself
+
+  useEffect(() => {
+    if (!asked.current) {
+      asked.current = true;
+      return;
+    }
+    let current = true;
+    const query = new URLSearchParams({ ...filters, limit: String(pageSize), offset: String(offset) });
+    const timer = window.setTimeout(
+      () => {
+        authorisedSlice<Row>(`${url}?${query.toString()}`)
+          .then((answer) => current && setPage(answer))
+          .catch((error: unknown) => current && notify.failure(failure, error));
+      },
+      typing.current ? SEARCH_DELAY_MS : 0,
+    );
+    typing.current = false;
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [url, filters, offset, pageSize, failure, reloads]);
+
+  return {
+    ...page,
+    offset,
+    filters,
+    /** Sets one filter (empty: none), and goes back to the first page. */
+    filter(name: string, value: string) {
+      typing.current = true;
+      setFilters((current) => ({ ...current, [name]: value }));
+      setOffset(0);
+    },
+    goTo: setOffset,
+    /** Asks for the current page again (after a row was removed, say). */
+    reload: () => setReloads((count) => count + 1),
+  };
+}
