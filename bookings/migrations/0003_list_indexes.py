@@ -5,24 +5,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bookings', '0002_booking_starts_at'),
-        ('courts', '0001_initial'),
+        ("bookings", "0002_booking_starts_at"),
+        ("courts", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.RemoveIndex(
-            model_name='booking',
-            name='bookings_bo_status_c5c45f_idx',
+            model_name="booking",
+            name="bookings_bo_status_c5c45f_idx",
         ),
         migrations.RemoveIndex(
-            model_name='booking',
-            name='bookings_bo_user_id_69a5d5_idx',
+            model_name="booking",
+            name="bookings_bo_user_id_69a5d5_idx",
         ),
         migrations.AddIndex(
-            model_name='booking',
-            index=models.Index(fields=['status', 'date', 'id'], name='booking_list'),
+            model_name="booking",
+            index=models.Index(fields=["status", "date", "id"], name="booking_list"),
         ),
     ]

@@ -5,17 +5,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bookings', '0003_list_indexes'),
-        ('content', '0003_coupon_limits'),
-        ('payments', '0002_refunds_cancellations_one_pending_payment_per_booking'),
+        ("bookings", "0003_list_indexes"),
+        ("content", "0003_coupon_limits"),
+        ("payments", "0002_refunds_cancellations_one_pending_payment_per_booking"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='payment',
-            index=models.Index(fields=['created_at', 'id'], name='payment_list'),
+            model_name="payment",
+            index=models.Index(fields=["created_at", "id"], name="payment_list"),
         ),
     ]
