@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.guards import admin_required, login_required
 from club.dashboard import island_page
+from club.pagination import page_of
 from club.ratelimit import limit_posts
 
 from . import data
@@ -81,7 +82,7 @@ def forbidden(request):
 
 @login_required
 def announcements(request):
-    return render(request, "content/announcements.html", {"announcements": announcement_list()})
+    return render(request, "content/announcements.html", {"page": page_of(request, announcement_list())})
 
 
 @admin_required

@@ -65,3 +65,20 @@ def test_an_unknown_route_answers_404_with_links_home_and_to_support(client, pat
     assert "Page Not Found" in html
     assert re.search(r'<a href="/"[^>]*>Go Back Home</a>', html)
     assert re.search(r'<a href="/support"[^>]*>Contact Support</a>', html)
+
+
+def test_the_announcements_come_in_pages_newest_first(sign_in_as):
+    from content.models import Announcement
+
+    reader = sign_in_as("ada@example.com")
+    for number in range(1, 31):
+        Announcement.objects.create(text=f"Notice {number}")
+
+    first = reader.get("/dashboard/announcements").content.decode()
+    second = reader.get("/dashboard/announcements", {"page": 2}).content.decode()
+
+    assert first.count("Notice ") == 25
+    assert "Notice 30" in first
+    assert "Notice 5<" not in first
+    assert re.findall(r"<td>(\d+)</td>\s*<td[^>]*>Notice 5<", second) == ["26"]
+    assert second.count("Notice ") == 5
