@@ -5,9 +5,8 @@ Method
 1. Two databases on DATABASE_URL's PostgreSQL server (default 127.0.0.1:5432): `club_scale_11k`
    (`seed_scale --days 36`, about 11,000 bookings) and `club_scale_112k` (`seed_scale` with its
    defaults: 5,000 people, 40 courts, a year, about 112,000 bookings), each made afresh, migrated
-   and seeded; with --reuse, a database that already holds bookings is kept as it is (seeded less
-   than a day before: its pending and approved bookings are younger than their deadlines). They
-   are left in place at the end.
+   and seeded; with --reuse, a database that holds bookings, none of them overdue yet (seeded
+   less than 22 hours before), is kept as it is. They are left in place at the end.
 2. Per size, one gunicorn worker of the site (local mode, so it sends Server-Timing; the
    production build already in staticfiles/, not rebuilt; DEBUG off), both sizes side by side,
    and four callers on each: anonymous, the first admin, the busiest member (about 430 bookings
@@ -175,9 +174,17 @@ def seeded(database: str) -> bool:
             return False
     with psycopg.connect(database_url(database)) as connection:
         try:
-            return connection.execute("SELECT count(*) FROM bookings_booking").fetchone()[0] > 0
+            bookings, overdue = connection.execute(
+                # bookings.selectors.overdue, with the default deadlines
+                "SELECT count(*), count(*) FILTER (WHERE"
+                " (status = 'approved' AND approved_at < now() - interval '24 hours')"
+                " OR (status = 'pending'"
+                " AND (created_at <= now() - interval '48 hours' OR starts_at <= now())))"
+                " FROM bookings_booking"
+            ).fetchone()
         except psycopg.errors.UndefinedTable:
             return False
+    return bookings > 0 and overdue == 0
 
 
 def make_database(database: str, seed_arguments: list[str]) -> str:
@@ -426,7 +433,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--reuse", action="store_true", help="keep a database that already holds bookings")
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="keep a database seeded before, if none of its bookings is overdue",
+    )
     parser.add_argument("--requests", type=int, default=20, help="measured requests per row (default 20)")
     parser.add_argument(
         "--row-seconds", type=float, default=15, help="stop a row's requests after this long (3 at least)"

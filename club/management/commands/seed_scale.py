@@ -23,7 +23,8 @@ Records only: it calls neither Firebase (nobody has a sign-in account; `firebase
 until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
 Everything comes from one random generator seeded with `--seed`, and every time is counted from
 `--now` (default: the current hour), so the same arguments give the same club. It fills an empty
-database with bulk inserts; it refuses one that already has people, courts or bookings.
+database with bulk inserts, then updates the planner's statistics of the tables it filled; it
+refuses a database that already has people, courts or bookings.
 """
 
 import random
@@ -37,7 +38,7 @@ from itertools import accumulate
 from django.conf import settings
 from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
 from django.core.management.base import BaseCommand, CommandError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
@@ -199,6 +200,20 @@ class Command(BaseCommand):
             club.make_courts(courts)
             club.make_bookings()
             counts = club.save()
+        # The planner's statistics, as a database that grew over a year has them: without them it
+        # guesses, and the plans measured would be those of an empty database.
+        with connection.cursor() as cursor:
+            for model in (
+                User,
+                Court,
+                Booking,
+                BookedSlot,
+                BookingStatusChange,
+                Payment,
+                Announcement,
+                Coupon,
+            ):
+                cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
         counts["seconds"] = round(time.monotonic() - started, 1)
         self.stdout.write(", ".join(f"{name}: {value:,}" for name, value in counts.items()))
         self.stdout.write(f"admin: {club.admins[0].email}")
@@ -348,9 +363,9 @@ class Club:
             booking.created_at = self.now - timedelta(minutes=rng.randint(1, 24 * 60))
             self.plans.append(Plan(booking, booking.created_at))
         else:
-            # Approved within the last four hours: twenty hours left to pay at least.
+            # Approved within the last hour: 23 hours left to pay at least.
             booking.created_at = self.now - timedelta(minutes=rng.randint(5 * 60, 40 * 60))
-            booking.approved_at = self.now - timedelta(minutes=rng.randint(1, 4 * 60))
+            booking.approved_at = self.now - timedelta(minutes=rng.randint(1, 60))
             self.plans.append(Plan(booking, booking.created_at, booking.approved_at))
 
     def plan_released(self, court_index, court, day, slots) -> None:
