@@ -120,8 +120,9 @@ def people(sign_in_as):
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    """Every test starts with no request counted against any limit."""
-    from django.core.cache import cache
+def _fresh_caches():
+    """Every test starts with no request counted against any limit, and no list total kept."""
+    from django.core.cache import caches
 
-    cache.clear()
+    caches["default"].clear()
+    caches["lists"].clear()

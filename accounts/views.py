@@ -1,13 +1,13 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from club.dashboard import island_page
+from club.pagination import ListPaginator
 
 from .guards import admin_required
 from .models import User
@@ -58,7 +58,7 @@ def admin_login(request, extra_context=None):
 def _first_page(users, serializer_class) -> tuple[list, dict]:
     """The first page of an admin list of people, and what its island needs to ask the API for
     the others (club/pagination.py)."""
-    page = Paginator(users, settings.DASHBOARD_PAGE_SIZE).page(1)
+    page = ListPaginator(users, settings.DASHBOARD_PAGE_SIZE).page(1)
     return serializer_class(page, many=True).data, {
         "total": page.paginator.count,
         "pageSize": settings.DASHBOARD_PAGE_SIZE,

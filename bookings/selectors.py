@@ -60,7 +60,9 @@ def booking_list(
     (`email`, as stored), those of people whose e-mail contains `email_contains`, of courts whose
     name contains `title`, of one `court`, on one `date` or from `date_from` to `date_to`. Overdue
     ones are left out: they have expired in all but name."""
-    bookings = bookings_visible_to(viewer).filter(status=status).exclude(overdue())
+    bookings = bookings_visible_to(viewer).filter(status=status)
+    if status in (Status.PENDING, Status.APPROVED):
+        bookings = bookings.exclude(overdue())
     if email:
         bookings = bookings.filter(user__email=email)
     if email_contains := email_contains.strip():

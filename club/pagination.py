@@ -7,8 +7,13 @@
   `X-Total-Count` and the neighbouring slices in a `Link` header (RFC 8288: first, prev, next, last).
 """
 
+import hashlib
+
 from django.conf import settings
+from django.core.cache import caches
+from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Page, Paginator
+from django.utils.functional import cached_property
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
@@ -16,10 +21,38 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
 
+def list_total(rows) -> int:
+    """How many rows the queryset `rows` has. Counting is the one cost of a list that grows with
+    its table (a COUNT over 100,000 bookings takes tens of milliseconds), so the total of a long
+    list, LIST_TOTAL_KEPT_FROM rows or more, is kept for LIST_TOTAL_SECONDS in each process, per
+    query: it may be behind by the rows added or removed meanwhile, while the rows shown are
+    always current. Shorter lists are counted every time."""
+    try:
+        sql, params = rows.query.sql_with_params()
+    except EmptyResultSet:
+        return 0
+    key = "list-total:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
+    kept = caches["lists"].get(key)
+    if kept is not None:
+        return kept
+    total = rows.count()
+    if total >= settings.LIST_TOTAL_KEPT_FROM:
+        caches["lists"].set(key, total, settings.LIST_TOTAL_SECONDS)
+    return total
+
+
+class ListPaginator(Paginator):
+    """Django's paginator, with the total of a long list kept for a while (list_total)."""
+
+    @cached_property
+    def count(self) -> int:
+        return list_total(self.object_list)
+
+
 def page_of(request, rows, per_page: int | None = None) -> Page:
     """The page of `rows` that `?page=` asks for. A number past the end gives the last page and
     anything that is not a number the first, so a stale or hand-typed link never fails."""
-    return Paginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    return ListPaginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
 
 
 class SliceQuery(serializers.Serializer):
@@ -59,7 +92,7 @@ def sliced_response(request, rows, serializer_class) -> Response:
     offset = query.validated_data.get("offset", 0)
     page = list(rows[offset : offset + limit])
     # A short slice that has rows is the list's end, so its size tells the total without a COUNT.
-    total = offset + len(page) if page and len(page) < limit else rows.count()
+    total = offset + len(page) if page and len(page) < limit else list_total(rows)
     response = Response(serializer_class(page, many=True).data)
     response["X-Total-Count"] = str(total)
     response["Link"] = _links(request.build_absolute_uri(), total=total, limit=limit, offset=offset)

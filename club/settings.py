@@ -117,6 +117,8 @@ CACHES = {
     # /healthz's answers from Firebase and Stripe, in each process's own memory: the shared cache is
     # the database by default, and the database may be the very part that is down.
     "healthz": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "healthz"},
+    # The totals of long lists (club/pagination.py), in each process's own memory.
+    "lists": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "lists"},
 }
 # How long /healthz reuses the providers' answers; 0 asks them on every hit.
 HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
@@ -347,6 +349,9 @@ COURTS_PER_PAGE = 6
 # Rows per dashboard page, and the most rows (and the default) one API list call returns.
 DASHBOARD_PAGE_SIZE = 25
 API_MAX_LIMIT = 100
+# A list of this many rows or more has its total counted at most once per LIST_TOTAL_SECONDS.
+LIST_TOTAL_KEPT_FROM = env.int("LIST_TOTAL_KEPT_FROM", default=5000)
+LIST_TOTAL_SECONDS = env.int("LIST_TOTAL_SECONDS", default=60)
 # How many days ahead a court may be booked, and how long an approved booking waits for payment.
 BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
 BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)
