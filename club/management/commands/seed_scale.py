@@ -3,15 +3,15 @@
 The records follow the product's rules (docs/rules.md), as if the club had run for `--days` days,
 the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DAYS - 1 days):
 
-- people: a few admins (one per thousand), everyone else a user; a user who paid is a member
-  (`member_since`: their first payment). One member books far more than the rest (about 430
+- people: a few admins (one per thousand), everyone else a user; a fifth of the people pay, and
+  a user who paid is a member (`member_since`: their first payment). One member books far more than the rest (about 430
   bookings in the default year), the busiest member;
 - courts: `--courts` courts of the shipped kinds, each with the 14 hourly slots from 07:00 to 21:00,
   priced per slot;
 - bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
-  one to three slots. Before today every booking that holds its slots is confirmed; from the day
-  after tomorrow some are still pending (made in the last day) or approved (in the last hours), no
-  person with more than BOOKING_OPEN_LIMIT of those. A few requests were rejected, cancelled or
+  one to three slots. Up to tomorrow every booking that holds its slots is confirmed; after that
+  most are, and some are still pending (asked for in the last day) or approved (in the last hour),
+  nobody with more than BOOKING_OPEN_LIMIT of those. A few requests were rejected, cancelled or
   expired: they hold nothing. Prices are the court's price times the slots, `starts_at` the first
   slot's start, and each status change has its history row;
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
