@@ -98,8 +98,11 @@ class BookingDecisionApi(APIView):
 
 class CourtAvailabilityApi(APIView):
     """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, and which have already
-    started (anyone)."""
+    started (anyone). The answer is the same for everyone, so the caller is not identified: the
+    booking modal asks for it at every change of date, and checking a session costs more than
+    the answer."""
 
+    authentication_classes = []
     permission_classes = [AllowAny]
 
     @extend_schema(

@@ -3,7 +3,7 @@
 - Dashboard pages: numbered pages of DASHBOARD_PAGE_SIZE rows (`?page=`), with the total, as plain
   links that keep the page's other query parameters (its search and filters).
 - The JSON API: the bare array the clients expect, a slice of it chosen with `?limit=` (at most
-  API_MAX_LIMIT, which is also the default) and `?offset=`; the whole list's size in
+  API_MAX_LIMIT, API_DEFAULT_LIMIT when not given) and `?offset=`; the whole list's size in
   `X-Total-Count` and the neighbouring slices in a `Link` header (RFC 8288: first, prev, next, last).
 """
 
@@ -56,14 +56,18 @@ def page_of(request, rows, per_page: int | None = None) -> Page:
 
 
 class SliceQuery(serializers.Serializer):
-    limit = serializers.IntegerField(min_value=1, max_value=settings.API_MAX_LIMIT, required=False)
-    offset = serializers.IntegerField(min_value=0, required=False)
+    limit = serializers.IntegerField(
+        min_value=1, max_value=settings.API_MAX_LIMIT, default=settings.API_DEFAULT_LIMIT
+    )
+    offset = serializers.IntegerField(min_value=0, default=0)
 
 
 # The query parameters and the response headers of every list endpoint, for its schema.
 SLICE_PARAMETERS = [
     OpenApiParameter(
-        "limit", OpenApiTypes.INT, description=f"How many rows, 1 to {settings.API_MAX_LIMIT} (the default)."
+        "limit",
+        OpenApiTypes.INT,
+        description=f"How many rows, 1 to {settings.API_MAX_LIMIT} (default {settings.API_DEFAULT_LIMIT}).",
     ),
     OpenApiParameter("offset", OpenApiTypes.INT, description="How many rows to skip (default 0)."),
     OpenApiParameter(
@@ -88,8 +92,7 @@ def sliced_response(request, rows, serializer_class) -> Response:
     JSON array of `serializer_class`, with X-Total-Count and Link. Bad numbers are a 400."""
     query = SliceQuery(data=request.query_params)
     query.is_valid(raise_exception=True)
-    limit = query.validated_data.get("limit", settings.API_MAX_LIMIT)
-    offset = query.validated_data.get("offset", 0)
+    limit, offset = query.validated_data["limit"], query.validated_data["offset"]
     page = list(rows[offset : offset + limit])
     # A short slice that has rows is the list's end, so its size tells the total without a COUNT.
     total = offset + len(page) if page and len(page) < limit else list_total(rows)

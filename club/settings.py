@@ -346,8 +346,9 @@ SPECTACULAR_SETTINGS = {
 
 # --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
-# Rows per dashboard page, and the most rows (and the default) one API list call returns.
+# Rows per dashboard page; the rows an API list call returns unless it asks for more, and the most.
 DASHBOARD_PAGE_SIZE = 25
+API_DEFAULT_LIMIT = 25
 API_MAX_LIMIT = 100
 # A list of this many rows or more has its total counted at most once per LIST_TOTAL_SECONDS.
 LIST_TOTAL_KEPT_FROM = env.int("LIST_TOTAL_KEPT_FROM", default=5000)

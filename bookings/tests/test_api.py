@@ -181,7 +181,7 @@ def test_a_list_of_1000_bookings_is_served_a_slice_at_a_time_in_a_constant_numbe
     with django_assert_max_num_queries(4):
         response = people["admin"].get("/api/bookings/pending")
 
-    assert len(response.json()) == 100
+    assert len(response.json()) == 25
     assert response["X-Total-Count"] == "1000"
 
 
@@ -262,3 +262,20 @@ def test_deciding_twice_answers_409(people, court, action):
 
 def test_deciding_on_an_unknown_booking_answers_404(people):
     assert people["admin"].patch("/api/bookings/approve/999999").status_code == 404
+
+
+# --- GET /api/courts/{id}/availability -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("caller", ["anonymous", "owner", "member", "admin"])
+def test_availability_costs_two_queries_whoever_asks(people, caller, django_assert_num_queries):
+    court = CourtFactory(slots=["08:00-09:00", "09:00-10:00"])
+    make_booking(court=court, slots=["09:00-10:00"])
+
+    # the court, and the slots its bookings hold that day: the caller's session is not looked at
+    with django_assert_num_queries(2):
+        response = people[caller].get(
+            f"/api/courts/{court.pk}/availability", {"date": tomorrow().isoformat()}
+        )
+
+    assert response.json()["taken"] == ["09:00-10:00"]

@@ -49,13 +49,15 @@ def test_the_first_and_last_slices_have_no_prev_and_no_next(client, seven_courts
     assert last["X-Total-Count"] == "7"
 
 
-def test_without_a_limit_a_list_gives_at_most_100_rows(people, settings):
+def test_without_a_limit_a_list_gives_25_rows_and_at_most_100_when_asked(people):
     User.objects.bulk_create(User(email=f"person{number}@example.com") for number in range(120))
 
-    response = people["admin"].get("/api/users")
+    default = people["admin"].get("/api/users")
+    most = people["admin"].get("/api/users", {"limit": 100})
 
-    assert len(response.json()) == settings.API_MAX_LIMIT == 100
-    assert response["X-Total-Count"] == str(User.objects.count())
+    assert len(default.json()) == 25
+    assert len(most.json()) == 100
+    assert default["X-Total-Count"] == most["X-Total-Count"] == str(User.objects.count())
 
 
 def test_the_filters_are_kept_in_the_links(people):
@@ -88,7 +90,7 @@ def test_an_offset_past_the_end_is_an_empty_slice_with_the_total(client, seven_c
 
     assert response.json() == []
     assert response["X-Total-Count"] == "7"
-    assert links(response)["prev"] == "/api/courts?limit=100&offset=0"
+    assert links(response)["prev"] == "/api/courts?limit=25&offset=0"
 
 
 def test_a_long_lists_total_is_kept_for_a_while_and_its_rows_are_always_current(people, settings):

@@ -4,8 +4,8 @@ The records follow the product's rules (docs/rules.md), as if the club had run f
 the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DAYS - 1 days):
 
 - people: a few admins (one per thousand), everyone else a user; a fifth of the people pay, and
-  a user who paid is a member (`member_since`: their first payment). One member books far more than the rest (about 430
-  bookings in the default year), the busiest member;
+  a user who paid is a member (`member_since`: their first payment). One member, the busiest,
+  books far more than the rest (about 430 bookings in the default year);
 - courts: `--courts` courts of the shipped kinds, each with the 14 hourly slots from 07:00 to 21:00,
   priced per slot;
 - bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
