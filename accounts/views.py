@@ -55,25 +55,25 @@ def admin_login(request, extra_context=None):
     return redirect_to_login(request.GET.get("next", "/admin/"))
 
 
-def _first_page(users, serializer_class) -> tuple[list, dict]:
-    """The first page of an admin list of people, and what its island needs to ask the API for
-    the others (club/pagination.py)."""
+def _first_page(users, serializer_class, url: str) -> dict:
+    """The props of an admin list of people: its first page, and what its island needs to ask the
+    API for the others (club/pagination.py)."""
     page = ListPaginator(users, settings.DASHBOARD_PAGE_SIZE).page(1)
-    return serializer_class(page, many=True).data, {
+    return {
+        "rows": serializer_class(page, many=True).data,
         "total": page.paginator.count,
         "pageSize": settings.DASHBOARD_PAGE_SIZE,
+        "url": url,
     }
 
 
 @admin_required
 def manage_users(request):
-    users, paging = _first_page(user_list(), UserOutput)
-    props = {"users": users, **paging, "usersUrl": reverse("api-users")}
+    props = _first_page(user_list(), UserOutput, reverse("api-users"))
     return island_page(request, heading="All Users", island="users-admin", props=props)
 
 
 @admin_required
 def manage_members(request):
-    members, paging = _first_page(user_list(role=User.Role.MEMBER), MemberOutput)
-    props = {"members": members, **paging, "membersUrl": reverse("api-members")}
+    props = _first_page(user_list(role=User.Role.MEMBER), MemberOutput, reverse("api-members"))
     return island_page(request, heading="Manage Members", island="members-admin", props=props)

@@ -29,9 +29,9 @@ def test_the_users_page_carries_the_first_page_and_the_total(admin):
 
     props = island_props(admin.get("/dashboard/manage-users").content.decode())
 
-    assert len(props["users"]) == props["pageSize"] == 25
+    assert len(props["rows"]) == props["pageSize"] == 25
     assert props["total"] == 61
-    assert props["usersUrl"] == "/api/users"
+    assert props["url"] == "/api/users"
 
 
 def test_the_members_page_carries_the_first_page_of_members_only(admin):
@@ -42,10 +42,10 @@ def test_the_members_page_carries_the_first_page_of_members_only(admin):
 
     props = island_props(admin.get("/dashboard/manage-members").content.decode())
 
-    assert len(props["members"]) == 25
+    assert len(props["rows"]) == 25
     assert props["total"] == 30
-    assert {member["email"][:6] for member in props["members"]} == {"member"}
-    assert props["membersUrl"] == "/api/members"
+    assert {member["email"][:6] for member in props["rows"]} == {"member"}
+    assert props["url"] == "/api/members"
 
 
 def test_users_are_searched_and_filtered_by_role_on_the_server(admin):

@@ -116,6 +116,6 @@ def test_payment_history_says_when_there_is_none(people):
 def test_manage_members_hands_the_members_to_its_island(people):
     response = people["admin"].get("/dashboard/manage-members")
 
-    members = response.context["island_props"]["members"]
+    members = response.context["island_props"]["rows"]
     assert [m["email"] for m in members] == ["mia@example.com"]
     assert members[0]["url"].startswith("/api/members/")

@@ -4,33 +4,20 @@ import Swal from "sweetalert2";
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
+import { SearchBox } from "../components/SearchBox";
 import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
-import { useServerList } from "../lib/useServerList";
+import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type Member = components["schemas"]["MemberOutput"];
-
-interface Props {
-  /** The first page, and the number of members in all. */
-  members: Member[];
-  total: number;
-  pageSize: number;
-  membersUrl: string;
-}
 
 const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** Manage Members (docs/staff-guide.md, Members): search on the server, and end a membership (the account stays, as a user). */
-function MembersAdmin({ members, total, pageSize, membersUrl }: Props) {
-  const list = useServerList({
-    url: membersUrl,
-    initial: members,
-    initialTotal: total,
-    pageSize,
-    failure: "Error: the members could not be loaded.",
-  });
+function MembersAdmin(firstPage: FirstPage<Member>) {
+  const list = useServerList(firstPage, "Error: the members could not be loaded.");
   const [deleting, setDeleting] = useState<number | null>(null);
 
   async function remove(member: Member) {
@@ -49,16 +36,11 @@ function MembersAdmin({ members, total, pageSize, membersUrl }: Props) {
 
   return (
     <div className="flex flex-col gap-4">
-      <label htmlFor="member-search" className="sr-only">
-        Search members by name or email
-      </label>
-      <input
+      <SearchBox
         id="member-search"
-        type="search"
-        className="input w-full max-w-md"
-        placeholder="Search by name or email..."
+        label="Search members by name or email"
         value={list.filters.search ?? ""}
-        onChange={(event) => list.filter("search", event.target.value)}
+        onChange={(value) => list.filter("search", value)}
       />
       <AdminTable
         rows={list.rows}
@@ -84,7 +66,7 @@ function MembersAdmin({ members, total, pageSize, membersUrl }: Props) {
       <Pager
         offset={list.offset}
         total={list.total}
-        pageSize={pageSize}
+        pageSize={list.pageSize}
         noun="members"
         onChange={list.goTo}
       />

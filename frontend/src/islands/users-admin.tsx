@@ -1,45 +1,27 @@
 import type { components } from "../api/schema";
 import { AdminTable } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
+import { SearchBox } from "../components/SearchBox";
 import { mountIslands } from "../lib/islands";
-import { useServerList } from "../lib/useServerList";
+import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type User = components["schemas"]["UserOutput"];
-
-interface Props {
-  /** The first page, and the number of users in all. */
-  users: User[];
-  total: number;
-  pageSize: number;
-  usersUrl: string;
-}
 
 const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-success" };
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, and by role, on the server. */
-function UsersAdmin({ users, total, pageSize, usersUrl }: Props) {
-  const list = useServerList({
-    url: usersUrl,
-    initial: users,
-    initialTotal: total,
-    pageSize,
-    failure: "Error: the users could not be loaded.",
-  });
+function UsersAdmin(firstPage: FirstPage<User>) {
+  const list = useServerList(firstPage, "Error: the users could not be loaded.");
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          Search by name or email
-        </label>
-        <input
+        <SearchBox
           id="user-search"
-          type="search"
-          className="input w-full max-w-md"
-          placeholder="Search by name or email..."
+          label="Search by name or email"
           value={list.filters.search ?? ""}
-          onChange={(event) => list.filter("search", event.target.value)}
+          onChange={(value) => list.filter("search", value)}
         />
         <label htmlFor="user-role" className="sr-only">
           Role
@@ -75,7 +57,13 @@ function UsersAdmin({ users, total, pageSize, usersUrl }: Props) {
           </>
         )}
       />
-      <Pager offset={list.offset} total={list.total} pageSize={pageSize} noun="users" onChange={list.goTo} />
+      <Pager
+        offset={list.offset}
+        total={list.total}
+        pageSize={list.pageSize}
+        noun="users"
+        onChange={list.goTo}
+      />
     </div>
   );
 }

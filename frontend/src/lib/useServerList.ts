@@ -6,15 +6,14 @@ import { notify } from "./notify";
 /** How long typing must pause before a search goes to the server. */
 const SEARCH_DELAY_MS = 250;
 
-interface Options<Row> {
+/** An admin list's first page as the page renders it (accounts/views.py), and where to ask for the others. */
+export interface FirstPage<Row> {
+  /** The first page's rows, and the whole list's size. */
+  rows: Row[];
+  total: number;
+  pageSize: number;
   /** The API list (club/pagination.py): `?limit=&offset=` and the filters as query parameters. */
   url: string;
-  /** The first page, rendered with the page, and the whole list's size. */
-  initial: Row[];
-  initialTotal: number;
-  pageSize: number;
-  /** What failed, for the toast when a page cannot be loaded. */
-  failure: string;
 }
 
 /**
@@ -22,11 +21,11 @@ interface Options<Row> {
  * size, the filters and the offset. A change of filter waits for a pause in the typing and goes
  * back to the first page; an answer to an older question is dropped.
  */
-export function useServerList<Row>({ url, initial, initialTotal, pageSize, failure }: Options<Row>) {
+export function useServerList<Row>({ rows, total, pageSize, url }: FirstPage<Row>, failure: string) {
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [offset, setOffset] = useState(0);
   const [reloads, setReloads] = useState(0);
-  const [page, setPage] = useState({ rows: initial, total: initialTotal });
+  const [page, setPage] = useState({ rows, total });
   const typing = useRef(false);
   const asked = useRef(false); // the first page came with the page itself
 
@@ -54,6 +53,7 @@ export function useServerList<Row>({ url, initial, initialTotal, pageSize, failu
 
   return {
     ...page,
+    pageSize,
     offset,
     filters,
     /** Sets one filter (empty: none), and goes back to the first page. */
