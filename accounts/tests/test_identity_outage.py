@@ -171,7 +171,7 @@ def test_signed_in_pages_answer_from_the_cookie_and_the_breaker_spares_the_worke
         answers = [future.result() for future in [pool.submit(timed, request) for request in requests]]
     assert [response.status_code for response, _ in answers] == [200] * len(requests)
     assert "We can't check your sign-in right now" not in answers[0][0].text
-    assert time.monotonic() - started < 4, [round(seconds, 2) for _, seconds in answers]
+    assert time.monotonic() - started < 5, [round(seconds, 2) for _, seconds in answers]
     # At most one call per worker got no answer; then the breaker kept the rest from calling.
     assert site.relay.count() - calls <= 2
 
@@ -179,7 +179,7 @@ def test_signed_in_pages_answer_from_the_cookie_and_the_breaker_spares_the_worke
     for client, path in [(ada, "/dashboard"), (bob, "/api/bookings/pending"), (ada, "/api/courts")]:
         response, seconds = timed(lambda client=client, path=path: client.get(path))
         assert response.status_code == 200
-        assert seconds < 0.5, path
+        assert seconds < 1, path  # no timeout (1.5 s); the margin is for a loaded machine
     assert site.relay.count() == during  # the breaker is open: no call
 
     site.identity.resume()
@@ -221,7 +221,7 @@ def test_a_sensitive_operation_answers_503_within_2_seconds_and_then_at_once(sit
         response, seconds = timed(call)
         assert response.status_code == 503
         assert response.json() == SIGN_IN_UNAVAILABLE
-        assert seconds < 0.5
+        assert seconds < 1  # no timeout (1.5 s); the margin is for a loaded machine
     assert site.relay.count() == calls + 1
     assert not User.objects.filter(email="bob@example.com").exists()
     # Reads stand on the verified cookie (their checks were kept from the sign-in).
