@@ -67,11 +67,12 @@ MIDDLEWARE = [
     # Pages are compressed here (static files come pre-compressed from WhiteNoise above). Django
     # masks CSRF tokens per response and pads gzip output at random, which blunts BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
+    # Django's session and messages, except for the API's reads, which use neither (club/middleware.py).
+    "club.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "accounts.middleware.FirebaseAuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "club.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
 ]

@@ -1,4 +1,8 @@
+from django.conf import settings
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -6,13 +10,53 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from club.pagination import SLICE_PARAMETERS, sliced_response
+from club.pagination import SLICE_PARAMETERS, SliceQuery, _links
 from club.schema import errors
 
 from .models import Court
-from .selectors import court_list
+from .selectors import MAX_LINKS, court_list_slice
 from .serializers import CourtInput, CourtOutput
 from .services import court_create, court_delete, court_update
+
+
+def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
+    """The slice of the open courts that ?limit=&offset= asked for, with X-Total-Count and Link as
+    every list (club.pagination), from the serialisation kept for the list's current version
+    (courts.selectors.court_list_slice): the same for every caller, nobody's own data.
+
+    Conditional: an ETag (exact) and a Last-Modified (to the second), and a 304 to a request whose
+    If-None-Match (or, without one, If-Modified-Since) still matches; Cache-Control: no-cache has
+    browsers and proxies ask again each time rather than guess.
+    """
+    found = court_list_slice(limit=limit, offset=offset)
+    url = request.build_absolute_uri()
+    if (link := found.links.get(url)) is None:
+        link = _links(url, total=found.total, limit=limit, offset=offset)
+        if len(found.links) < MAX_LINKS:
+            found.links[url] = link
+    response = HttpResponse(found.body, content_type="application/json")
+    response["X-Total-Count"] = str(found.total)
+    response["Link"] = link
+    response["ETag"] = found.etag
+    response["Last-Modified"] = http_date(found.last_modified)
+    response["Cache-Control"] = "no-cache"
+    return get_conditional_response(
+        request, etag=found.etag, last_modified=found.last_modified, response=response
+    )
+
+
+def _plain_slice(request) -> tuple[int, int] | None:
+    """?limit= and ?offset= when they are all the query has and both are in range, else None."""
+    query = request.GET
+    if not query:
+        return settings.API_DEFAULT_LIMIT, 0
+    if not set(query) <= {"limit", "offset"}:
+        return None
+    limit, offset = query.get("limit", str(settings.API_DEFAULT_LIMIT)), query.get("offset", "0")
+    if not (limit.isascii() and limit.isdigit() and offset.isascii() and offset.isdigit()):
+        return None
+    limit, offset = int(limit), int(offset)
+    return (limit, offset) if 1 <= limit <= settings.API_MAX_LIMIT else None
 
 
 class CourtListApi(APIView):
@@ -21,9 +65,31 @@ class CourtListApi(APIView):
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
 
+    def dispatch(self, request, *args, **kwargs):
+        """A read without credentials (no session cookie, no Authorization header) with a plain
+        ?limit=&offset= is answered here, without DRF's request, authentication, permission,
+        throttle and negotiation steps: nothing in the answer depends on them, the list is public
+        and is not rate-limited. A caller with credentials goes through them all, so a signed-in
+        read still verifies its sign-in (and drops a cookie that no longer stands); bad numbers get
+        DRF's 400."""
+        if (
+            request.method in ("GET", "HEAD")
+            and settings.IDENTITY_COOKIE_NAME not in request.COOKIES
+            and "HTTP_AUTHORIZATION" not in request.META
+            and (plain := _plain_slice(request)) is not None
+        ):
+            response = court_list_response(request, limit=plain[0], offset=plain[1])
+            response["Allow"] = ", ".join(self.allowed_methods)
+            return response
+        return super().dispatch(request, *args, **kwargs)
+
     @extend_schema(parameters=SLICE_PARAMETERS, responses={200: CourtOutput(many=True), **errors(400)})
     def get(self, request):
-        return sliced_response(request, court_list(), CourtOutput)
+        query = SliceQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return court_list_response(
+            request, limit=query.validated_data["limit"], offset=query.validated_data["offset"]
+        )
 
     @extend_schema(request=CourtInput, responses={201: CourtOutput, **errors(400, 401, 403)})
     def post(self, request):

@@ -1,6 +1,16 @@
-from django.db.models import QuerySet
+import hashlib
+from dataclasses import dataclass
 
-from .models import Court
+from django.db import connection
+from django.db.models import QuerySet
+from rest_framework.renderers import JSONRenderer
+
+from .models import Court, CourtListVersion
+
+# Slices (with their Link headers) kept per process for the current version: a bound, since the
+# query string and the Host header are the caller's to choose.
+_MAX_SLICES = 64
+MAX_LINKS = 64
 
 
 def court_list() -> QuerySet[Court]:
@@ -11,3 +21,69 @@ def court_list() -> QuerySet[Court]:
 def courts_all() -> QuerySet[Court]:
     """Every court, archived ones too (a request for one is refused with its reason)."""
     return Court.objects.all()
+
+
+def court_list_version() -> str:
+    """The current version of the open courts' list (courts.services.court_list_changed): one
+    query, in plain SQL, since the ORM would cost more than the query itself."""
+    table = connection.ops.quote_name(CourtListVersion._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {table} WHERE id = 1")  # noqa: S608 - our own table name
+        row = cursor.fetchone()
+    if row is None:  # the table was emptied (a test database's flush): a version again
+        from .services import court_list_changed
+
+        court_list_changed()
+        return CourtListVersion.objects.get(pk=1).version
+    return row[0]
+
+
+@dataclass
+class CourtListSlice:
+    body: bytes  # the JSON array, as DRF's JSONRenderer writes it
+    total: int
+    etag: str  # strong, quoted
+    last_modified: int  # when the list last changed, in seconds since the epoch
+    links: dict[str, str]  # the Link header, per URL asked for
+
+
+@dataclass
+class _Serialised:
+    version: str
+    rows: list
+    slices: dict[tuple[int, int], CourtListSlice]
+
+
+_serialised: _Serialised | None = None
+
+
+def court_list_slice(*, limit: int, offset: int) -> CourtListSlice:
+    """The open courts from `offset`, at most `limit` of them, serialised as GET /api/courts answers
+    them. The list is public and the same for every caller: nothing in it depends on who asks.
+
+    The serialisation is kept in this process's memory for the list's current version, which lives
+    in the database and changes in the same transaction as any court, so a change made through any
+    app process is served by every other from its next request. A hit costs the version's query
+    and nothing else; a miss, one query more, for the whole list, made after reading the version,
+    so a list kept under a version is never older than that version.
+    """
+    global _serialised
+    version = court_list_version()
+    serialised = _serialised
+    if serialised is None or serialised.version != version:
+        from .serializers import CourtOutput
+
+        serialised = _Serialised(version, CourtOutput(list(court_list()), many=True).data, {})
+        _serialised = serialised
+    found = serialised.slices.get((limit, offset))
+    if found is None:
+        body = JSONRenderer().render(serialised.rows[offset : offset + limit])
+        total = len(serialised.rows)
+        # The validator covers what a 304 lets the client keep: the rows and the total.
+        digest = hashlib.blake2b(f"{total}:".encode() + body, digest_size=16).hexdigest()
+        changed_ns = int(version.split("-", 1)[0]) if version.split("-", 1)[0].isdigit() else 0
+        found = CourtListSlice(body, total, f'"{digest}"', changed_ns // 1_000_000_000, {})
+        if len(serialised.slices) >= _MAX_SLICES:
+            serialised.slices.clear()
+        serialised.slices[(limit, offset)] = found
+    return found

@@ -1,10 +1,13 @@
+import secrets
+import time
 from decimal import Decimal
 
 from django.db import transaction
 
-from .models import Court
+from .models import Court, CourtListVersion
 
 
+@transaction.atomic
 def court_create(
     *, name: str, type: str, price: Decimal, image: str, slots: list[str] | None = None
 ) -> Court:
@@ -16,6 +19,7 @@ def court_create(
     return court
 
 
+@transaction.atomic
 def court_update(*, court: Court, **fields) -> Court:
     for field, value in fields.items():
         setattr(court, field, value)
@@ -35,3 +39,21 @@ def court_delete(*, court: Court) -> bool:
         return False
     court.delete()
     return True
+
+
+def new_list_version() -> str:
+    """A version of the courts' list never used before: the time of the change and a random part."""
+    return f"{time.time_ns()}-{secrets.token_hex(8)}"
+
+
+def court_list_changed() -> None:
+    """Every app process serves the open courts' list afresh from its next request
+    (courts.selectors.court_list_slice).
+
+    The receivers in courts.receivers call it on every save and delete of a court, whether made by
+    the services above, in Django admin or anywhere else through the model; a bulk write, which
+    sends no signal, must call it itself. The version changes in the same transaction as the court,
+    so no process can see the change without the new version, or keep a list read before the change
+    under a version set after it.
+    """
+    CourtListVersion.objects.update_or_create(pk=1, defaults={"version": new_list_version()})
