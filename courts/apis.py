@@ -1,3 +1,5 @@
+import re
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -18,15 +20,18 @@ from .selectors import MAX_LINKS, court_list_slice
 from .serializers import CourtInput, CourtOutput
 from .services import court_create, court_delete, court_update
 
+ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as GZipMiddleware reads Accept-Encoding
+
 
 def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
     """The slice of the open courts that ?limit=&offset= asked for, with X-Total-Count and Link as
     every list (club.pagination), from the serialisation kept for the list's current version
     (courts.selectors.court_list_slice): the same for every caller, nobody's own data.
 
-    Conditional: an ETag (exact) and a Last-Modified (to the second), and a 304 to a request whose
-    If-None-Match (or, without one, If-Modified-Since) still matches; Cache-Control: no-cache has
-    browsers and proxies ask again each time rather than guess.
+    Compressed with gzip, once per version, for a client that accepts it. Conditional: an ETag
+    (exact) and a Last-Modified (to the second), and a 304 to a request whose If-None-Match (or,
+    without one, If-Modified-Since) still matches; Cache-Control: no-cache has browsers and proxies
+    ask again each time rather than guess.
     """
     found = court_list_slice(limit=limit, offset=offset)
     url = request.build_absolute_uri()
@@ -34,15 +39,20 @@ def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
         link = _links(url, total=found.total, limit=limit, offset=offset)
         if len(found.links) < MAX_LINKS:
             found.links[url] = link
-    response = HttpResponse(found.body, content_type="application/json")
+    accepted = request.META.get("HTTP_ACCEPT_ENCODING", "")
+    compressed = found.gzipped is not None and ACCEPTS_GZIP.search(accepted) is not None
+    response = HttpResponse(found.gzipped if compressed else found.body, content_type="application/json")
+    # The compressed body is another representation: a weak ETag, as GZipMiddleware would make it.
+    etag = f"W/{found.etag}" if compressed else found.etag
+    if compressed:
+        response["Content-Encoding"] = "gzip"
+    response["Vary"] = "Accept-Encoding"
     response["X-Total-Count"] = str(found.total)
     response["Link"] = link
-    response["ETag"] = found.etag
+    response["ETag"] = etag
     response["Last-Modified"] = http_date(found.last_modified)
     response["Cache-Control"] = "no-cache"
-    return get_conditional_response(
-        request, etag=found.etag, last_modified=found.last_modified, response=response
-    )
+    return get_conditional_response(request, etag=etag, last_modified=found.last_modified, response=response)
 
 
 def _plain_slice(request) -> tuple[int, int] | None:

@@ -2,6 +2,7 @@
 every change to a court, however it is made, shows at once; conditional requests get a 304 while
 nothing changed; the slice contract of every list holds (club/pagination.py)."""
 
+import gzip
 import re
 from decimal import Decimal
 
@@ -220,3 +221,18 @@ def test_the_kept_serialisation_is_reset_when_the_version_row_is_gone(client, co
 
     assert names(client.get("/api/courts"))[0] == "Court 0"
     assert CourtListVersion.objects.filter(pk=1).exists()
+
+
+def test_a_client_that_accepts_gzip_gets_the_list_compressed_with_a_weak_etag(client, courts):
+    CourtFactory.create_batch(3, type="Squash")
+    plain = client.get("/api/courts")
+
+    compressed = client.get("/api/courts", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+
+    assert compressed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(compressed.content) == plain.content
+    assert compressed["Vary"] == plain["Vary"] == "Accept-Encoding"
+    assert compressed["ETag"] == f"W/{plain['ETag']}"
+    assert compressed["X-Total-Count"] == plain["X-Total-Count"] == "6"
+    again = client.get("/api/courts", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=compressed["ETag"])
+    assert again.status_code == 304
