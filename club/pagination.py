@@ -59,7 +59,8 @@ class SliceQuery(serializers.Serializer):
     limit = serializers.IntegerField(
         min_value=1, max_value=settings.API_MAX_LIMIT, default=settings.API_DEFAULT_LIMIT
     )
-    offset = serializers.IntegerField(min_value=0, default=0)
+    # Beyond any list's end, and within what the database's OFFSET takes.
+    offset = serializers.IntegerField(min_value=0, max_value=10**9, default=0)
 
 
 # The query parameters and the response headers of every list endpoint, for its schema.

@@ -76,10 +76,11 @@ def test_the_filters_are_kept_in_the_links(people):
         ({"limit": 0}, "limit", "Ensure this value is greater than or equal to 1."),
         ({"limit": 101}, "limit", "Ensure this value is less than or equal to 100."),
         ({"offset": -1}, "offset", "Ensure this value is greater than or equal to 0."),
+        ({"offset": 10**19}, "offset", "Ensure this value is less than or equal to 1000000000."),
     ],
 )
 def test_a_bad_limit_or_offset_is_a_400_that_says_why(client, query, field, message):
-    response = client.get("/api/courts", query)
+    response = client.get("/api/coupons", query)
 
     assert response.status_code == 400
     assert response.json() == {field: [message]}
