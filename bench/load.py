@@ -1,51 +1,58 @@
 """Load and scale-out: three app instances on one PostgreSQL, a club's mix of traffic, then many
-people racing for the same slots through different instances.
+people racing for the same slots through different instances, then the framework's ceiling.
+The load comes from Locust (bench/locustfile.py), run headless; the figures from its CSV files.
 
 Method
 ------
-1. A database of its own (`club_bench` on DATABASE_URL's server, made afresh and dropped at the
-   end), migrated; courts, people (accounts in the Firebase Auth Emulator) and two admins.
+1. A database of its own (`<DATABASE_URL's name>_bench` on the same server, made afresh, or a
+   copy of --from-database such as the scale bench's `club_scale_112k`, and dropped at the end),
+   migrated; courts (or those of the copy), people (accounts in the Firebase Auth Emulator that
+   FIREBASE_AUTH_EMULATOR_HOST names) and two admins.
 2. Three gunicorn instances of the site (2 sync workers each) on free loopback ports, as behind a
    load balancer: every request goes to the next instance in turn, so one person's calls land on
    all three. The production defaults otherwise: persistent database connections, rate limits
    counted in the database cache that the instances share (their rates raised, so that the
    figures are the site's and not the limiter's refusals).
-3. The mix, for --duration seconds: each person, in a closed loop without pauses, lists the courts
-   (API, and now and then the page), checks a court's free slots on a day, requests one or two of
-   them half of the time, and pays for an approved booking now and then (PaymentIntent, the card
-   at localstripe as Stripe.js would, then save-payment); the admins list pending requests and
-   approve them.
-4. The race: for each of --rounds slots, --racers people (each with their own session) ask for it
-   at the same moment through the three instances, half of them together with the slot before it,
-   half with the slot after; then both admins approve the winner's booking at the same moment.
+3. The mix (Locust users `Person` and `Admin`), for --duration seconds: each person, in a closed
+   loop without pauses, lists the courts (API, and now and then the page), checks a court's free
+   slots on a day, requests one or two of them half of the time, and pays for an approved
+   booking now and then (PaymentIntent, the card at localstripe as Stripe.js would, then
+   save-payment); the admins list pending requests and approve them.
+4. The race (`Race`): for each of --rounds slots, --racers people (each with their own session)
+   ask for it at the same moment through the three instances, half of them together with the
+   slot before it, half with the slot after; then both admins approve the winner's booking at the
+   same moment. Each round must have exactly one winner, each double approval one 200 and one 409.
 5. A SQL check over every booking that holds its slots: any court, day and slot held twice.
-6. The ceiling: the same number of concurrent clients for --ceiling-seconds against GET
+6. The ceiling (`Reader`): as many anonymous clients as people, for --ceiling-seconds, against GET
    /api/courts on the three instances, then against a bare Django view answering the same JSON
-   list (bench/bare_django.py), on three gunicorn instances of 2 workers as well.
+   list (bench/bare_django.py) on three gunicorn instances of 2 workers as well, then the site
+   once more with clients that revalidate their copy (`Revalidator`: If-None-Match, 304 while
+   nothing changed), as browsers do; --ceiling-rounds times, taking turns, and the median ratio.
 
-The client is asyncio with plain HTTP/1.1 (one connection per request, as gunicorn's sync workers
-close each one), light enough not to be what is measured; it shares the machine with everything
-else, which `nproc` tells. Latency is from sending the request to the end of the response.
+Locust shares the machine with everything else (`nproc` tells); latency is from sending the
+request to the end of the response, as Locust measures it (its percentiles are rounded to two
+significant digits).
 
 Usage (inside the local stack: the emulator makes the accounts, localstripe takes the payments):
     make build
     .venv/bin/python scripts/local_stack.py -- .venv/bin/python bench/load.py [--duration 30]
-        [--people 24] [--racers 30] [--rounds 20] [--ceiling-seconds 10]
+        [--people 24] [--racers 30] [--rounds 20] [--ceiling-seconds 8] [--ceiling-rounds 3]
+        [--from-database club_scale_112k] [--only ceiling]
 """
 
 import argparse
-import asyncio
+import csv
 import itertools
 import json
 import os
-import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import urllib.parse
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from datetime import date, timedelta
+import urllib.request
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,81 +62,9 @@ from scripts import local_stack  # noqa: E402
 
 INSTANCES = 3
 WORKERS = 2
-DATABASE = "club_bench"
 PASSWORD = "bench-pass-1"  # noqa: S105 - emulator accounts for this run only
 SLOTS = [f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(7, 21)]
-
-
-# --- HTTP ----------------------------------------------------------------------------------
-@dataclass
-class Answer:
-    status: int
-    body: bytes
-    cookies: dict[str, str]
-
-    def json(self):
-        return json.loads(self.body)
-
-
-@dataclass
-class Figures:
-    """Latencies (seconds) and statuses per endpoint."""
-
-    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
-    statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
-
-    def record(self, endpoint: str, status: int, seconds: float) -> None:
-        self.latencies[endpoint].append(seconds)
-        self.statuses[endpoint][status] += 1
-
-
-class Client:
-    """One person's browser: cookies (the session, the CSRF token) and the instance to ask next."""
-
-    def __init__(self, ports: list[int], figures: Figures):
-        self._ports = itertools.cycle(random.sample(ports, len(ports)))
-        self.figures = figures
-        self.cookies: dict[str, str] = {}
-
-    async def call(self, endpoint: str, method: str, path: str, body=None) -> Answer:
-        payload = json.dumps(body).encode() if body is not None else b""
-        lines = [
-            f"{method} {path} HTTP/1.1",
-            "Host: 127.0.0.1",
-            "Connection: close",
-            "Accept: application/json",
-        ]
-        if self.cookies:
-            lines.append("Cookie: " + "; ".join(f"{name}={value}" for name, value in self.cookies.items()))
-        if method != "GET":
-            lines += [f"X-CSRFToken: {self.cookies.get('csrftoken', '')}", "Content-Type: application/json"]
-            lines.append(f"Content-Length: {len(payload)}")
-        started = time.perf_counter()
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", next(self._ports))
-            writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
-            raw = await reader.read()  # to the end: the server closes the connection
-            writer.close()
-            answer = _parse(raw)
-        except (OSError, ValueError, IndexError):
-            answer = Answer(0, b"", {})  # no answer, or not HTTP: counted as status 0
-        self.figures.record(endpoint, answer.status, time.perf_counter() - started)
-        self.cookies.update(answer.cookies)
-        return answer
-
-
-def _parse(raw: bytes) -> Answer:
-    head, _, body = raw.partition(b"\r\n\r\n")
-    status_line, *headers = head.decode("latin-1").split("\r\n")
-    cookies = {}
-    for header in headers:
-        name, _, value = header.partition(":")
-        if name.lower() == "set-cookie":
-            cookie, _, attributes = value.strip().partition(";")
-            key, _, content = cookie.partition("=")
-            if "max-age=0" not in attributes.lower():
-                cookies[key] = content
-    return Answer(int(status_line.split()[1]), body, cookies)
+LOCUSTFILE = ROOT / "bench" / "locustfile.py"
 
 
 # --- Setting up --------------------------------------------------------------------------------
@@ -140,12 +75,25 @@ def database_url(name: str) -> str:
     return urllib.parse.urlunsplit(base._replace(path=f"/{name}"))
 
 
-def make_database() -> None:
+def bench_database() -> str:
+    """`<DATABASE_URL's database>_bench`: a run beside another stack's leaves that one's alone."""
+    name = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", "postgres:///club")).path.strip("/")
+    return f"{name or 'club'}_bench"
+
+
+DATABASE = bench_database()
+
+
+def make_database(template: str | None) -> None:
     import psycopg
 
     with psycopg.connect(database_url("postgres"), autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
+        try:
+            copy = f" TEMPLATE {template}" if template else ""
+            connection.execute(f"CREATE DATABASE {DATABASE}{copy}")
+        except psycopg.errors.ObjectInUse:
+            sys.exit(f"{template} is in use (a scale bench running?): a copy needs it idle.")
 
 
 def drop_database() -> None:
@@ -160,8 +108,9 @@ def app_environment() -> dict[str, str]:
     return {**os.environ, "LOCAL_MODE": "true", "DATABASE_URL": database_url(DATABASE), **rates}
 
 
-def seed(people: int, racers: int) -> dict:
-    """Courts, and accounts in the emulator (the site makes each user at their first sign-in)."""
+def seed(people: int, racers: int, copied: bool) -> dict:
+    """Courts (unless the database is a copy that has its own) and a court for the race, and
+    accounts in the emulator (the site makes each user at their first sign-in)."""
     import django
     from django.core.management import call_command
 
@@ -173,14 +122,15 @@ def seed(people: int, racers: int) -> dict:
 
     from accounts.models import User
     from club.testing import emulator
+    from courts.selectors import court_list
     from courts.services import court_create
 
-    courts = [
-        court_create(name=f"Court {n}", type=kind, price=price, image="/static/img/logo.svg", slots=SLOTS)
+    if not copied:
         for n, (kind, price) in enumerate(
             itertools.islice(itertools.cycle([("Tennis", 30), ("Squash", 12)]), 10)
-        )
-    ]
+        ):
+            court_create(name=f"Court {n}", type=kind, price=price, image="/static/img/logo.svg", slots=SLOTS)
+    courts = [court.pk for court in court_list() if court.slots]
     race_court = court_create(
         name="Race Court", type="Tennis", price=20, image="/static/img/logo.svg", slots=SLOTS
     )
@@ -191,7 +141,7 @@ def seed(people: int, racers: int) -> dict:
     }
     for admin in accounts["admin"]:
         User.objects.create_user(admin["email"], role=User.Role.ADMIN)
-    return {"courts": [court.pk for court in courts], "race_court": race_court.pk, "accounts": accounts}
+    return {"courts": courts, "race_court": race_court.pk, "accounts": accounts}
 
 
 def start_instances(name: str, command: list[str], env: dict, ready_path: str) -> tuple[list, list[int]]:
@@ -208,99 +158,119 @@ def start_instances(name: str, command: list[str], env: dict, ready_path: str) -
     return processes, ports
 
 
-async def sign_in(client: Client, account: dict) -> None:
-    await client.call("GET /login (CSRF cookie)", "GET", "/login")
-    answer = await client.call("POST /api/session", "POST", "/api/session", {"idToken": account["idToken"]})
-    if answer.status != 200:
-        sys.exit(f"Sign-in failed ({answer.status}): {answer.body[:300]!r}")
+def stop_all(processes: list) -> None:
+    for process in processes:
+        local_stack.stop(process)
 
 
-# --- The mix -----------------------------------------------------------------------------------
-def some_day() -> str:
-    return str(date.today() + timedelta(days=random.randint(1, 14)))
+# --- Locust ------------------------------------------------------------------------------------
+def locust(
+    work: Path,
+    name: str,
+    users: list[str],
+    count: int,
+    seconds: float,
+    ports: list[int],
+    env: dict,
+    servers: list,
+    processes: int = 1,
+) -> Path:
+    """Runs Locust headless with `users` (classes of bench/locustfile.py), `count` of them started
+    at once, for `seconds`, against `ports` (served by the processes `servers`); answers the prefix
+    of its CSV files. The CPU each side used is kept in CPU[name]."""
+    prefix = work / name
+    command = [
+        str(Path(sys.executable).with_name("locust")),
+        *("-f", str(LOCUSTFILE), "--headless", "--only-summary", "--loglevel", "ERROR"),
+        *("--users", str(count), "--spawn-rate", str(count), "--run-time", f"{seconds:.0f}s"),
+        *("--stop-timeout", "10", "--csv", str(prefix), "--host", f"http://127.0.0.1:{ports[0]}"),
+        *(["--processes", str(processes)] if processes > 1 else []),
+        *users,
+    ]
+    bench_env = {**env, "BENCH_PORTS": ",".join(map(str, ports))}
+    before = cpu_seconds(servers)
+    completed = subprocess.run(command, cwd=ROOT, env=bench_env, capture_output=True, text=True, check=False)
+    if not Path(f"{prefix}_stats.csv").exists() or completed.returncode not in (0, 1):
+        sys.exit(f"Locust failed ({completed.returncode}):\n{completed.stderr[-3000:]}")
+    after = cpu_seconds(servers)
+    CPU[name] = {
+        part: sum(seconds - before[part].get(pid, 0.0) for pid, seconds in after[part].items())
+        for part in after
+    }
+    return prefix
 
 
-async def person(client: Client, courts: list[int], deadline: float) -> None:
-    from club.testing import stripe_stand_in
+# CPU seconds per run: the app's workers, PostgreSQL's processes (those that lived through the
+# run: the instances keep their connections) and Locust (the generator).
+CPU: dict[str, dict[str, float]] = {}
 
-    while time.monotonic() < deadline:
-        await client.call("GET /api/courts", "GET", "/api/courts")
-        if random.random() < 0.1:
-            await client.call("GET /courts (page)", "GET", "/courts")
-        court, day = random.choice(courts), some_day()
-        free = await client.call(
-            "GET /api/courts/{id}/availability", "GET", f"/api/courts/{court}/availability?date={day}"
-        )
-        if free.status != 200:
+
+def cpu_seconds(servers: list) -> dict[str, dict[int, float]]:
+    """CPU seconds used so far, per process: the app's workers, PostgreSQL's, and Locust's (all
+    the children this script waited for, so the runs of Locust so far)."""
+    import resource
+
+    import psutil
+
+    def used(processes) -> dict[int, float]:
+        seconds = {}
+        for process in processes:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            seconds[process.pid] = times.user + times.system
+        return seconds
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "app workers": used(
+            child for server in servers for child in psutil.Process(server.pid).children(recursive=True)
+        ),
+        "PostgreSQL": used(process for process in psutil.process_iter() if process.name() == "postgres"),
+        "Locust": {0: children.ru_utime + children.ru_stime},
+    }
+
+
+def read_stats(prefix: Path) -> tuple[list[dict], dict, dict[str, dict[str, int]]]:
+    """Locust's rows per endpoint, its aggregated row, and the failures per endpoint by error."""
+    with open(f"{prefix}_stats.csv", newline="") as rows:
+        stats = list(csv.DictReader(rows))
+    failures: dict[str, dict[str, int]] = defaultdict(dict)
+    with open(f"{prefix}_failures.csv", newline="") as rows:
+        for row in csv.DictReader(rows):
+            error = row["Error"].removeprefix("CatchResponseError(").strip("()'\"")
+            failures[row["Name"]][error] = failures[row["Name"]].get(error, 0) + int(row["Occurrences"])
+    total = next(row for row in stats if row["Name"] == "Aggregated")
+    return [row for row in stats if row["Name"] != "Aggregated"], total, failures
+
+
+def report(title: str, prefix: Path) -> dict:
+    rows, total, failures = read_stats(prefix)
+    print(f"\n{title}: {total['Request Count']} requests = {float(total['Requests/s']):.0f} req/s")
+    print(f"  {'endpoint':<40} {'count':>6} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7}  refused")
+    for row in sorted(rows, key=lambda row: row["Name"]):
+        if row["Request Count"] == "0":
             continue
-        open_slots = [slot for slot in SLOTS if slot not in free.json()["taken"]]
-        if open_slots and random.random() < 0.5:
-            start = random.randrange(len(open_slots))
-            wanted = open_slots[start : start + random.choice([1, 2])]
-            body = {"courtId": court, "date": day, "slots": wanted}
-            await client.call("POST /api/bookings", "POST", "/api/bookings", body)
-        if random.random() < 0.2:
-            approved = await client.call("GET /api/bookings/approved", "GET", "/api/bookings/approved")
-            if approved.status == 200 and (bookings := approved.json()):
-                intent = await client.call(
-                    "POST /api/create-payment-intent",
-                    "POST",
-                    "/api/create-payment-intent",
-                    {"bookingId": bookings[0]["id"]},
-                )
-                if intent.status == 200:
-                    secret = intent.json()["clientSecret"]
-                    await asyncio.to_thread(stripe_stand_in.pay, secret)  # Stripe.js's part
-                    body = {"paymentIntentId": secret.split("_secret_")[0]}
-                    await client.call("POST /api/save-payment", "POST", "/api/save-payment", body)
-
-
-async def admin(client: Client, deadline: float) -> None:
-    while time.monotonic() < deadline:
-        pending = await client.call("GET /api/bookings/pending (admin)", "GET", "/api/bookings/pending")
-        for booking in pending.json()[:5] if pending.status == 200 else []:
-            path = f"/api/bookings/approve/{booking['id']}"
-            await client.call("PATCH /api/bookings/approve/{id}", "PATCH", path)
-        await asyncio.sleep(0.2)  # an admin reads before approving
-
-
-# --- The race ----------------------------------------------------------------------------------
-async def race(racers: list[Client], admins: list[Client], court: int, rounds: int) -> dict:
-    outcome = Counter()
-    for n in range(rounds):
-        # Three fresh slots a round, the middle one asked for by everyone: exactly one can win.
-        per_day = len(SLOTS) // 3
-        day = str(date.today() + timedelta(days=1 + n // per_day))  # a court of its own: any day
-        middle = 1 + 3 * (n % per_day)
-        asks = [
-            [SLOTS[middle - 1], SLOTS[middle]] if index % 2 else [SLOTS[middle], SLOTS[middle + 1]]
-            for index in range(len(racers))
-        ]
-        answers = await asyncio.gather(
-            *(
-                racer.call(
-                    "POST /api/bookings (race)",
-                    "POST",
-                    "/api/bookings",
-                    {"courtId": court, "date": day, "slots": slots},
-                )
-                for racer, slots in zip(racers, asks, strict=True)
-            )
+        refused = ", ".join(f"{error}: {count}" for error, count in sorted(failures[row["Name"]].items()))
+        print(
+            f"  {row['Name']:<40} {row['Request Count']:>6} {float(row['Requests/s']):>7.1f}"
+            f" {row['50%']:>7} {row['95%']:>7} {row['99%']:>7}  {refused or '-'}"
         )
-        winners = [answer.json()["id"] for answer in answers if answer.status == 201]
-        outcome["rounds with exactly one winner" if len(winners) == 1 else "rounds with another count"] += 1
-        for booking in winners:
-            decisions = await asyncio.gather(
-                *(
-                    staff.call("PATCH approve (race)", "PATCH", f"/api/bookings/approve/{booking}")
-                    for staff in admins
-                )
-            )
-            statuses = sorted(decision.status for decision in decisions)
-            outcome[
-                "approvals won once, refused once" if statuses == [200, 409] else f"approvals {statuses}"
-            ] += 1
-    return outcome
+    errors: dict[str, int] = defaultdict(int)
+    for by_error in failures.values():
+        for error, count in by_error.items():
+            errors[error] += count
+    # 409s are the site refusing what the state no longer allows (a slot taken, a decision made).
+    print(
+        "  errors: " + (", ".join(f"{error}: {count}" for error, count in sorted(errors.items())) or "none")
+    )
+    server_errors = sum(count for error, count in errors.items() if not error.startswith("HTTP 4"))
+    print(f"  server errors (5xx) and requests without an answer: {server_errors}")
+    requests = max(int(total["Request Count"]), 1)
+    cpu = {part: seconds * 1000 / requests for part, seconds in CPU.get(prefix.name, {}).items()}
+    print("  CPU per request: " + ", ".join(f"{part} {ms:.2f} ms" for part, ms in cpu.items()))
+    return {"rate": float(total["Requests/s"]), "row": total, "server_errors": server_errors, "cpu": cpu}
 
 
 def double_booked_slots() -> int:
@@ -321,54 +291,7 @@ def double_booked_slots() -> int:
         return cursor.fetchone()[0]
 
 
-# --- The ceiling -------------------------------------------------------------------------------
-async def hammer(ports: list[int], concurrency: int, seconds: float, figures: Figures) -> float:
-    deadline = time.monotonic() + seconds
-
-    async def loop():
-        client = Client(ports, figures)
-        while time.monotonic() < deadline:
-            await client.call("GET /api/courts", "GET", "/api/courts")
-
-    started = time.monotonic()
-    await asyncio.gather(*(loop() for _ in range(concurrency)))
-    return sum(figures.statuses["GET /api/courts"].values()) / (time.monotonic() - started)
-
-
-# --- Report ------------------------------------------------------------------------------------
-def percentiles_ms(seconds: list[float]) -> tuple[float, float, float]:
-    """p50, p95 and p99, in milliseconds."""
-    cuts = statistics.quantiles(seconds, n=100, method="inclusive") if len(seconds) > 1 else seconds * 99
-    return cuts[49] * 1000, cuts[94] * 1000, cuts[98] * 1000
-
-
-def report(title: str, figures: Figures, seconds: float) -> None:
-    total = sum(len(values) for values in figures.latencies.values())
-    print(f"\n{title}: {total} requests in {seconds:.1f} s = {total / seconds:.0f} req/s")
-    print(f"  {'endpoint':<40} {'count':>6} {'req/s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
-    for endpoint, values in sorted(figures.latencies.items()):
-        p50, p95, p99 = percentiles_ms(values)
-        statuses = ", ".join(
-            f"{status}: {count}" for status, count in sorted(figures.statuses[endpoint].items())
-        )
-        print(
-            f"  {endpoint:<40} {len(values):>6} {len(values) / seconds:>7.1f} {p50:>8.1f}"
-            f" {p95:>8.1f} {p99:>8.1f}  {statuses}"
-        )
-    errors = Counter()
-    for counter in figures.statuses.values():
-        errors.update({status: count for status, count in counter.items() if not 200 <= status < 400})
-    # 409s are the site refusing what the state no longer allows (a slot taken, a decision made).
-    print("  errors by status: " + (", ".join(f"{s}: {c}" for s, c in sorted(errors.items())) or "none"))
-    server_errors = sum(count for status, count in errors.items() if status >= 500 or status == 0)
-    print(f"  server errors (5xx) and requests without an answer: {server_errors}")
-
-
-def stop_all(processes: list) -> None:
-    for process in processes:
-        local_stack.stop(process)
-
-
+# --- The run -----------------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -377,23 +300,46 @@ def main() -> None:
     parser.add_argument("--people", type=int, default=24, help="people in the mix (default 24)")
     parser.add_argument("--racers", type=int, default=30, help="people in each race (default 30)")
     parser.add_argument("--rounds", type=int, default=20, help="slots raced for (default 20)")
-    parser.add_argument("--ceiling-seconds", type=float, default=10, help="seconds per ceiling run")
+    parser.add_argument(
+        "--ceiling-seconds", type=float, default=8, help="seconds of each side of a ceiling round (default 8)"
+    )
+    parser.add_argument("--ceiling-rounds", type=int, default=3, help="ceiling rounds (default 3)")
+    parser.add_argument(
+        "--from-database",
+        metavar="NAME",
+        help="run on a copy of this database (e.g. club_scale_112k, made by bench/scale.py)",
+    )
+    parser.add_argument(
+        "--ceiling-processes", type=int, default=1, help="Locust processes for the ceiling (default 1)"
+    )
+    parser.add_argument("--only", choices=["mix", "race", "ceiling"], action="append", help="run only these")
     args = parser.parse_args()
     if not os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
         sys.exit("Run it inside the local stack: scripts/local_stack.py -- .venv/bin/python bench/load.py")
     if not (ROOT / "staticfiles" / "staticfiles.json").exists():
         sys.exit("Build the front end first: make build")
+    parts = set(args.only or ["mix", "race", "ceiling"])
 
-    make_database()
+    make_database(args.from_database)
     processes = []
     try:
-        data = seed(args.people, args.racers)
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-        started, club = start_instances("club", [gunicorn, "club.wsgi"], app_environment(), "/healthz")
-        processes += started
-        print(f"{INSTANCES} instances of the site x {WORKERS} workers on ports {club}; {os.cpu_count()} CPUs")
-        asyncio.run(run(args, data, club, processes, gunicorn))
-        print(f"\nDouble-booked slots (SQL over every booking that holds its slots): {double_booked_slots()}")
+        with tempfile.TemporaryDirectory(prefix="bench-load-") as work:
+            data = seed(args.people, args.racers, copied=bool(args.from_database))
+            data_file = Path(work) / "data.json"
+            data_file.write_text(json.dumps(data))
+            gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+            env = app_environment()
+            started, club = start_instances("club", [gunicorn, "club.wsgi"], env, "/healthz")
+            processes += started
+            source = f"a copy of {args.from_database}" if args.from_database else "a fresh database"
+            print(
+                f"{INSTANCES} instances of the site x {WORKERS} workers on ports {club}, {source}"
+                f" ({len(data['courts'])} courts); {os.cpu_count()} CPUs; Locust"
+            )
+            env = {**env, "BENCH_DATA": str(data_file), "BENCH_ROUNDS": str(args.rounds)}
+            run(args, parts, Path(work), club, env, gunicorn, processes)
+            doubled = double_booked_slots()
+            print(f"\nDouble-booked slots (SQL over every booking that holds its slots): {doubled}")
     finally:
         stop_all(processes)
         from django.db import connections
@@ -402,67 +348,79 @@ def main() -> None:
         drop_database()
 
 
-async def run(args, data: dict, club: list[int], processes: list, gunicorn: str) -> None:
-    setup = Figures()
-    people = [Client(club, Figures()) for _ in data["accounts"]["person"]]
-    racers = [Client(club, setup) for _ in data["accounts"]["racer"]]
-    admins = [Client(club, Figures()) for _ in data["accounts"]["admin"]]
-    for client, account in zip(
-        [*people, *racers, *admins],
-        [*data["accounts"]["person"], *data["accounts"]["racer"], *data["accounts"]["admin"]],
-        strict=True,
-    ):
-        await sign_in(client, account)
+def run(args, parts: set, work: Path, club: list[int], env: dict, gunicorn: str, processes: list) -> None:
+    users, servers = args.people + 2, list(processes)
+    if "mix" in parts:
+        mix = locust(work, "mix", ["Person", "Admin"], users, args.duration, club, env, servers)
+        report(f"Mix ({args.people} people, 2 admins, {args.duration:.0f} s)", mix)
 
-    mix = Figures()
-    for client in [*people, *admins]:
-        client.figures = mix
-    deadline = time.monotonic() + args.duration
-    started = time.monotonic()
-    await asyncio.gather(
-        *(person(client, data["courts"], deadline) for client in people),
-        *(admin(client, deadline) for client in admins),
-    )
-    report(f"Mix ({len(people)} people, {len(admins)} admins)", mix, time.monotonic() - started)
+    if "race" in parts:
+        outcome_file = work / "race-outcome.json"
+        race_env = {**env, "BENCH_OUTCOME": str(outcome_file)}
+        race = locust(work, "race", ["Race"], 1, 600, club, race_env, servers)
+        report(f"Race ({args.racers} people per slot, {args.rounds} rounds)", race)
+        for line, count in sorted(json.loads(outcome_file.read_text()).items()):
+            print(f"  {line}: {count}")
 
-    contest = Figures()
-    for client in [*racers, *admins]:
-        client.figures = contest
-    started = time.monotonic()
-    outcome = await race(racers, admins, data["race_court"], args.rounds)
-    report(f"Race ({len(racers)} people per slot, {args.rounds} rounds)", contest, time.monotonic() - started)
-    for line, count in sorted(outcome.items()):
-        print(f"  {line}: {count}")
+    if "ceiling" in parts:
+        ceiling(args, work, club, env, gunicorn, processes, servers)
 
-    concurrency = len(people)
-    site = Figures()
-    site_rate = await hammer(club, concurrency, args.ceiling_seconds, site)
-    body = await Client(club, Figures()).call("GET /api/courts", "GET", "/api/courts")
-    courts_json = ROOT / "var" / "bench-courts.json"
-    courts_json.write_bytes(body.body)
+
+def ceiling(
+    args, work: Path, club: list[int], env: dict, gunicorn: str, processes: list, servers: list
+) -> None:
+    """The site's GET /api/courts against the bare view, in --ceiling-rounds rounds taking turns
+    (site, bare, site revalidating), so that the load other programs put on the machine meanwhile
+    falls on both sides alike; the ratio of each round and their median."""
+    concurrency, seconds, generators = args.people, args.ceiling_seconds, args.ceiling_processes
+    with urllib.request.urlopen(f"http://127.0.0.1:{club[0]}/api/courts") as answer:
+        courts_json = work / "courts.json"
+        courts_json.write_bytes(answer.read())
     bare_env = {**os.environ, "BARE_JSON": str(courts_json)}
-    started_bare, bare = start_instances(
-        "bare", [gunicorn, "--chdir", str(ROOT / "bench"), "bare_django:application"], bare_env, "/api/courts"
-    )
+    command = [gunicorn, "--chdir", str(ROOT / "bench"), "bare_django:application"]
+    started_bare, bare_ports = start_instances("bare", command, bare_env, "/api/courts")
     processes += started_bare
-    ceiling = Figures()
-    bare_rate = await hammer(bare, concurrency, args.ceiling_seconds, ceiling)
+    sides = {
+        "site GET /api/courts": ("Reader", club, servers),
+        "bare Django view, same JSON": ("Reader", bare_ports, started_bare),
+        "site, If-None-Match (304)": ("Revalidator", club, servers),
+    }
+    rounds: list[dict[str, dict]] = []
+    for number in range(1, args.ceiling_rounds + 1):
+        figures = {}
+        for side, (users, ports, serving) in sides.items():
+            name = f"ceiling-{number}-{users.lower()}-{'bare' if serving is started_bare else 'site'}"
+            prefix = locust(work, name, [users], concurrency, seconds, ports, env, serving, generators)
+            figures[side] = report(f"Ceiling, round {number}: {side}", prefix)
+        rounds.append(figures)
+    stop_all(started_bare)
+
+    workers = f"{INSTANCES}x{WORKERS} workers"
     print(
-        f"\nCeiling ({concurrency} concurrent clients, {args.ceiling_seconds:.0f} s each,"
-        f" {INSTANCES}x{WORKERS} workers):"
+        f"\nCeiling ({concurrency} concurrent clients, {seconds:.0f} s a side, {args.ceiling_rounds} rounds,"
+        f" {workers}):"
     )
-    for name, figures, rate in (
-        ("site GET /api/courts", site, site_rate),
-        ("bare Django view, same JSON", ceiling, bare_rate),
-    ):
-        values = figures.latencies["GET /api/courts"]
-        p50, p95, p99 = percentiles_ms(values)
-        errors = sum(count for status, count in figures.statuses["GET /api/courts"].items() if status != 200)
-        print(
-            f"  {name:<30} {rate:>7.0f} req/s  p50 {p50:.1f} ms  p95 {p95:.1f} ms"
-            f"  p99 {p99:.1f} ms  non-200: {errors}"
-        )
-    print(f"  GET /api/courts / bare view: {site_rate / bare_rate:.2f}")
+    for number, figures in enumerate(rounds, 1):
+        for side, found in figures.items():
+            row, cpu = found["row"], found["cpu"]
+            print(
+                f"  {number}. {side:<30} {found['rate']:>6.0f} req/s"
+                f"  p50 {row['50%']:>3} ms  p95 {row['95%']:>3} ms"
+                f"  app CPU {cpu.get('app workers', 0):.2f} ms/request  errors: {found['server_errors']}"
+            )
+    site, bare, again = ([figures[side]["rate"] for figures in rounds] for side in sides)
+    ratios = [mine / theirs for mine, theirs in zip(site, bare, strict=True)]
+    revalidating = [mine / theirs for mine, theirs in zip(again, bare, strict=True)]
+    print(
+        f"  GET /api/courts / bare view: {statistics.median(ratios):.2f} (median; rounds: "
+        + ", ".join(f"{ratio:.2f}" for ratio in ratios)
+        + ")"
+    )
+    print(
+        f"  revalidating GET /api/courts / bare view: {statistics.median(revalidating):.2f} (rounds: "
+        + ", ".join(f"{ratio:.2f}" for ratio in revalidating)
+        + ")"
+    )
 
 
 if __name__ == "__main__":
