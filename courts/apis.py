@@ -21,6 +21,7 @@ from .serializers import CourtInput, CourtOutput
 from .services import court_create, court_delete, court_update
 
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as GZipMiddleware reads Accept-Encoding
+_SLICE_FIELDS = SliceQuery().fields  # the bounds of ?limit= and ?offset=
 
 
 def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
@@ -56,7 +57,8 @@ def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
 
 
 def _plain_slice(request) -> tuple[int, int] | None:
-    """?limit= and ?offset= when they are all the query has and both are in range, else None."""
+    """?limit= and ?offset= when they are all the query has and both are within SliceQuery's
+    bounds, else None (DRF's path then says what is wrong)."""
     query = request.GET
     if not query:
         return settings.API_DEFAULT_LIMIT, 0
@@ -66,7 +68,8 @@ def _plain_slice(request) -> tuple[int, int] | None:
     if not (limit.isascii() and limit.isdigit() and offset.isascii() and offset.isdigit()):
         return None
     limit, offset = int(limit), int(offset)
-    return (limit, offset) if 1 <= limit <= settings.API_MAX_LIMIT else None
+    in_range = 1 <= limit <= _SLICE_FIELDS["limit"].max_value and offset <= _SLICE_FIELDS["offset"].max_value
+    return (limit, offset) if in_range else None
 
 
 class CourtListApi(APIView):

@@ -181,6 +181,7 @@ def test_slices_keep_the_list_contract(client, courts):
         ({"limit": 101}, "limit"),
         ({"offset": -1}, "offset"),
         ({"limit": "x"}, "limit"),
+        ({"offset": 10**9 + 1}, "offset"),
     ],
 )
 def test_bad_numbers_are_a_400_that_says_why(client, courts, query, field):
