@@ -282,7 +282,9 @@ export interface paths {
         };
         /**
          * @description GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, and which have already
-         *     started (anyone).
+         *     started (anyone). The answer is the same for everyone, so the caller is not identified: the
+         *     booking modal asks for it at every change of date, and checking a session costs more than
+         *     the answer.
          */
         get: operations["courts_availability_retrieve"];
         put?: never;
@@ -777,7 +779,7 @@ export interface operations {
     announcements_list: {
         parameters: {
             query?: {
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -1238,7 +1240,7 @@ export interface operations {
                 /** @description The last day. */
                 dateTo?: string;
                 email?: string;
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -1352,7 +1354,7 @@ export interface operations {
                 /** @description The last day. */
                 dateTo?: string;
                 email?: string;
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -1427,7 +1429,7 @@ export interface operations {
                 /** @description The last day. */
                 dateTo?: string;
                 email?: string;
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -1554,7 +1556,7 @@ export interface operations {
     coupons_list: {
         parameters: {
             query?: {
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -1759,7 +1761,7 @@ export interface operations {
     courts_list: {
         parameters: {
             query?: {
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -2087,7 +2089,7 @@ export interface operations {
     members_list: {
         parameters: {
             query?: {
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -2216,7 +2218,7 @@ export interface operations {
             query?: {
                 /** @description One person's (yours, or anyone's for an admin). */
                 email?: string;
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
@@ -2498,7 +2500,7 @@ export interface operations {
     users_list: {
         parameters: {
             query?: {
-                /** @description How many rows, 1 to 100 (the default). */
+                /** @description How many rows, 1 to 100 (default 25). */
                 limit?: number;
                 /** @description How many rows to skip (default 0). */
                 offset?: number;
