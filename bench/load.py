@@ -273,24 +273,6 @@ def report(title: str, prefix: Path) -> dict:
     return {"rate": float(total["Requests/s"]), "row": total, "server_errors": server_errors, "cpu": cpu}
 
 
-def double_booked_slots() -> int:
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            SELECT count(*) FROM (
-                SELECT b.court_id, b.date, slot
-                FROM bookings_booking b, jsonb_array_elements_text(b.slots) AS slot
-                WHERE b.status IN ('pending', 'approved', 'confirmed')
-                GROUP BY b.court_id, b.date, slot
-                HAVING count(*) > 1
-            ) AS doubled
-            """
-        )
-        return cursor.fetchone()[0]
-
-
 # --- The run -----------------------------------------------------------------------------------
 def main() -> None:
     parser = argparse.ArgumentParser(
@@ -338,6 +320,8 @@ def main() -> None:
             )
             env = {**env, "BENCH_DATA": str(data_file), "BENCH_ROUNDS": str(args.rounds)}
             run(args, parts, Path(work), club, env, gunicorn, processes)
+            from club.testing.integrity import double_booked_slots  # once Django is set up
+
             doubled = double_booked_slots()
             print(f"\nDouble-booked slots (SQL over every booking that holds its slots): {doubled}")
     finally:

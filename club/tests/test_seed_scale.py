@@ -9,7 +9,6 @@ from io import StringIO
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.db import connection
 from django.db.models import Count, Min
 from django.utils import timezone
 
@@ -17,6 +16,7 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import overdue
 from bookings.services import slot_start
+from club.testing.integrity import double_booked_slots
 from content.models import Announcement, Coupon
 from courts.models import Court
 from payments.models import Payment
@@ -102,18 +102,7 @@ def test_held_slots_are_those_of_the_holding_bookings_and_none_twice():
         assert held == (
             sorted((booking.court_id, booking.date, slot) for slot in booking.slots) if wanted else []
         )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            """
-            SELECT count(*) FROM (
-                SELECT b.court_id, b.date, slot
-                FROM bookings_booking b, jsonb_array_elements_text(b.slots) AS slot
-                WHERE b.status IN ('pending', 'approved', 'confirmed')
-                GROUP BY 1, 2, 3 HAVING count(*) > 1
-            ) AS twice
-            """
-        )
-        assert cursor.fetchone()[0] == 0
+    assert double_booked_slots() == 0
 
 
 def test_payments_match_the_confirmed_bookings_and_members_are_those_who_paid():
