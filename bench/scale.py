@@ -187,6 +187,21 @@ def seeded(database: str) -> bool:
     return bookings > 0 and overdue == 0
 
 
+def manage(database: str, *command: str) -> str:
+    """`manage.py command` on `database`; answers what it printed."""
+    result = subprocess.run(
+        [PYTHON, "manage.py", *command],
+        cwd=ROOT,
+        env=app_environment(database),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        sys.exit(f"`manage.py {' '.join(command)}` failed:\n{result.stdout}{result.stderr}")
+    return result.stdout.strip()
+
+
 def make_database(database: str, seed_arguments: list[str]) -> str:
     """Made afresh, migrated and seeded; answers seed_scale's report."""
     import psycopg
@@ -194,18 +209,9 @@ def make_database(database: str, seed_arguments: list[str]) -> str:
     with psycopg.connect(database_url("postgres"), autocommit=True) as connection:
         connection.execute(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
         connection.execute(f"CREATE DATABASE {database}")
-    env = app_environment(database)
-    for command in (
-        ["migrate", "--skip-checks", "-v0"],
-        ["createcachetable"],
-        ["seed_scale", *seed_arguments],
-    ):
-        result = subprocess.run(
-            [PYTHON, "manage.py", *command], cwd=ROOT, env=env, capture_output=True, text=True, check=False
-        )
-        if result.returncode != 0:
-            sys.exit(f"`manage.py {' '.join(command)}` failed:\n{result.stdout}{result.stderr}")
-    return result.stdout.strip()
+    manage(database, "migrate", "--skip-checks", "-v0")
+    manage(database, "createcachetable")
+    return manage(database, "seed_scale", *seed_arguments)
 
 
 def club_facts(database: str) -> dict:
@@ -464,7 +470,8 @@ def main() -> None:
     for size in sizes:
         database = f"club_scale_{size}"
         if args.reuse and seeded(database):
-            print(f"\n{database}: reused as it is")
+            manage(database, "migrate", "--skip-checks", "-v0")  # the code may have moved on since
+            print(f"\n{database}: reused, migrated")
         else:
             started = time.monotonic()
             report = make_database(database, SIZES[size])

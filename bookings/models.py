@@ -30,9 +30,12 @@ class Booking(models.Model):
 
     class Meta:
         ordering = ["date", "id"]
-        # The booking lists: one status in date order, filtered by dates too. (One person's, or
-        # one court's, are read from the foreign keys' own indexes.)
-        indexes = [models.Index(fields=["status", "date", "id"], name="booking_list")]
+        # The booking lists: one status in date order (filtered by dates too), or one person's.
+        # (One court's are read from the foreign key's own index.)
+        indexes = [
+            models.Index(fields=["status", "date", "id"], name="booking_list"),
+            models.Index(fields=["user", "status", "date", "id"], name="booking_list_by_user"),
+        ]
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 
     def __str__(self) -> str:

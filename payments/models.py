@@ -49,9 +49,11 @@ class Payment(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        # Everyone's payments, newest first (read backwards). (One person's are read from the
-        # foreign key's own index.)
-        indexes = [models.Index(fields=["created_at", "id"], name="payment_list")]
+        # The payment lists, newest first (read backwards): everyone's, or one person's.
+        indexes = [
+            models.Index(fields=["created_at", "id"], name="payment_list"),
+            models.Index(fields=["user", "created_at", "id"], name="payment_list_by_user"),
+        ]
         constraints = [
             models.UniqueConstraint(
                 fields=["booking"],
