@@ -99,11 +99,13 @@ def sliced_response(request, rows, serializer_class) -> Response:
     total = offset + len(page) if page and len(page) < limit else list_total(rows)
     response = Response(serializer_class(page, many=True).data)
     response["X-Total-Count"] = str(total)
-    response["Link"] = _links(request.build_absolute_uri(), total=total, limit=limit, offset=offset)
+    response["Link"] = link_header(request.build_absolute_uri(), total=total, limit=limit, offset=offset)
     return response
 
 
-def _links(url: str, *, total: int, limit: int, offset: int) -> str:
+def link_header(url: str, *, total: int, limit: int, offset: int) -> str:
+    """The Link header of the slice of `url` at `offset`: its first, previous, next and last slices."""
+
     def at(start: int) -> str:
         return replace_query_param(replace_query_param(url, "limit", limit), "offset", start)
 

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from club.pagination import SLICE_PARAMETERS, SliceQuery, _links
+from club.pagination import SLICE_PARAMETERS, SliceQuery, link_header
 from club.schema import errors
 
 from .models import Court
@@ -37,7 +37,7 @@ def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
     found = court_list_slice(limit=limit, offset=offset)
     url = request.build_absolute_uri()
     if (link := found.links.get(url)) is None:
-        link = _links(url, total=found.total, limit=limit, offset=offset)
+        link = link_header(url, total=found.total, limit=limit, offset=offset)
         if len(found.links) < MAX_LINKS:
             found.links[url] = link
     accepted = request.META.get("HTTP_ACCEPT_ENCODING", "")
