@@ -354,6 +354,10 @@ API_MAX_LIMIT = 100
 # A list of this many rows or more has its total counted at most once per LIST_TOTAL_SECONDS.
 LIST_TOTAL_KEPT_FROM = env.int("LIST_TOTAL_KEPT_FROM", default=5000)
 LIST_TOTAL_SECONDS = env.int("LIST_TOTAL_SECONDS", default=60)
+# How long an app process answers anonymous reads of GET /api/courts from its kept list without
+# asking the database whether a court changed: a change made through another process reaches them
+# within this time (this process's own changes, and every signed-in read, at once).
+COURT_LIST_RECHECK_SECONDS = env.float("COURT_LIST_RECHECK_SECONDS", default=1.0)
 # How many days ahead a court may be booked, and how long an approved booking waits for payment.
 BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
 BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)

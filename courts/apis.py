@@ -24,7 +24,7 @@ ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as GZipMiddleware reads Accept-Encodin
 _SLICE_FIELDS = SliceQuery().fields  # the bounds of ?limit= and ?offset=
 
 
-def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
+def court_list_response(request, *, limit: int, offset: int, recheck_after: float = 0) -> HttpResponse:
     """The slice of the open courts that ?limit=&offset= asked for, with X-Total-Count and Link as
     every list (club.pagination), from the serialisation kept for the list's current version
     (courts.selectors.court_list_slice): the same for every caller, nobody's own data.
@@ -34,7 +34,7 @@ def court_list_response(request, *, limit: int, offset: int) -> HttpResponse:
     without one, If-Modified-Since) still matches; Cache-Control: no-cache has browsers and proxies
     ask again each time rather than guess.
     """
-    found = court_list_slice(limit=limit, offset=offset)
+    found = court_list_slice(limit=limit, offset=offset, recheck_after=recheck_after)
     url = request.build_absolute_uri()
     if (link := found.links.get(url)) is None:
         link = link_header(url, total=found.total, limit=limit, offset=offset)
@@ -82,16 +82,20 @@ class CourtListApi(APIView):
         """A read without credentials (no session cookie, no Authorization header) with a plain
         ?limit=&offset= is answered here, without DRF's request, authentication, permission,
         throttle and negotiation steps: nothing in the answer depends on them, the list is public
-        and is not rate-limited. A caller with credentials goes through them all, so a signed-in
-        read still verifies its sign-in (and drops a cookie that no longer stands); bad numbers get
-        DRF's 400."""
+        and is not rate-limited. It may be COURT_LIST_RECHECK_SECONDS behind a change made through
+        another app process, as a shared cache's copy would be. A caller with credentials goes
+        through them all, so a signed-in read still verifies its sign-in (and drops a cookie that no
+        longer stands) and always gets the current list (an admin sees their change at once,
+        whichever instance answers); bad numbers get DRF's 400."""
         if (
             request.method in ("GET", "HEAD")
             and settings.IDENTITY_COOKIE_NAME not in request.COOKIES
             and "HTTP_AUTHORIZATION" not in request.META
             and (plain := _plain_slice(request)) is not None
         ):
-            response = court_list_response(request, limit=plain[0], offset=plain[1])
+            response = court_list_response(
+                request, limit=plain[0], offset=plain[1], recheck_after=settings.COURT_LIST_RECHECK_SECONDS
+            )
             response["Allow"] = ", ".join(self.allowed_methods)
             return response
         return super().dispatch(request, *args, **kwargs)

@@ -1,5 +1,6 @@
 import gzip
 import hashlib
+import time
 from dataclasses import dataclass
 
 from django.db import connection
@@ -54,12 +55,20 @@ class _Serialised:
     version: str
     rows: list
     slices: dict[tuple[int, int], CourtListSlice]
+    checked: float  # when the version was last read (time.monotonic)
 
 
 _serialised: _Serialised | None = None
 
 
-def court_list_slice(*, limit: int, offset: int) -> CourtListSlice:
+def forget_kept_court_list() -> None:
+    """This process serves the list afresh from its next read, whatever the read's `recheck_after`
+    (courts.services.court_list_changed)."""
+    global _serialised
+    _serialised = None
+
+
+def court_list_slice(*, limit: int, offset: int, recheck_after: float = 0) -> CourtListSlice:
     """The open courts from `offset`, at most `limit` of them, serialised as GET /api/courts answers
     them. The list is public and the same for every caller: nothing in it depends on who asks.
 
@@ -68,15 +77,23 @@ def court_list_slice(*, limit: int, offset: int) -> CourtListSlice:
     app process is served by every other from its next request. A hit costs the version's query
     and nothing else; a miss, one query more, for the whole list, made after reading the version,
     so a list kept under a version is never older than that version.
+
+    With `recheck_after` (seconds), a list whose version was read that recently is served without
+    reading it again: no query at all. A change made by this process is served at once all the
+    same (forget_kept_court_list); one made by another process, within `recheck_after`.
     """
     global _serialised
-    version = court_list_version()
     serialised = _serialised
-    if serialised is None or serialised.version != version:
-        from .serializers import CourtOutput
+    now = time.monotonic()
+    if serialised is None or now - serialised.checked >= recheck_after:
+        version = court_list_version()
+        if serialised is None or serialised.version != version:
+            from .serializers import CourtOutput
 
-        serialised = _Serialised(version, CourtOutput(list(court_list()), many=True).data, {})
-        _serialised = serialised
+            serialised = _Serialised(version, CourtOutput(list(court_list()), many=True).data, {}, now)
+            _serialised = serialised
+        serialised.checked = now
+    version = serialised.version
     found = serialised.slices.get((limit, offset))
     if found is None:
         body = JSONRenderer().render(serialised.rows[offset : offset + limit])

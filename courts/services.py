@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from .models import Court, CourtListVersion
+from .selectors import forget_kept_court_list
 
 
 @transaction.atomic
@@ -55,5 +56,10 @@ def court_list_changed() -> None:
     sends no signal, must call it itself. The version changes in the same transaction as the court,
     so no process can see the change without the new version, or keep a list read before the change
     under a version set after it.
+
+    This process forgets its kept list at once, and again when the transaction commits: a read made
+    in between (another thread's) keeps the list as it was before, under the version before.
     """
     CourtListVersion.objects.update_or_create(pk=1, defaults={"version": new_list_version()})
+    forget_kept_court_list()
+    transaction.on_commit(forget_kept_court_list)
