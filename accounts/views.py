@@ -1,4 +1,3 @@
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
@@ -7,7 +6,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from club.dashboard import island_page
-from club.pagination import ListPaginator
+from club.pagination import island_first_page
 
 from .guards import admin_required
 from .models import User
@@ -55,25 +54,13 @@ def admin_login(request, extra_context=None):
     return redirect_to_login(request.GET.get("next", "/admin/"))
 
 
-def _first_page(users, serializer_class, url: str) -> dict:
-    """The props of an admin list of people: its first page, and what its island needs to ask the
-    API for the others (club/pagination.py)."""
-    page = ListPaginator(users, settings.DASHBOARD_PAGE_SIZE).page(1)
-    return {
-        "rows": serializer_class(page, many=True).data,
-        "total": page.paginator.count,
-        "pageSize": settings.DASHBOARD_PAGE_SIZE,
-        "url": url,
-    }
-
-
 @admin_required
 def manage_users(request):
-    props = _first_page(user_list(), UserOutput, reverse("api-users"))
+    props = island_first_page(user_list(), UserOutput, reverse("api-users"))
     return island_page(request, heading="All Users", island="users-admin", props=props)
 
 
 @admin_required
 def manage_members(request):
-    props = _first_page(user_list(role=User.Role.MEMBER), MemberOutput, reverse("api-members"))
+    props = island_first_page(user_list(role=User.Role.MEMBER), MemberOutput, reverse("api-members"))
     return island_page(request, heading="Manage Members", island="members-admin", props=props)

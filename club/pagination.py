@@ -55,6 +55,18 @@ def page_of(request, rows, per_page: int | None = None) -> Page:
     return ListPaginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
 
 
+def island_first_page(rows, serializer_class, url: str) -> dict:
+    """The props of an admin island's list paged on the server (frontend/src/lib/useServerList.ts):
+    the first page of `rows` with the list's total, and the API list it asks for the others."""
+    page = ListPaginator(rows, settings.DASHBOARD_PAGE_SIZE).page(1)
+    return {
+        "rows": serializer_class(page, many=True).data,
+        "total": page.paginator.count,
+        "pageSize": settings.DASHBOARD_PAGE_SIZE,
+        "url": url,
+    }
+
+
 class SliceQuery(serializers.Serializer):
     limit = serializers.IntegerField(
         min_value=1, max_value=settings.API_MAX_LIMIT, default=settings.API_DEFAULT_LIMIT

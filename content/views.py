@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.guards import admin_required, login_required
 from club.dashboard import island_page
-from club.pagination import page_of
+from club.pagination import island_first_page, page_of
 from club.ratelimit import limit_posts
 
 from . import data
@@ -96,8 +96,6 @@ def manage_coupons(request):
 
 @admin_required
 def make_announcements(request):
-    props = {
-        "announcements": AnnouncementOutput(announcement_list(), many=True).data,
-        "createUrl": reverse("api-announcements"),
-    }
+    url = reverse("api-announcements")
+    props = {"firstPage": island_first_page(announcement_list(), AnnouncementOutput, url), "createUrl": url}
     return island_page(request, heading="Make Announcements", island="announcements-admin", props=props)

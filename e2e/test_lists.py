@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.test_list_pages import bookings_of
+from content.models import Announcement
 from e2e.journeys import PASSWORD, sign_in
 
 pytestmark = pytest.mark.browser
@@ -61,3 +62,39 @@ def test_the_admin_finds_a_confirmed_booking_by_e_mail_and_pages_without_javascr
     expect(data_rows(page)).to_have_count(2)
     expect(page.get_by_text("2 bookings", exact=True)).to_be_visible()
     assert Booking.objects.count() == 32
+
+
+def test_the_admin_pages_through_the_announcements_and_changes_them_in_place(site: str, page: Page, admin):
+    Announcement.objects.bulk_create(Announcement(text=f"Notice {number}") for number in range(1, 27))
+    cards = page.get_by_role("listitem").filter(has=page.get_by_role("button", name="Edit"))
+    sign_in(page, site, "ann@example.com", "/dashboard/make-announcements")
+    expect(cards).to_have_count(25)
+    expect(page.get_by_text("1\N{EN DASH}25 of 26 announcements")).to_be_visible()
+
+    page.get_by_role("button", name="Next").click()
+    expect(page.get_by_text("26\N{EN DASH}26 of 26 announcements")).to_be_visible()
+    expect(cards).to_have_count(1)
+    cards.filter(has=page.get_by_text("Notice 1", exact=True)).get_by_role("button", name="Delete").click()
+    page.get_by_role("button", name="Yes, delete it!").click()
+    page.get_by_role("button", name="OK").click()
+    # The page it was on is empty now: the last page that has rows.
+    expect(page.get_by_text("1\N{EN DASH}25 of 25 announcements")).to_be_visible()
+    expect(page.get_by_role("button", name="Next")).to_have_count(0)
+
+    page.get_by_label("Write announcement").fill("Fresh notice")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_text("1\N{EN DASH}25 of 26 announcements")).to_be_visible()
+    expect(cards.first).to_contain_text("Fresh notice")
+
+    page.get_by_role("button", name="Next").click()
+    cards.filter(has=page.get_by_text("Notice 2", exact=True)).get_by_role("button", name="Edit").click()
+    page.get_by_label("Write announcement").fill("Notice two")
+    page.get_by_role("button", name="Update").click()
+    expect(cards.first).to_contain_text("Notice two")
+    expect(page.get_by_text("26\N{EN DASH}26 of 26 announcements")).to_be_visible()
+
+    page.get_by_label("Write announcement").fill("Another notice")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_text("1\N{EN DASH}25 of 27 announcements")).to_be_visible()
+    expect(cards.first).to_contain_text("Another notice")
+    assert Announcement.objects.filter(text="Notice two").exists()

@@ -1,22 +1,12 @@
 """The admin's lists of people at a club's size: the page carries the first 25, the island asks the
 API for the others, searched and filtered on the server."""
 
-import json
-import re
-
 import pytest
 
 from accounts.models import User
+from club.testing.islands import island_props
 
 pytestmark = pytest.mark.django_db
-
-
-def island_props(html: str) -> dict:
-    """The props the page rendered for its island (json_script)."""
-    script = re.search(
-        r'<script id="[^"]+" type="application/json">(.*?)</script>', html.split("data-props-id")[1], re.S
-    )
-    return json.loads(script.group(1))
 
 
 @pytest.fixture

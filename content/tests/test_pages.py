@@ -3,6 +3,9 @@ import re
 import pytest
 from django.urls import reverse
 
+from accounts.models import User
+from club.testing.islands import island_props
+
 pytestmark = pytest.mark.django_db
 
 
@@ -82,3 +85,18 @@ def test_the_announcements_come_in_pages_newest_first(sign_in_as):
     assert "Notice 5<" not in first
     assert re.findall(r"<td>(\d+)</td>\s*<td[^>]*>Notice 5<", second) == ["26"]
     assert second.count("Notice ") == 5
+
+
+def test_make_announcements_carries_the_first_page_newest_first_and_the_total(sign_in_as):
+    from content.models import Announcement
+
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    for number in range(1, 31):
+        Announcement.objects.create(text=f"Notice {number}")
+
+    props = island_props(admin.get("/dashboard/make-announcements").content.decode())
+
+    page = props["firstPage"]
+    assert [row["text"] for row in page["rows"]] == [f"Notice {number}" for number in range(30, 5, -1)]
+    assert (page["total"], page["pageSize"], page["url"]) == (30, 25, "/api/announcements")
+    assert props["createUrl"] == "/api/announcements"

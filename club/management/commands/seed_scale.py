@@ -17,7 +17,8 @@ the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DA
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
   database's one-booking-per-slot constraint holds;
 - payments: one succeeded payment per confirmed booking, for its price (no coupon);
-- content: the demo coupons and one announcement a week.
+- content: the demo coupons and one announcement a day (so even a club of a month fills more than
+  a page of them, as the bookings do).
 
 Records only: it calls neither Firebase (nobody has a sign-in account; `firebase_uid` is empty
 until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
@@ -418,10 +419,10 @@ class Club:
         for start in range(0, len(self.plans), BATCH):
             for name, count in self._save_batch(start, self.plans[start : start + BATCH]).items():
                 counts[name] += count
-        weeks = max(1, (self.last_day - self.first_day).days // 7)
+        days = (self.last_day - self.first_day).days + 1
         Announcement.objects.bulk_create(
-            Announcement(text=f"Club news, week {week + 1}: courts, coaching and events this week.")
-            for week in range(weeks)
+            Announcement(text=f"Club news, day {day + 1}: courts, coaching and events today.")
+            for day in range(days)
         )
         Coupon.objects.bulk_create(Coupon(**coupon) for coupon in DEMO_COUPONS)
         statuses = [plan.booking.status for plan in self.plans]

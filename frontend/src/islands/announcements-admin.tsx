@@ -2,23 +2,29 @@ import type { FormEvent } from "react";
 import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
+import { Pager } from "../components/Pager";
 import { mountIslands } from "../lib/islands";
 import { useAdminList } from "../lib/useAdminList";
+import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type Announcement = components["schemas"]["AnnouncementOutput"];
 type AnnouncementInput = components["schemas"]["AnnouncementInputRequest"];
 
 interface Props {
-  announcements: Announcement[];
+  firstPage: FirstPage<Announcement>;
   createUrl: string;
 }
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
-/** Make Announcements (docs/staff-guide.md, Announcements): write, edit and delete the club's announcements. */
-function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
+/**
+ * Make Announcements (docs/staff-guide.md, Announcements): write, edit and delete the club's
+ * announcements, newest first, a page at a time.
+ */
+function AnnouncementsAdmin({ firstPage, createUrl }: Props) {
+  const pages = useServerList(firstPage, "Error: the announcements could not be loaded.");
   const list = useAdminList({
-    initial,
+    initial: pages,
     createUrl,
     blank: { text: "" },
     formOf: (announcement: Announcement) => ({ text: announcement.text }),
@@ -100,6 +106,13 @@ function AnnouncementsAdmin({ announcements: initial, createUrl }: Props) {
           ))}
         </ul>
       )}
+      <Pager
+        offset={pages.offset}
+        total={pages.total}
+        pageSize={pages.pageSize}
+        noun="announcements"
+        onChange={pages.goTo}
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { authorisedFetch } from "./api";
 import { confirmDeletion, fieldErrors } from "./dialogs";
 import { notify } from "./notify";
+import type { ServerList } from "./useServerList";
 
 /** A row of an admin list: the API answers each with its own URL, for updates and deletion. */
 interface Row {
@@ -11,8 +12,11 @@ interface Row {
 }
 
 interface Options<R extends Row, Form> {
-  /** The rows the page was rendered with. */
-  initial: R[];
+  /**
+   * The rows: all of them, as the page was rendered, or a list paged on the server
+   * (lib/useServerList.ts), which is asked again after each change.
+   */
+  initial: R[] | ServerList<R>;
   /** Where a new row is POSTed. */
   createUrl: string;
   /** The form of a new row, and the form of an existing one to edit. */
@@ -34,7 +38,8 @@ export function useAdminList<R extends Row, Form>({
   formOf,
   newestFirst,
 }: Options<R, Form>) {
-  const [rows, setRows] = useState(initial);
+  const paged = Array.isArray(initial) ? null : initial;
+  const [kept, setKept] = useState(Array.isArray(initial) ? initial : []);
   const [editing, setEditing] = useState<R | null>(null);
   const [form, setForm] = useState(blank);
   const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
@@ -55,10 +60,14 @@ export function useAdminList<R extends Row, Form>({
         method: editing ? "PATCH" : "POST",
         body,
       });
-      setRows((current) => {
-        if (editing) return current.map((row) => (row.id === saved.id ? saved : row));
-        return newestFirst ? [saved, ...current] : [...current, saved];
-      });
+      if (paged && !editing && newestFirst && paged.offset > 0)
+        paged.goTo(0); // where the new row is
+      else if (paged) paged.reload();
+      else
+        setKept((current) => {
+          if (editing) return current.map((row) => (row.id === saved.id ? saved : row));
+          return newestFirst ? [saved, ...current] : [...current, saved];
+        });
       edit(null);
       return saved;
     } catch (error) {
@@ -87,10 +96,22 @@ export function useAdminList<R extends Row, Form>({
       notify.failure(failure, error);
       return null;
     }
-    setRows((current) => current.filter((other) => other.id !== row.id));
+    if (paged) paged.reload();
+    else setKept((current) => current.filter((other) => other.id !== row.id));
     if (editing?.id === row.id) edit(null);
     return { answer };
   }
 
-  return { rows, editing, form, setForm, errors, setErrors, saving, edit, save, remove };
+  return {
+    rows: paged ? paged.rows : kept,
+    editing,
+    form,
+    setForm,
+    errors,
+    setErrors,
+    saving,
+    edit,
+    save,
+    remove,
+  };
 }
