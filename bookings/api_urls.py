@@ -2,14 +2,14 @@ from django.urls import path
 
 from .apis import (
     ApprovedBookingApi,
+    BookingApproveApi,
     BookingCancelApi,
     BookingCreateApi,
-    BookingDecisionApi,
     BookingListApi,
+    BookingRejectApi,
     CourtAvailabilityApi,
 )
 from .models import Booking
-from .services import booking_approve, booking_reject
 
 urlpatterns = [
     path("bookings", BookingCreateApi.as_view(), name="api-bookings"),
@@ -20,12 +20,12 @@ urlpatterns = [
     path("bookings/approved/<int:booking_id>", ApprovedBookingApi.as_view(), name="api-booking-approved"),
     path(
         "bookings/approve/<int:booking_id>",
-        BookingDecisionApi.as_view(decide=booking_approve),
+        BookingApproveApi.as_view(),
         name="api-booking-approve",
     ),
     path(
         "bookings/reject/<int:booking_id>",
-        BookingDecisionApi.as_view(decide=booking_reject),
+        BookingRejectApi.as_view(),
         name="api-booking-reject",
     ),
     path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),

@@ -13,8 +13,14 @@ from courts.selectors import court_list, courts_all
 
 from .models import Booking
 from .selectors import booking_list, bookings_visible_to, taken_slots
-from .serializers import AvailabilityQuery, BookingListQuery, BookingOutput, BookingRequestInput
-from .services import booking_cancel, booking_request, started_slots
+from .serializers import (
+    AvailabilityQuery,
+    BookingListQuery,
+    BookingOutput,
+    BookingRejectInput,
+    BookingRequestInput,
+)
+from .services import booking_approve, booking_cancel, booking_reject, booking_request, started_slots
 
 
 class BookingCreateApi(APIView):
@@ -84,16 +90,32 @@ class BookingCancelApi(APIView):
         return Response(BookingOutput(booking_cancel(booking=booking, by=request.user)).data)
 
 
-class BookingDecisionApi(APIView):
-    """PATCH /api/bookings/{approve|reject}/{id}: an admin decides on a pending booking."""
+class BookingApproveApi(APIView):
+    """PATCH /api/bookings/approve/{id}: an admin approves a pending booking."""
 
     permission_classes = [IsAdmin]
-    decide = None  # booking_approve or booking_reject, given in the URL conf
 
     @extend_schema(request=None, responses={200: BookingOutput, **errors(401, 403, 404, 409)})
     def patch(self, request, booking_id: int):
         booking = get_object_or_404(Booking, pk=booking_id)
-        return Response(BookingOutput(self.decide(booking=booking, by=request.user)).data)
+        return Response(BookingOutput(booking_approve(booking=booking, by=request.user)).data)
+
+
+class BookingRejectApi(APIView):
+    """PATCH /api/bookings/reject/{id}: an admin rejects a pending booking, optionally saying why
+    (the owner sees the reason with the booking)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        request=BookingRejectInput, responses={200: BookingOutput, **errors(400, 401, 403, 404, 409)}
+    )
+    def patch(self, request, booking_id: int):
+        data = BookingRejectInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        booking = get_object_or_404(Booking, pk=booking_id)
+        rejected = booking_reject(booking=booking, by=request.user, **data.validated_data)
+        return Response(BookingOutput(rejected).data)
 
 
 class CourtAvailabilityApi(APIView):

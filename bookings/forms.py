@@ -45,6 +45,8 @@ class BookingFilters(forms.Form):
         super().__init__(data)
         for name in set(self.fields) - set(offered):
             del self.fields[name]
+        if "status" in self.fields and not initial_status:
+            self.fields["status"].choices = [("", "Any status"), *Booking.Status.choices]
 
     def clean(self):
         cleaned = super().clean()

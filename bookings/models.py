@@ -1,3 +1,5 @@
+from datetime import datetime, timedelta
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -45,6 +47,13 @@ class Booking(models.Model):
     def slots_label(self) -> str:
         return ", ".join(self.slots) if self.slots else "N/A"
 
+    @property
+    def payment_deadline(self) -> datetime | None:
+        """When an approved booking expires unless it is paid (docs/rules.md)."""
+        if self.status != self.Status.APPROVED or self.approved_at is None:
+            return None
+        return self.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+
 
 class BookedSlot(models.Model):
     """One slot a booking holds. A row exists only while its booking holds the slot, and the
@@ -71,6 +80,7 @@ class BookingStatusChange(models.Model):
     to_status = models.CharField(max_length=10)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
+    reason = models.CharField(max_length=500, blank=True, help_text="Why, as the admin told the owner.")
 
     class Meta:
         ordering = ["at", "id"]

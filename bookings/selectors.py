@@ -1,13 +1,13 @@
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Case, F, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.utils import timezone
 
 from accounts.models import User
 from courts.models import Court
 
-from .models import BookedSlot, Booking
+from .models import BookedSlot, Booking, BookingStatusChange
 
 Status = Booking.Status
 
@@ -89,3 +89,23 @@ def taken_slots(*, court_id: int, date) -> list[str]:
 def own_bookings(user: User) -> QuerySet[Booking]:
     """A person's own bookings, whatever their role (paying is only ever for oneself)."""
     return Booking.objects.select_related("user", "court").filter(user=user)
+
+
+def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+    """`bookings`, each with `shown_status` (an overdue one is expired, as everywhere: `overdue`),
+    and `changed_at` and `reason`, from its latest status change (the reason an admin gave)."""
+    latest = BookingStatusChange.objects.filter(booking=OuterRef("pk")).order_by("-at", "-id")
+    return bookings.annotate(
+        shown_status=Case(When(overdue(), then=Value(Status.EXPIRED)), default=F("status")),
+        changed_at=Subquery(latest.values("at")[:1]),
+        reason=Subquery(latest.values("reason")[:1]),
+    )
+
+
+def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
+    """Every booking of a person, whatever became of it (or only those shown in `status`), the
+    latest first, with_shown_status."""
+    bookings = with_shown_status(own_bookings(user))
+    if status:
+        bookings = bookings.filter(shown_status=status)
+    return bookings.order_by("-date", "-id")

@@ -31,6 +31,12 @@ class BookingRequestInput(serializers.Serializer):
     date = serializers.DateField()
 
 
+class BookingRejectInput(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500, help_text="Why, for the booking's owner."
+    )
+
+
 class BookingListQuery(serializers.Serializer):
     email = NormalisedEmailField(required=False)
     title = serializers.CharField(required=False, allow_blank=True, max_length=100)

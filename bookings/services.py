@@ -144,10 +144,12 @@ def _insert_held_slots(booking: Booking) -> None:
 
 
 @transaction.atomic
-def _transition(*, booking: Booking, to: str, by: User | None, only_from: str = "") -> Booking:
+def _transition(
+    *, booking: Booking, to: str, by: User | None, only_from: str = "", reason: str = ""
+) -> Booking:
     """Moves a booking to `to` under a row lock, if the declared transitions allow it from its
     current state (re-read under the lock; and only from `only_from` when given), and writes the
-    history row."""
+    history row (with the `reason` the owner is told, if any)."""
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
     if to not in TRANSITIONS.get(locked.status, set()) or only_from not in ("", locked.status):
         raise Conflict(f"This booking is {locked.get_status_display().lower()} and cannot be {to}.")
@@ -159,7 +161,9 @@ def _transition(*, booking: Booking, to: str, by: User | None, only_from: str = 
     locked.save(update_fields=["status", "approved_at"])
     if to not in Booking.HOLDING:
         locked.held_slots.all().delete()
-    BookingStatusChange.objects.create(booking=locked, from_status=from_status, to_status=to, by=by)
+    BookingStatusChange.objects.create(
+        booking=locked, from_status=from_status, to_status=to, by=by, reason=reason
+    )
     return locked
 
 
@@ -177,8 +181,9 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
     return _transition(booking=booking, to=Status.APPROVED, by=by)
 
 
-def booking_reject(*, booking: Booking, by: User) -> Booking:
-    return _transition(booking=booking, to=Status.REJECTED, by=by)
+def booking_reject(*, booking: Booking, by: User, reason: str = "") -> Booking:
+    """An admin turns a pending request down, with a reason for its owner if they give one."""
+    return _transition(booking=booking, to=Status.REJECTED, by=by, reason=reason.strip())
 
 
 def booking_confirm(*, booking: Booking, by: User | None) -> Booking:

@@ -5,8 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.timesince import timeuntil
 
 from club.templatetags.money import money
 
@@ -27,8 +29,47 @@ class Column:
         return self.formatter(self.accessor(booking, number))
 
 
-def _badge(status: str) -> str:
-    return format_html('<span class="badge badge-success capitalize">{}</span>', status)
+# A colour per status, and its name in words beside it: the colour is never the only sign.
+BADGES = {
+    Booking.Status.PENDING: "badge-warning",
+    Booking.Status.APPROVED: "badge-info",
+    Booking.Status.CONFIRMED: "badge-success",
+    Booking.Status.REJECTED: "badge-error",
+    Booking.Status.CANCELLED: "badge-neutral",
+    Booking.Status.EXPIRED: "badge-neutral",
+}
+
+
+def status_badge(status: str) -> str:
+    """A booking's status (its value) as a badge."""
+    label = Booking.Status(status).label
+    return format_html('<span class="badge {} whitespace-nowrap">{}</span>', BADGES[status], label)
+
+
+def when(moment) -> str:
+    """A moment in the club's time zone, as every booking page writes it."""
+    return date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else ""
+
+
+def deadline(moment) -> str:
+    """A payment deadline, and the time left before it."""
+    return f"{when(moment)} (in {timeuntil(moment)})" if moment else ""
+
+
+def _court_link(booking: Booking) -> str:
+    return format_html(
+        '<a class="link" href="{}">{}</a>', reverse("bookings:detail", args=[booking.pk]), booking.court_name
+    )
+
+
+def _note(booking: Booking) -> str:
+    """What the owner needs to know beside the status: the admin's reason, or the payment deadline."""
+    status = getattr(booking, "shown_status", booking.status)
+    if status == Booking.Status.REJECTED:
+        return booking.reason or "No reason given."
+    if status == Booking.Status.APPROVED:
+        return f"Pay by {deadline(booking.payment_deadline)}"
+    return ""
 
 
 def _pay_link(url: str) -> str:
@@ -42,7 +83,13 @@ DATE = Column("Date", lambda booking, number: booking.date, lambda day: date_for
 SLOTS = Column("Slot", lambda booking, number: booking.slots_label)
 EMAIL = Column("Email", lambda booking, number: booking.user.email)
 PRICE = Column("Price", lambda booking, number: booking.price, lambda price: f"${money(price)}")
-STATUS = Column("Status", lambda booking, number: booking.get_status_display(), _badge)
+STATUS = Column(
+    "Status", lambda booking, number: getattr(booking, "shown_status", booking.status), status_badge
+)
+PAY_BY = Column("Pay by", lambda booking, number: booking.payment_deadline, deadline)
+COURT_LINK = Column("Court", lambda booking, number: _court_link(booking))
+CHANGED = Column("Updated", lambda booking, number: booking.changed_at, when)
+NOTE = Column("Note", lambda booking, number: _note(booking))
 PAY = Column(
     "Pay", lambda booking, number: reverse("payments:pay", args=[booking.pk]), _pay_link, label_hidden=True
 )

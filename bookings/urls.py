@@ -4,6 +4,8 @@ from . import views
 
 app_name = "bookings"
 urlpatterns = [
+    path("dashboard/my-bookings", views.my_bookings, name="mine"),
+    path("dashboard/bookings/<int:booking_id>", views.booking_detail, name="detail"),
     path("dashboard/pending-bookings", views.my_pending, name="pending"),
     path("dashboard/approved-bookings", views.my_approved, name="approved"),
     path("dashboard/confirmed-bookings", views.my_confirmed, name="confirmed"),

@@ -1,14 +1,30 @@
 """The booking pages of the dashboard: one list template, configured per page."""
 
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 
 from accounts.guards import admin_required, login_required, member_required
 from club.pagination import page_of
 
 from .forms import BookingFilters
 from .models import Booking
-from .selectors import booking_list
-from .tables import COURT, DATE, EMAIL, NUMBER, PAY, PRICE, SLOTS, STATUS, USER, Column, table_rows
+from .selectors import booking_list, bookings_visible_to, own_booking_list, with_shown_status
+from .tables import (
+    CHANGED,
+    COURT,
+    COURT_LINK,
+    DATE,
+    EMAIL,
+    NOTE,
+    NUMBER,
+    PAY,
+    PAY_BY,
+    PRICE,
+    SLOTS,
+    STATUS,
+    USER,
+    Column,
+    table_rows,
+)
 
 Status = Booking.Status
 
@@ -62,7 +78,7 @@ def my_approved(request):
         _mine(request, Status.APPROVED),
         heading="My Approved Bookings",
         empty="No approved bookings found.",
-        columns=(COURT, DATE, SLOTS, PRICE, PAY),
+        columns=(COURT, DATE, SLOTS, PRICE, PAY_BY, PAY),
         actions=["cancel-approved"],
     )
 
@@ -76,6 +92,29 @@ def my_confirmed(request):
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, PRICE, STATUS),
     )
+
+
+@login_required
+def my_bookings(request):
+    """Every booking of the signed-in person, whatever became of it, with the admin's reason for a
+    rejection and the deadline of an approval."""
+    filters = BookingFilters(request.GET, offered=("status",))
+    return _list_page(
+        request,
+        own_booking_list(user=request.user, **filters.filters()),
+        heading="My Bookings",
+        empty="No bookings found.",
+        columns=(COURT_LINK, DATE, SLOTS, PRICE, STATUS, CHANGED, NOTE),
+        filters=filters,
+    )
+
+
+@login_required
+def booking_detail(request, booking_id: int):
+    """One booking and its history, for its owner and the admins (anyone else: not found)."""
+    booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
+    history = booking.history.select_related("by")
+    return render(request, "bookings/detail.html", {"booking": booking, "history": history})
 
 
 @admin_required

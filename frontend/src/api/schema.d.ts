@@ -102,7 +102,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description PATCH /api/bookings/{approve|reject}/{id}: an admin decides on a pending booking. */
+        /** @description PATCH /api/bookings/approve/{id}: an admin approves a pending booking. */
         patch: operations["bookings_approve_partial_update"];
         trace?: never;
     };
@@ -199,7 +199,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description PATCH /api/bookings/{approve|reject}/{id}: an admin decides on a pending booking. */
+        /**
+         * @description PATCH /api/bookings/reject/{id}: an admin rejects a pending booking, optionally saying why
+         *     (the owner sees the reason with the booking).
+         */
         patch: operations["bookings_reject_partial_update"];
         trace?: never;
     };
@@ -639,6 +642,10 @@ export interface components {
         };
         PatchedAnnouncementInputRequest: {
             text?: string;
+        };
+        PatchedBookingRejectInputRequest: {
+            /** @description Why, for the booking's owner. */
+            reason?: string;
         };
         PatchedCouponInputRequest: {
             code?: string;
@@ -1505,7 +1512,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedBookingRejectInputRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -1513,6 +1524,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in, or the credentials are not valid. */

@@ -19,7 +19,7 @@ const LABELS: Record<Action, string> = {
   reject: "Reject",
 };
 
-/** The confirmations asked before a cancellation; approvals and rejections need none. */
+/** The confirmations asked before a cancellation or a rejection (with its reason); approvals need none. */
 const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
   "cancel-pending": {
     title: "Are you sure?",
@@ -35,6 +35,17 @@ const CONFIRMATIONS: Partial<Record<Action, SweetAlertOptions>> = {
     icon: "warning",
     showCancelButton: true,
     confirmButtonText: "Yes, cancel it!",
+    cancelButtonText: "No, keep it",
+  },
+  reject: {
+    title: "Reject this booking?",
+    text: "Its owner sees that it was rejected, and your reason if you give one.",
+    icon: "warning",
+    input: "textarea",
+    inputLabel: "Reason (optional)",
+    inputAttributes: { maxlength: "500" },
+    showCancelButton: true,
+    confirmButtonText: "Yes, reject it!",
     cancelButtonText: "No, keep it",
   },
 };
@@ -59,9 +70,11 @@ const DONE: Record<Action, SweetAlertOptions> = {
 function BookingAction({ action, url }: Props) {
   async function act() {
     const confirmation = CONFIRMATIONS[action];
-    if (confirmation && !(await Swal.fire(confirmation)).isConfirmed) return;
+    const answer = confirmation ? await Swal.fire<string>(confirmation) : null;
+    if (answer && !answer.isConfirmed) return;
+    const body = action === "reject" ? { reason: answer?.value ?? "" } : undefined;
     try {
-      await authorisedFetch(url, { method: action.startsWith("cancel") ? "DELETE" : "PATCH" });
+      await authorisedFetch(url, { method: action.startsWith("cancel") ? "DELETE" : "PATCH", body });
     } catch (error) {
       notify.failure(FAILED[action], error);
       return;
