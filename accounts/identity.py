@@ -269,6 +269,29 @@ def ensure_account(*, email: str, password: str, name: str) -> str:
         raise IdentityProviderUnavailable(str(error)) from error
 
 
+def revoke_sessions(uid: str) -> None:
+    """Voids every credential of the account issued so far: Firebase refuses to refresh its ID
+    tokens, and says so to whoever checks a session cookie's revocation."""
+    try:
+        _call(lambda app: auth.revoke_refresh_tokens(uid, app=app))
+    except auth.UserNotFoundError:
+        pass  # no account, nothing left to revoke
+    except exceptions.FirebaseError as error:
+        raise IdentityProviderUnavailable(str(error)) from error
+
+
+def has_password(uid: str) -> bool:
+    """Whether the account can sign in with a password (an account made with Google alone
+    cannot)."""
+    try:
+        record = _call(lambda app: auth.get_user(uid, app=app))
+    except auth.UserNotFoundError:
+        return False
+    except exceptions.FirebaseError as error:
+        raise IdentityProviderUnavailable(str(error)) from error
+    return any(provider.provider_id == "password" for provider in record.provider_data)
+
+
 def provider_status() -> dict:
     """For /healthz: which provider, and whether it answers."""
     status = {"provider": "firebase-emulator" if settings.FIREBASE_AUTH_EMULATOR_HOST else "firebase"}

@@ -42,6 +42,8 @@ class User(AbstractBaseUser):
     member_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     is_active = models.BooleanField(default=True)
+    # "Sign out everywhere": every credential issued up to this moment is refused.
+    signed_out_everywhere_at = models.DateTimeField(null=True, blank=True)
 
     objects = UserManager()
 
@@ -77,6 +79,12 @@ class User(AbstractBaseUser):
         return self.is_admin
 
     is_superuser = is_staff
+
+    def signed_out_since(self, issued_at: int) -> bool:
+        """Whether a credential issued at `issued_at` (whole seconds since the epoch, as Firebase
+        gives it) predates this person's last "sign out everywhere". A credential of that very
+        second counts as older: it cannot be told apart from one issued just before."""
+        return bool(self.signed_out_everywhere_at) and issued_at <= self.signed_out_everywhere_at.timestamp()
 
     def has_perm(self, perm: str, obj=None) -> bool:
         return self.is_admin

@@ -3,6 +3,7 @@
 from .models import User
 
 HOME = ("dashboard", "Dashboard Home")
+PROFILE = ("accounts:profile", "My Profile")  # everyone's own account: name, photo, password
 
 SIDEBAR_LINKS = {
     # Users get Approved Bookings too: its Pay link is their way to pay for an approved booking
@@ -12,6 +13,7 @@ SIDEBAR_LINKS = {
         ("bookings:pending", "Pending Bookings"),
         ("bookings:approved", "Approved Bookings"),
         ("content:announcements", "Announcements"),
+        PROFILE,
     ],
     User.Role.MEMBER: [
         HOME,
@@ -20,6 +22,7 @@ SIDEBAR_LINKS = {
         ("bookings:confirmed", "Confirmed Bookings"),
         ("payments:history", "Payment History"),
         ("content:announcements", "Announcements"),
+        PROFILE,
     ],
     User.Role.ADMIN: [
         HOME,
@@ -30,5 +33,6 @@ SIDEBAR_LINKS = {
         ("bookings:manage", "Manage Bookings"),
         ("content:manage-coupons", "Manage Coupons"),
         ("content:make-announcements", "Make Announcements"),
+        PROFILE,
     ],
 }

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from club.errors import Conflict
 
-from .identity import Identity
+from .identity import Identity, InvalidCredential, revoke_sessions
 from .models import EndedSession, User
 
 
@@ -56,6 +56,8 @@ def _record_sign_in(identity: Identity) -> User:
             )
         if not identity.email_verified:
             raise EmailNotVerified(identity.email)
+    elif user.signed_out_since(identity.issued_at):
+        raise InvalidCredential("This sign-in has been revoked.")
     elif identity.email != user.email and User.objects.filter(email=identity.email).exists():
         raise Conflict(
             f"Your sign-in's e-mail address, {identity.email}, belongs to another account at the club. "
@@ -63,8 +65,10 @@ def _record_sign_in(identity: Identity) -> User:
         )
     user.firebase_uid = identity.uid
     user.email = identity.email
-    user.name = identity.name or user.name
-    user.image = identity.picture or user.image
+    # The name and picture are the person's to change (user_update_profile): the provider's fill
+    # them only while the record has none.
+    user.name = user.name or identity.name
+    user.image = user.image or identity.picture
     user.last_login = now
     user.save(update_fields=["firebase_uid", "email", "name", "image", "last_login"])
     return user
@@ -72,8 +76,12 @@ def _record_sign_in(identity: Identity) -> User:
 
 def user_from_identity(identity: Identity) -> User:
     """The record of someone already signed in (a session or an API call), by their Firebase uid.
-    Should the database have lost it since they signed in, it is made again."""
-    return User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
+    Should the database have lost it since they signed in, it is made again. A credential from
+    before the person last signed out everywhere is refused (InvalidCredential)."""
+    user = User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
+    if user.signed_out_since(identity.issued_at):
+        raise InvalidCredential("This sign-in has been revoked.")
+    return user
 
 
 def _digest(cookie: str) -> str:
@@ -96,6 +104,19 @@ def user_update_profile(*, user: User, name: str, image: str) -> User:
     user.name = name
     user.image = image
     user.save(update_fields=["name", "image"])
+    return user
+
+
+def user_sign_out_everywhere(*, user: User) -> User:
+    """Ends every session of the person, on every device, at once: Firebase revokes their
+    credentials (it refuses to refresh them, for this site and any other), and the site refuses
+    any credential issued until now on the next request, without waiting for its next revocation
+    check (User.signed_out_since). Firebase first, outside any transaction: if it cannot be
+    reached (IdentityProviderUnavailable), nothing has changed and the person can try again."""
+    if user.firebase_uid:
+        revoke_sessions(user.firebase_uid)
+    user.signed_out_everywhere_at = timezone.now()
+    user.save(update_fields=["signed_out_everywhere_at"])
     return user
 
 

@@ -7,11 +7,15 @@ from django.views.decorators.http import require_POST
 
 from club.dashboard import island_page
 from club.pagination import island_first_page
+from club.views import service_unavailable
 
-from .guards import admin_required
+from .forms import ProfileForm
+from .guards import admin_required, login_required
+from .identity import IdentityProviderUnavailable, has_password
 from .models import User
 from .selectors import user_list
 from .serializers import MemberOutput, UserOutput
+from .services import user_sign_out_everywhere, user_update_profile
 from .session import end_session
 
 
@@ -36,6 +40,52 @@ def register_page(request):
     if request.user.is_authenticated:
         return redirect("/")
     return render(request, "accounts/register.html", {"island_props": {"next": "/"}})
+
+
+def forgot_password(request):
+    """Asks Firebase for a password-reset e-mail (the island); the page never says whether the
+    address has an account."""
+    return render(request, "accounts/forgot_password.html", {"island_props": {}})
+
+
+@login_required
+def profile(request):
+    """Name and photo (a form here), password (an island, through Firebase), sign out everywhere."""
+    user = request.user
+    form = ProfileForm(request.POST or None, initial={"name": user.name, "image": user.image})
+    if request.method == "POST" and form.is_valid():
+        user_update_profile(user=user, **form.cleaned_data)
+        messages.success(request, "Your profile has been saved.")
+        return redirect("accounts:profile")
+    try:
+        password = has_password(user.firebase_uid)
+    except IdentityProviderUnavailable:
+        password = True  # the form is offered; trying it says whether Firebase answers
+    context = {"form": form, "password_props": {"email": user.email} if password else None}
+    return render(request, "accounts/profile.html", context)
+
+
+@require_POST
+@login_required
+def sign_out_everywhere(request):
+    try:
+        user_sign_out_everywhere(user=request.user)
+    except IdentityProviderUnavailable:
+        return service_unavailable(
+            request,
+            heading="We can't sign you out everywhere right now",
+            message="Our sign-in service is not answering. Nothing has changed: please try again shortly.",
+        )
+    response = redirect("accounts:login")
+    end_session(request, response)
+    messages.success(request, "You have been signed out on every device.")
+    return response
+
+
+def admin_password_change(request, extra_context=None):
+    """Django admin's "Change password": passwords are Firebase's, changed on the profile page."""
+    messages.info(request, "Passwords are kept by Firebase: change yours here, under Password.")
+    return redirect("accounts:profile")
 
 
 @require_POST

@@ -13,6 +13,7 @@ from . import dashboard, views
 # (set before admin.site.urls builds its URL patterns).
 admin.site.login = account_views.admin_login
 admin.site.logout = account_views.logout
+admin.site.password_change = account_views.admin_password_change
 
 # The API first: its calls are most of the traffic, and the resolver tries the patterns in order.
 urlpatterns = [

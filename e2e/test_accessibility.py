@@ -20,12 +20,23 @@ pytestmark = pytest.mark.browser
 
 AXE = Path(settings.BASE_DIR, "frontend", "node_modules", "axe-core", "axe.min.js")
 
-PUBLIC = ["/", "/courts", "/support", "/login", "/register", "/forbidden", "/blog/1", "/no-such-page"]
+PUBLIC = [
+    "/",
+    "/courts",
+    "/support",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/forbidden",
+    "/blog/1",
+    "/no-such-page",
+]
 SIGNED_IN = [
     "/dashboard",
     "/dashboard/pending-bookings",
     "/dashboard/approved-bookings",
     "/dashboard/announcements",
+    "/dashboard/profile",
 ]
 MEMBER = ["/dashboard/confirmed-bookings", "/dashboard/payment-history"]
 ADMIN = [

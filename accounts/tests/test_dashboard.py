@@ -61,7 +61,10 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
 @pytest.mark.parametrize(
     ("role", "labels"),
     [
-        (User.Role.USER, ["Dashboard Home", "Pending Bookings", "Approved Bookings", "Announcements"]),
+        (
+            User.Role.USER,
+            ["Dashboard Home", "Pending Bookings", "Approved Bookings", "Announcements", "My Profile"],
+        ),
         (
             User.Role.MEMBER,
             [
@@ -71,6 +74,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "Confirmed Bookings",
                 "Payment History",
                 "Announcements",
+                "My Profile",
             ],
         ),
         (
@@ -84,6 +88,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "Manage Bookings",
                 "Manage Coupons",
                 "Make Announcements",
+                "My Profile",
             ],
         ),
     ],

@@ -18,6 +18,7 @@ PAGES = {
     "/dashboard": ANY_SIGNED_IN,
     "/dashboard/pending-bookings": ANY_SIGNED_IN,
     "/dashboard/announcements": ANY_SIGNED_IN,
+    "/dashboard/profile": ANY_SIGNED_IN,
     "/dashboard/approved-bookings": ANY_SIGNED_IN,
     "/dashboard/confirmed-bookings": MEMBERS,
     "/dashboard/payment-history": MEMBERS,

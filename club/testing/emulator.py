@@ -4,6 +4,7 @@ interface (the one the Firebase JS SDK calls), and cleared between tests."""
 import json
 import os
 import urllib.error
+import urllib.parse
 import urllib.request
 
 from django.conf import settings
@@ -92,3 +93,28 @@ def disable(uid: str) -> None:
 def revoke_sessions(uid: str) -> None:
     """Ends every session of an account, as "sign out everywhere" or a password change would."""
     auth.revoke_refresh_tokens(uid, app=_app())
+
+
+def sign_in_with_google(email: str, name: str = "") -> dict:
+    """A Google account (no password), signed in as the Google popup would: the emulator takes the
+    Google ID token's claims as plain JSON."""
+    claims = json.dumps({"sub": f"google-{email}", "email": email, "email_verified": True, "name": name})
+    return _call(
+        "POST",
+        f"/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key={API_KEY}",
+        {
+            "requestUri": "http://localhost",
+            "postBody": urllib.parse.urlencode({"id_token": claims, "providerId": "google.com"}),
+            "returnSecureToken": True,
+            "returnIdpCredential": True,
+        },
+    )
+
+
+def oob_links(email: str, request_type: str) -> list[str]:
+    """The links the emulator keeps instead of e-mailing them (`PASSWORD_RESET`, `VERIFY_EMAIL`…),
+    oldest first, as accounts/local.py lists them."""
+    codes = _call("GET", f"/emulator/v1/projects/{settings.FIREBASE_PROJECT_ID}/oobCodes")["oobCodes"]
+    return [
+        code["oobLink"] for code in codes if code["email"] == email and code["requestType"] == request_type
+    ]
