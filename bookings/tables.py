@@ -62,6 +62,22 @@ def _court_link(booking: Booking) -> str:
     )
 
 
+def _paid(booking: Booking) -> str:
+    """What was paid (payments.selectors.with_payment), and the list price and coupon when they differ."""
+    amount = getattr(booking, "paid_amount", None)
+    if amount is None:
+        return "—"
+    if amount == booking.price and not booking.paid_coupon:
+        return f"${money(amount)}"
+    coupon = f" · {booking.paid_coupon} ({booking.paid_discount}% off)" if booking.paid_coupon else ""
+    return format_html(
+        '${}<span class="block text-xs text-base-content/70">list price ${}{}</span>',
+        money(amount),
+        money(booking.price),
+        coupon,
+    )
+
+
 def _note(booking: Booking) -> str:
     """What the owner needs to know beside the status: the admin's reason, or the payment deadline."""
     status = getattr(booking, "shown_status", booking.status)
@@ -88,6 +104,7 @@ STATUS = Column(
 )
 PAY_BY = Column("Pay by", lambda booking, number: booking.payment_deadline, deadline)
 COURT_LINK = Column("Court", lambda booking, number: _court_link(booking))
+PAID = Column("Paid", lambda booking, number: _paid(booking))
 CHANGED = Column("Updated", lambda booking, number: booking.changed_at, when)
 NOTE = Column("Note", lambda booking, number: _note(booking))
 PAY = Column(

@@ -4,6 +4,7 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.guards import admin_required, login_required, member_required
 from club.pagination import page_of
+from payments.selectors import with_payment
 
 from .forms import BookingFilters
 from .models import Booking
@@ -16,6 +17,7 @@ from .tables import (
     EMAIL,
     NOTE,
     NUMBER,
+    PAID,
     PAY,
     PAY_BY,
     PRICE,
@@ -87,10 +89,10 @@ def my_approved(request):
 def my_confirmed(request):
     return _list_page(
         request,
-        _mine(request, Status.CONFIRMED),
+        with_payment(_mine(request, Status.CONFIRMED)),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, PRICE, STATUS),
+        columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS),
     )
 
 
@@ -142,15 +144,17 @@ def confirmed(request):
     chosen = filters.filters()
     return _list_page(
         request,
-        booking_list(
-            viewer=request.user,
-            status=chosen.pop("status", Status.CONFIRMED),
-            email_contains=chosen.pop("email", ""),
-            **chosen,
+        with_payment(
+            booking_list(
+                viewer=request.user,
+                status=chosen.pop("status", Status.CONFIRMED),
+                email_contains=chosen.pop("email", ""),
+                **chosen,
+            )
         ),
         heading="Confirmed Bookings",
         # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PRICE, STATUS),
+        columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
         filters=filters,
     )

@@ -48,8 +48,17 @@ def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) ->
     )
 
 
-def retrieve_intent(intent_id: str) -> stripe.PaymentIntent:
-    return _call(_client().v1.payment_intents.retrieve, intent_id)
+def retrieve_intent(intent_id: str, *, with_payment_method: bool = False) -> stripe.PaymentIntent:
+    """The intent; `with_payment_method`: its payment method too, not only its id (card_last4)."""
+    params = {"expand": ["payment_method"]} if with_payment_method else {}
+    return _call(_client().v1.payment_intents.retrieve, intent_id, params=params)
+
+
+def card_last4(intent: stripe.PaymentIntent) -> str:
+    """The last four digits of the card that paid `intent` (retrieved with its payment method), or
+    "" if it was not paid by card."""
+    card = getattr(intent.payment_method, "card", None)
+    return getattr(card, "last4", "") or ""
 
 
 def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:

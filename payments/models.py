@@ -44,6 +44,9 @@ class Payment(models.Model):
     payment_intent_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     refund_reason = models.CharField(max_length=300, blank=True, help_text="Why the money was given back.")
+    card_last4 = models.CharField(
+        max_length=4, blank=True, help_text="The card's last four digits, as Stripe gives them."
+    )
     paid_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 

@@ -1,6 +1,7 @@
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from accounts.models import User
+from bookings.models import Booking
 from content.models import Coupon
 
 from .models import Payment
@@ -10,7 +11,7 @@ def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     """The payments that happened (not the intents still open, nor those cancelled unpaid) that
     `viewer` may see: their own; an admin, everyone's, or one person's with `email` (as stored)."""
     payments = Payment.objects.exclude(status__in=[Payment.Status.PENDING, Payment.Status.CANCELLED])
-    payments = payments.select_related("user", "coupon")
+    payments = payments.select_related("user", "coupon", "booking")
     if not viewer.is_admin:
         payments = payments.filter(user=viewer)
     if email:
@@ -24,3 +25,14 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
         total=Count("pk"), by_person=Count("pk", filter=Q(user_id=user_id))
     )
     return uses["total"], uses["by_person"]
+
+
+def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+    """`bookings`, each with what its succeeded payment charged: `paid_amount`, and `paid_coupon`
+    (the code) and `paid_discount` (its percent) if a coupon was used; None where nothing was paid."""
+    paid = Payment.objects.filter(booking=OuterRef("pk"), status=Payment.Status.SUCCEEDED)
+    return bookings.annotate(
+        paid_amount=Subquery(paid.values("amount")[:1]),
+        paid_coupon=Subquery(paid.values("coupon__code")[:1]),
+        paid_discount=Subquery(paid.values("discount")[:1]),
+    )

@@ -209,7 +209,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     if user is not None and payment.user_id != user.pk:
         raise Forbidden("This payment belongs to someone else.")
     if payment.status in Payment.AWAITING_PAYMENT:
-        intent = gateway.retrieve_intent(payment_intent_id)
+        intent = gateway.retrieve_intent(payment_intent_id, with_payment_method=True)
         if intent.status != "succeeded":
             raise Conflict(f"The payment has not succeeded (its status is {intent.status}).")
         if (
@@ -218,7 +218,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
             or intent.metadata.to_dict().get("booking_id") != str(payment.booking_id)
         ):
             raise Conflict("The payment does not match the booking it was made for.")
-        payment = _record_payment(payment)
+        payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
     if payment.status == Payment.Status.REFUNDING:
         payment = _payment_refund(payment_id=payment.pk)
     if payment.status == Payment.Status.REFUNDED and payment.booking.status == Booking.Status.APPROVED:
@@ -228,7 +228,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
 
 
 @transaction.atomic
-def _record_payment(payment: Payment) -> Payment:
+def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
     """What a payment Stripe says succeeded becomes: the booking confirmed and its owner a member,
     or a refund due (recorded here, made once this has committed)."""
     _booking_lock(payment.booking_id)
@@ -238,7 +238,7 @@ def _record_payment(payment: Payment) -> Payment:
     if payment.status not in Payment.AWAITING_PAYMENT:
         return payment  # the other path recorded it while Stripe was being asked
     now = timezone.now()
-    payment.paid_at = now
+    payment.paid_at, payment.card_last4 = now, card_last4
     if payment.coupon_id:
         # Under the coupon's lock, so that simultaneous payments with it count each other's use.
         coupon = Coupon.objects.select_for_update().get(pk=payment.coupon_id)
@@ -249,7 +249,7 @@ def _record_payment(payment: Payment) -> Payment:
     except Conflict:  # SlotTaken included
         return _refund_due(payment, reason=BOOKING_LOST)
     payment.set_status(Payment.Status.SUCCEEDED)
-    payment.save(update_fields=["status", "paid_at"])
+    payment.save(update_fields=["status", "paid_at", "card_last4"])
     user_make_member(user=payment.user, since=now)
     return payment
 
@@ -257,7 +257,7 @@ def _record_payment(payment: Payment) -> Payment:
 def _refund_due(payment: Payment, *, reason: str) -> Payment:
     payment.set_status(Payment.Status.REFUNDING)
     payment.refund_reason = reason
-    payment.save(update_fields=["status", "paid_at", "refund_reason"])
+    payment.save(update_fields=["status", "paid_at", "card_last4", "refund_reason"])
     return payment
 
 

@@ -7,4 +7,5 @@ urlpatterns = [
     # Any signed-in owner of an approved booking pays here: paying is how a user becomes a member.
     path("dashboard/payment-page/<int:booking_id>", views.pay, name="pay"),
     path("dashboard/payment-history", views.history, name="history"),
+    path("dashboard/payments/<int:payment_id>/receipt", views.receipt, name="receipt"),
 ]

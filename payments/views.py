@@ -40,3 +40,10 @@ def pay(request, booking_id: int):
 def history(request):
     page = page_of(request, payment_list(viewer=request.user, email=request.user.email))
     return render(request, "payments/history.html", {"page": page})
+
+
+@login_required
+def receipt(request, payment_id: int):
+    """A payment's receipt, for its payer and the admins (anyone else: 404)."""
+    payments = payment_list(viewer=request.user).select_related("booking")
+    return render(request, "payments/receipt.html", {"payment": get_object_or_404(payments, pk=payment_id)})
