@@ -1,5 +1,6 @@
 from django import forms
-from django.core.validators import URLValidator
+
+from .models import validate_photo_url
 
 
 class ProfileForm(forms.Form):
@@ -11,12 +12,11 @@ class ProfileForm(forms.Form):
         error_messages={"required": "Please enter your name.", "max_length": "Keep it to 150 characters."},
         widget=forms.TextInput(attrs={"class": "input w-full", "autocomplete": "name"}),
     )
-    # https only: the pages' Content Security Policy loads images from this site or over https.
     image = forms.CharField(
         label="Photo (the address of an image)",
         required=False,
         max_length=500,
-        validators=[URLValidator(schemes=["https"], message="Enter an https:// address of an image.")],
+        validators=[validate_photo_url],
         error_messages={"max_length": "Keep the address to 500 characters."},
         widget=forms.URLInput(attrs={"class": "input w-full", "placeholder": "https://"}),
     )

@@ -1,6 +1,11 @@
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager
+from django.core.validators import URLValidator
 from django.db import models
 from django.utils import timezone
+
+# A person's photo: https only, as the pages' Content Security Policy loads images from this site or
+# over https (and as accounts.identity keeps a provider's photo).
+validate_photo_url = URLValidator(schemes=["https"], message="Enter an https:// address of an image.")
 
 
 class UserManager(BaseUserManager["User"]):

@@ -1,7 +1,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from .models import User
+from .models import User, validate_photo_url
 
 
 class NormalisedEmailField(serializers.EmailField):
@@ -42,7 +42,9 @@ class ProfileInput(serializers.Serializer):
 
     name = serializers.CharField(max_length=150, allow_blank=True, trim_whitespace=True)
     email = NormalisedEmailField(required=False)
-    image = serializers.URLField(max_length=500, required=False, allow_blank=True, allow_null=True)
+    image = serializers.URLField(
+        max_length=500, required=False, allow_blank=True, allow_null=True, validators=[validate_photo_url]
+    )
 
 
 class MemberOutput(serializers.ModelSerializer):

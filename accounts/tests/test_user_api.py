@@ -167,7 +167,12 @@ def test_a_user_cannot_write_another_users_record(people):
 
 @pytest.mark.parametrize(
     ("body", "field"),
-    [({}, "name"), ({"name": "A", "email": "nope"}, "email"), ({"name": "A", "image": "not a url"}, "image")],
+    [
+        ({}, "name"),
+        ({"name": "A", "email": "nope"}, "email"),
+        ({"name": "A", "image": "not a url"}, "image"),
+        ({"name": "A", "image": "http://img.example.com/a.png"}, "image"),  # the pages load https only
+    ],
 )
 def test_bad_profile_input_answers_400_per_field(people, body, field):
     response = people["user"].post("/api/users", body, content_type="application/json")
