@@ -4,12 +4,15 @@ from .models import User
 
 HOME = ("dashboard", "Dashboard Home")
 PROFILE = ("accounts:profile", "My Profile")  # everyone's own account: name, photo, password
+# Every booking of one's own, whatever became of it (rejected, cancelled, expired too), with why.
+MY_BOOKINGS = ("bookings:mine", "My Bookings")
 
 SIDEBAR_LINKS = {
     # Users get Approved Bookings too: its Pay link is their way to pay for an approved booking
     # (paying is how they become members).
     User.Role.USER: [
         HOME,
+        MY_BOOKINGS,
         ("bookings:pending", "Pending Bookings"),
         ("bookings:approved", "Approved Bookings"),
         ("content:announcements", "Announcements"),
@@ -17,6 +20,7 @@ SIDEBAR_LINKS = {
     ],
     User.Role.MEMBER: [
         HOME,
+        MY_BOOKINGS,
         ("bookings:pending", "Pending Bookings"),
         ("bookings:approved", "Approved Bookings"),
         ("bookings:confirmed", "Confirmed Bookings"),

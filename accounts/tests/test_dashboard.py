@@ -63,12 +63,20 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
     [
         (
             User.Role.USER,
-            ["Dashboard Home", "Pending Bookings", "Approved Bookings", "Announcements", "My Profile"],
+            [
+                "Dashboard Home",
+                "My Bookings",
+                "Pending Bookings",
+                "Approved Bookings",
+                "Announcements",
+                "My Profile",
+            ],
         ),
         (
             User.Role.MEMBER,
             [
                 "Dashboard Home",
+                "My Bookings",
                 "Pending Bookings",
                 "Approved Bookings",
                 "Confirmed Bookings",

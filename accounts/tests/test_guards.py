@@ -16,6 +16,7 @@ ADMINS = {"admin"}
 
 PAGES = {
     "/dashboard": ANY_SIGNED_IN,
+    "/dashboard/my-bookings": ANY_SIGNED_IN,
     "/dashboard/pending-bookings": ANY_SIGNED_IN,
     "/dashboard/announcements": ANY_SIGNED_IN,
     "/dashboard/profile": ANY_SIGNED_IN,
