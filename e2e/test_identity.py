@@ -5,6 +5,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from accounts.models import User
+from bookings.tests.factories import make_booking
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +126,26 @@ def test_an_admin_sees_the_admin_sidebar_and_a_user_typing_an_admin_url_is_forbi
     page.goto(site + "/dashboard/manage-courts")
     expect(page).to_have_url(site + "/forbidden")
     expect(page.get_by_role("heading", level=1)).to_have_text("Access Denied")
+
+
+def test_signing_in_straight_to_booking_approvals_shows_the_login_toast_beside_the_rows_islands(
+    site: str, page: Page, emulator
+):
+    emulator.sign_up("ann@example.com", "secret-pass-1")
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+    make_booking()
+    make_booking()  # each row mounts its Approve and Reject islands: several islands of one kind
+    errors: list[Exception] = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.goto(site + "/login?next=/dashboard/manage-bookings-approval")
+    page.get_by_label("Email").fill("ann@example.com")
+    page.get_by_label("Password").fill("secret-pass-1")
+    page.get_by_role("button", name="Login").click()
+
+    expect(page).to_have_url(site + "/dashboard/manage-bookings-approval")
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("Login Successful!")
+    expect(page.get_by_role("button", name="Approve")).to_have_count(2)
+    assert errors == []
 
 
 GAPI_STAND_IN = Path(__file__).with_name("gapi_stand_in.js")

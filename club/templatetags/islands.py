@@ -2,8 +2,9 @@
 
     {% island "toasts" props %}<p>What shows before (or without) JavaScript</p>{% endisland %}
 
-renders a mount element, its props as a json_script block, and the island's Vite entry
-(`frontend/src/islands/<name>.tsx`) once per page however many times the island is mounted:
+renders a mount element, its props as a json_script block under an id unique in the page (included
+templates too), and the island's Vite entry (`frontend/src/islands/<name>.tsx`) once per page
+however many times the island is mounted:
 
     <div data-island="toasts" data-props-id="island-props-1">…fallback…</div>
     <script id="island-props-1" type="application/json">{…}</script>
@@ -30,8 +31,10 @@ class IslandNode(template.Node):
     def render(self, context) -> str:
         name = self.name.resolve(context)
         props = self.props.resolve(context) if self.props else {}
-        # render_context lives for one template render, i.e. one page.
-        state = context.render_context.setdefault("islands", {"count": 0, "entries": set()})
+        # The render context gives each template, and so each {% include %}, a scope of its own; its
+        # bottom dict is the one the whole page shares, so ids and entries count across includes.
+        page = context.render_context.dicts[0]
+        state = page.setdefault("islands", {"count": 0, "entries": set()})
         state["count"] += 1
         props_id = f"island-props-{state['count']}"
         entry = f"src/islands/{name}.tsx"

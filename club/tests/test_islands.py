@@ -35,6 +35,41 @@ def test_an_island_mounted_twice_loads_its_entry_once_with_props_for_each():
     assert len(set(ids)) == 2
 
 
+def test_islands_of_several_kinds_on_one_page_each_get_their_own_props_even_from_included_templates():
+    # As on Booking Approvals: a table included by the page mounts an island in each row, and the
+    # base template mounts the toasts after it.
+    table = Template(
+        '{% load islands %}{% for row in rows %}{% island "booking-action" row %}{% endisland %}{% endfor %}'
+    )
+    html = render(
+        '{% island "payment" pay %}{% endisland %}'
+        "{% include table %}"
+        '{% island "toasts" toasts %}{% endisland %}',
+        table=table,
+        rows=[{"bookingId": 1}, {"bookingId": 2}],
+        pay={"price": "20.00"},
+        toasts={"messages": [{"kind": "success", "text": "Login Successful!"}]},
+    )
+
+    mounts = re.findall(r'<div data-island="([^"]+)" data-props-id="([^"]+)">', html)
+    ids = [props_id for _, props_id in mounts]
+    assert len(set(ids)) == len(ids) == 4
+    props = {
+        props_id: json.loads(
+            re.search(rf'<script id="{props_id}" type="application/json">(.*?)</script>', html).group(1)
+        )
+        for props_id in ids
+    }
+    assert [(name, props[props_id]) for name, props_id in mounts] == [
+        ("payment", {"price": "20.00"}),
+        ("booking-action", {"bookingId": 1}),
+        ("booking-action", {"bookingId": 2}),
+        ("toasts", {"messages": [{"kind": "success", "text": "Login Successful!"}]}),
+    ]
+    assert html.count('<script id="') == 4  # one props block per mount, none repeated
+    assert html.count("/static/dist/assets/booking-action-") == 1
+
+
 @pytest.mark.django_db
 def test_the_config_blob_carries_the_csrf_token_for_islands(client):
     html = client.get("/").content.decode()
