@@ -116,7 +116,7 @@ def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emul
     sign_in(page, site, "ada@example.com", "/courts")
 
     page.get_by_role("button", name="Book Now").click()
-    expect(page.get_by_role("dialog", name="Booking: Tennis")).to_be_visible()
+    expect(page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")).to_be_visible()
     assert serious_violations(page) == []
 
     page.goto(f"{site}/dashboard/payment-page/{booking.pk}")

@@ -39,7 +39,7 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
     sign_in(page, site, "ada@example.com", "/courts")
 
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     expect(modal).to_be_visible()
     expect(modal.get_by_label("Court type")).to_have_value("Tennis")
     modal.get_by_label("Date").fill(day)
@@ -60,7 +60,7 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
     bob = browser.new_context().new_page()
     sign_in(bob, site, "bob@example.com", "/courts")
     bob.get_by_role("button", name="Book Now").click()
-    bob_modal = bob.get_by_role("dialog", name="Booking: Tennis")
+    bob_modal = bob.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     bob_modal.get_by_label("Date").fill(day)
     expect(bob_modal.get_by_label("08:00-09:00 (booked)")).to_be_disabled()
     expect(bob_modal.get_by_label("09:00-10:00 (booked)")).to_be_disabled()
@@ -85,7 +85,7 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
 def test_the_modal_asks_for_a_slot_and_closes_with_escape(site: str, page: Page, court, accounts):
     sign_in(page, site, "ada@example.com", "/courts")
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
 
     modal.get_by_role("button", name="Submit Booking").click()
@@ -97,10 +97,56 @@ def test_the_modal_asks_for_a_slot_and_closes_with_escape(site: str, page: Page,
     expect(modal).to_be_hidden()
 
 
+def test_the_modal_names_the_court_among_halls_of_one_type(site: str, page: Page, accounts):
+    for name in ("North Hall", "South Hall"):
+        CourtFactory(name=name, type="Badminton", slots=["08:00-09:00"])
+    sign_in(page, site, "ada@example.com", "/courts")
+
+    for name in ("North Hall", "South Hall"):
+        page.get_by_role("listitem").filter(has_text=name).get_by_role("button", name="Book Now").click()
+        modal = page.get_by_role("dialog")
+        expect(modal.get_by_role("heading", level=2)).to_have_text(f"Booking: {name} (Badminton)")
+        modal.get_by_role("button", name="Close", exact=True).click()
+        expect(modal).to_be_hidden()
+
+
+def background(field) -> str:
+    return field.evaluate("element => getComputedStyle(element).backgroundColor")
+
+
+def test_the_fields_a_person_cannot_change_look_and_behave_read_only(site: str, page: Page, court, accounts):
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog")
+    editable = modal.get_by_label("Date")
+
+    for label, value in (("Court type", "Tennis"), ("Price per slot ($)", "15.00")):
+        field = modal.get_by_label(label)
+        expect(field).to_have_attribute("readonly", "")
+        expect(field).not_to_be_editable()
+        field.click()
+        page.keyboard.type("9")
+        expect(field).to_have_value(value)
+        assert background(field) != background(editable)
+
+
+def test_the_slot_error_goes_once_a_slot_is_ticked(site: str, page: Page, court, accounts):
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog")
+    modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
+    modal.get_by_role("button", name="Submit Booking").click()
+    expect(modal.get_by_role("alert")).to_have_text("Please select at least one slot.")
+
+    modal.get_by_label("08:00-09:00").check()
+
+    expect(modal.get_by_role("alert")).to_have_count(0)
+
+
 def test_a_user_cancels_a_pending_booking_after_confirming(site: str, page: Page, court, accounts):
     sign_in(page, site, "ada@example.com", "/courts")
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
     modal.get_by_label("10:00-11:00").check()
     modal.get_by_role("button", name="Submit Booking").click()
@@ -142,7 +188,7 @@ def test_slots_that_have_begun_today_are_shown_as_started_and_cannot_be_picked(
     monkeypatch.setattr(timezone, "now", lambda: half_past_nine)
     sign_in(page, site, "ada@example.com", "/courts")
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
 
     modal.get_by_label("Date").fill(today.isoformat())
 

@@ -198,11 +198,11 @@ def toast(page: Page):
 
 
 def test_a_person_is_told_when_the_database_stops_and_carries_on_when_it_is_back(club, page: Page):
-    CourtFactory(type="Tennis", slots=["08:00-09:00"])
+    CourtFactory(name="Centre Court", type="Tennis", slots=["08:00-09:00"])
     day = (timezone.localdate() + timedelta(days=2)).isoformat()
     open_as(page, club, "ada@example.com", "/courts")
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     modal.get_by_label("Date").fill(day)
     modal.get_by_label("08:00-09:00").check()
 

@@ -65,7 +65,7 @@ def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
 
     page.goto(site + "/courts")
     page.get_by_role("button", name="Book Now").click()
-    modal = page.get_by_role("dialog", name="Booking: Tennis")
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
     modal.get_by_label("08:00-09:00").check()
     modal.get_by_label("09:00-10:00").check()
@@ -124,6 +124,25 @@ def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
     expect(page).to_have_url(site + f"/dashboard/payment-page/{booking.pk}")
     booking.refresh_from_db()
     assert booking.status == Booking.Status.APPROVED
+
+
+def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: Page, emulator, localstripe):
+    emulator.sign_up("ada@example.com", PASSWORD)
+    ada = User.objects.create_user("ada@example.com")
+    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
+    Coupon.objects.create(code="SPRING25", discount=25)
+    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
+    pay = page.get_by_role("button", name="Pay $20.00")
+    expect(pay).to_be_enabled()
+    fill_card(page, "4000000000000341")
+    pay.click()
+    expect(page.get_by_role("alert")).to_have_text("Your card was declined.")
+
+    page.get_by_label("Coupon code").fill("spring25")
+    page.get_by_role("button", name="Apply").click()
+
+    expect(page.get_by_role("button", name="Pay $15.00")).to_be_enabled()
+    expect(page.get_by_role("alert")).to_have_count(0)
 
 
 def test_a_payment_whose_coupon_was_withdrawn_meanwhile_is_refunded_and_the_person_told_why(

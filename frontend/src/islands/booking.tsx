@@ -27,6 +27,9 @@ interface Props {
   courts: Court[];
 }
 
+// Fields the person cannot change are greyed, so they are not mistaken for ones to fill.
+const readOnlyLook = "bg-base-200 text-base-content/80 cursor-default";
+
 /**
  * The booking modal of /courts (docs/rules.md, Booking life cycle). Every 'Book Now' button of
  * the page (`data-book-court="<id>"`) opens it for its court. Taken slots come from the
@@ -92,6 +95,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   }
 
   function toggle(slot: string) {
+    setSlotsError(""); // a slot ticked or unticked answers the request for one
     setChosen((current) => (current.includes(slot) ? current.filter((s) => s !== slot) : [...current, slot]));
   }
 
@@ -137,7 +141,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
         <form className="modal-box flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
           <div className="flex items-center justify-between gap-4">
             <h2 id="booking-title" className="text-xl font-bold">
-              Booking: {court.type}
+              Booking: {court.name} ({court.type})
             </h2>
             <button type="button" className="btn btn-sm btn-ghost" onClick={close}>
               Close
@@ -147,11 +151,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
             <div className="grid grid-cols-2 gap-4">
               <label className="flex flex-col gap-1">
                 <span className="font-medium">Court type</span>
-                <input className="input w-full" value={court.type} readOnly />
+                <input className={`input w-full ${readOnlyLook}`} value={court.type} readOnly />
               </label>
               <label className="flex flex-col gap-1">
                 <span className="font-medium">Price per slot ($)</span>
-                <input className="input w-full" value={court.price} readOnly />
+                <input className={`input w-full ${readOnlyLook}`} value={court.price} readOnly />
               </label>
             </div>
             <label className="flex flex-col gap-1">

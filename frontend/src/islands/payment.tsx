@@ -72,12 +72,13 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
   async function applyCoupon() {
     setCouponError("");
     try {
-      setQuote(
-        await authorisedFetch<Quote>(quoteUrl, {
-          method: "POST",
-          body: { couponCode: code } satisfies QuoteInput,
-        }),
-      );
+      const next = await authorisedFetch<Quote>(quoteUrl, {
+        method: "POST",
+        body: { couponCode: code } satisfies QuoteInput,
+      });
+      // A refusal was for the amount it was asked to pay; a new amount is a new attempt.
+      if (next.totalInCents !== quote.totalInCents) setCardError("");
+      setQuote(next);
     } catch (error) {
       setCouponError(
         error instanceof ApiError ? error.message : "The coupon could not be checked. Please try again.",
