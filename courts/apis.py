@@ -16,9 +16,9 @@ from club.pagination import SLICE_PARAMETERS, SliceQuery, link_header
 from club.schema import errors
 
 from .models import Court
-from .selectors import MAX_LINKS, court_list_slice
-from .serializers import CourtInput, CourtOutput
-from .services import court_create, court_delete, court_update
+from .selectors import MAX_LINKS, court_list_slice, courts_all, courts_for_admin
+from .serializers import CourtAdminOutput, CourtInput, CourtOutput
+from .services import court_create, court_delete, court_restore, court_update
 
 ACCEPTS_GZIP = re.compile(r"\bgzip\b")  # as GZipMiddleware reads Accept-Encoding
 _SLICE_FIELDS = SliceQuery().fields  # the bounds of ?limit= and ?offset=
@@ -72,6 +72,12 @@ def _plain_slice(request) -> tuple[int, int] | None:
     return (limit, offset) if in_range else None
 
 
+def _admin_row(court: Court) -> dict:
+    """The court as a row of Manage Courts, read again for what its writes do not know (its
+    bookings)."""
+    return CourtAdminOutput(courts_for_admin(archived=court.is_archived).get(pk=court.pk)).data
+
+
 class CourtListApi(APIView):
     """GET: the courts open to booking (anyone). POST: add a court (admins)."""
 
@@ -108,11 +114,12 @@ class CourtListApi(APIView):
             request, limit=query.validated_data["limit"], offset=query.validated_data["offset"]
         )
 
-    @extend_schema(request=CourtInput, responses={201: CourtOutput, **errors(400, 401, 403)})
+    @extend_schema(request=CourtInput, responses={201: CourtAdminOutput, **errors(400, 401, 403)})
     def post(self, request):
         data = CourtInput(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(CourtOutput(court_create(**data.validated_data)).data, status=status.HTTP_201_CREATED)
+        court = court_create(**data.validated_data)
+        return Response(_admin_row(court), status=status.HTTP_201_CREATED)
 
 
 class CourtDetailApi(APIView):
@@ -120,12 +127,12 @@ class CourtDetailApi(APIView):
 
     permission_classes = [IsAdmin]
 
-    @extend_schema(request=CourtInput, responses={200: CourtOutput, **errors(400, 401, 403, 404)})
+    @extend_schema(request=CourtInput, responses={200: CourtAdminOutput, **errors(400, 401, 403, 404)})
     def patch(self, request, court_id: int):
-        court = get_object_or_404(Court, pk=court_id, is_archived=False)
+        court = get_object_or_404(courts_for_admin(archived=False), pk=court_id)
         data = CourtInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(CourtOutput(court_update(court=court, **data.validated_data)).data)
+        return Response(CourtAdminOutput(court_update(court=court, **data.validated_data)).data)
 
     @extend_schema(
         responses={
@@ -140,3 +147,14 @@ class CourtDetailApi(APIView):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
         deleted = court_delete(court=court)
         return Response({"deleted": deleted, "archived": not deleted})
+
+
+class CourtRestoreApi(APIView):
+    """POST: open an archived court to booking again (an open one stays as it is). Admins only."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=None, responses={200: CourtAdminOutput, **errors(401, 403, 404)})
+    def post(self, request, court_id: int):
+        court = get_object_or_404(courts_all(), pk=court_id)
+        return Response(_admin_row(court_restore(court=court)))

@@ -4,7 +4,7 @@ import time
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 from rest_framework.renderers import JSONRenderer
 
 from .models import Court, CourtListVersion
@@ -23,6 +23,13 @@ def court_list() -> QuerySet[Court]:
 def courts_all() -> QuerySet[Court]:
     """Every court, archived ones too (a request for one is refused with its reason)."""
     return Court.objects.all()
+
+
+def courts_for_admin(*, archived: bool) -> QuerySet[Court]:
+    """Manage Courts' open or archived courts, each with `has_bookings`: whether deleting it would
+    archive it (courts.services.court_delete) rather than delete it."""
+    booked = Court.objects.filter(pk=OuterRef("pk"), bookings__isnull=False)
+    return Court.objects.filter(is_archived=archived).annotate(has_bookings=Exists(booked))
 
 
 def court_list_version() -> str:

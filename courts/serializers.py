@@ -22,6 +22,23 @@ class CourtOutput(serializers.ModelSerializer):
         return reverse("api-court", args=[court.pk])
 
 
+class CourtAdminOutput(CourtOutput):
+    """A court as Manage Courts lists it (courts.selectors.courts_for_admin)."""
+
+    hasBookings = serializers.BooleanField(
+        source="has_bookings",
+        read_only=True,
+        help_text="Whether deleting the court archives it, since bookings point at it.",
+    )
+    restoreUrl = serializers.SerializerMethodField(help_text="Where to open this court again once archived.")
+
+    class Meta(CourtOutput.Meta):
+        fields = [*CourtOutput.Meta.fields, "hasBookings", "restoreUrl"]
+
+    def get_restoreUrl(self, court: Court) -> str:
+        return reverse("api-court-restore", args=[court.pk])
+
+
 # The schema states the shape of an image and a slot, so that clients, and the examples schemathesis
 # generates, send values the validators can accept; the validators still decide.
 @extend_schema_field(

@@ -42,6 +42,16 @@ def court_delete(*, court: Court) -> bool:
     return True
 
 
+@transaction.atomic
+def court_restore(*, court: Court) -> Court:
+    """Opens an archived court to booking again, as it was when archived. Saved through the model,
+    so the open courts' list changes (courts.receivers). An open court is left as it is."""
+    if court.is_archived:
+        court.is_archived = False
+        court.save(update_fields=["is_archived"])
+    return court
+
+
 def new_list_version() -> str:
     """A version of the courts' list never used before: the time of the change and a random part."""
     return f"{time.time_ns()}-{secrets.token_hex(8)}"

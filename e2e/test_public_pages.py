@@ -1,8 +1,11 @@
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
 from content.models import ContactMessage
 from courts.tests.factories import CourtFactory
+from e2e.journeys import PASSWORD, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -15,6 +18,33 @@ def test_home_shows_the_hero(site: str, page: Page):
     expect(page.get_by_role("heading", level=1)).to_have_text("Manage Your Club Effortlessly")
     page.get_by_role("link", name="View Courts").click()
     expect(page).to_have_url(site + "/courts")
+
+
+def test_join_now_is_offered_only_to_someone_signed_out(site: str, page: Page, emulator):
+    page.goto(site + "/")
+    expect(page.get_by_role("link", name="Join Now")).to_be_visible()
+
+    emulator.sign_up("sam@example.com", PASSWORD)
+    sign_in(page, site, "sam@example.com", "/")
+
+    expect(page.get_by_role("link", name="View Courts")).to_be_visible()
+    expect(page.get_by_role("link", name="Join Now")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_court_image_that_fails_to_load_shows_a_placeholder(site: str, page: Page, width: int):
+    # The site's browser tests reach no other host: this address fails as a gone image would.
+    CourtFactory(name="Lost Court", type="Tennis", image="https://images.example.com/lost.jpg")
+    CourtFactory(name="Centre Court", type="Tennis")
+    page.set_viewport_size({"width": width, "height": 900})
+
+    page.goto(site + "/courts")
+
+    placeholder = page.get_by_role("img", name="Lost Court: image unavailable")
+    expect(placeholder).to_be_visible()
+    expect(placeholder).to_have_attribute("src", re.compile(r"/static/img/courts/placeholder\."))
+    assert placeholder.evaluate("image => image.decode().then(() => image.naturalWidth)") > 0
+    expect(page.get_by_role("img", name="Centre Court, a tennis court")).to_be_visible()
 
 
 def test_courts_lists_the_courts_and_pages_through_them(site: str, page: Page):

@@ -24,10 +24,17 @@ def test_home_shows_the_hero_with_its_two_calls_to_action(client):
     assert re.search(r'<a href="/register"[^>]*>Join Now</a>', html)
 
 
-def test_home_loads_no_react_only_the_small_logo_fallback(client):
+def test_home_offers_no_join_now_to_someone_signed_in(sign_in_as):
+    html = sign_in_as().get("/").content.decode()
+
+    assert re.search(r'<a href="/courts"[^>]*>View Courts</a>', html)
+    assert "Join Now" not in html
+
+
+def test_home_loads_no_react_only_the_small_image_fallback(client):
     html = client.get("/").content.decode()
 
-    assert [src.rsplit("/", 1)[-1].split("-")[0] for src in scripts(html)] == ["logo"]
+    assert [src.rsplit("/", 1)[-1].split("-")[0] for src in scripts(html)] == ["image"]
     assert "modulepreload" not in html
 
 

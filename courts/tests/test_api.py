@@ -156,6 +156,71 @@ def test_a_court_with_bookings_is_archived_not_deleted(sign_in_as):
     assert Client().get("/api/courts").json() == []
 
 
+def test_only_admins_restore_an_archived_court(caller):
+    kind, client = caller
+    court = CourtFactory(name="Busy Court", is_archived=True)
+    make_booking(court=CourtFactory())  # a booked court, so a kept list exists before the restore
+    Client().get("/api/courts")
+    expected = {"anonymous": 401, "user": 403, "member": 403, "admin": 200}[kind]
+
+    response = client.post(f"/api/courts/{court.pk}/restore")
+
+    court.refresh_from_db()
+    assert response.status_code == expected
+    assert court.is_archived is (kind != "admin")
+    listed = [c["name"] for c in Client().get("/api/courts").json()]
+    assert ("Busy Court" in listed) is (kind == "admin")
+    if kind == "admin":
+        assert response.json()["name"] == "Busy Court"
+        assert response.json()["url"] == f"/api/courts/{court.pk}"
+
+
+def test_a_restored_court_can_be_changed_and_booked_again(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    booking = make_booking()
+    admin.delete(f"/api/courts/{booking.court_id}")
+
+    restored = admin.post(f"/api/courts/{booking.court_id}/restore")
+    changed = admin.patch(f"/api/courts/{booking.court_id}", {"price": "30"}, content_type="application/json")
+
+    assert restored.json()["hasBookings"] is True
+    assert (changed.status_code, changed.json()["price"]) == (200, "30.00")
+    court = Court.objects.get(pk=booking.court_id)
+    assert make_booking(court=court, slots=court.slots[1:2]).court == court  # refused while archived
+
+
+def test_restoring_an_open_court_leaves_it_open_and_an_unknown_one_answers_404(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    court = CourtFactory()
+
+    again = admin.post(f"/api/courts/{court.pk}/restore")
+    unknown = admin.post(f"/api/courts/{court.pk + 1}/restore")
+
+    assert (again.status_code, again.json()["id"]) == (200, court.pk)
+    assert unknown.status_code == 404
+
+
+def test_an_admins_court_says_whether_deleting_it_would_archive_it(sign_in_as):
+    """Manage Courts' delete question says what will happen: hasBookings is the rule court_delete
+    applies."""
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    created = admin.post("/api/courts", VALID, content_type="application/json").json()
+    booked = make_booking().court
+
+    changed = admin.patch(f"/api/courts/{booked.pk}", {"price": "30"}, content_type="application/json")
+
+    assert created["hasBookings"] is False
+    assert changed.json()["hasBookings"] is True
+    assert admin.delete(created["url"]).json() == {"deleted": True, "archived": False}
+    assert admin.delete(f"/api/courts/{booked.pk}").json() == {"deleted": False, "archived": True}
+
+
+def test_the_public_list_does_not_say_which_courts_have_bookings(client):
+    make_booking()
+
+    assert {"hasBookings", "restoreUrl"}.isdisjoint(client.get("/api/courts").json()[0])
+
+
 def test_availability_lists_the_taken_slots_of_a_day(caller):
     _, client = caller
     court = CourtFactory(slots=["08:00-09:00", "09:00-10:00", "10:00-11:00"])

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
+from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -132,18 +133,39 @@ def test_a_shipped_court_image_is_served_by_its_hashed_name_and_an_external_one_
     assert '<img src="https://images.example.com/court.jpg" alt="External' in html
 
 
-def test_manage_courts_hands_the_open_courts_to_its_island(sign_in_as):
+def test_manage_courts_hands_the_open_and_the_archived_courts_to_its_island(sign_in_as):
     admin = sign_in_as("ann@example.com", User.Role.ADMIN)
-    court = CourtFactory(name="Centre Court")
-    CourtFactory(name="Gone", is_archived=True)
+    court = CourtFactory(name="Centre Court", type="Tennis")
+    make_booking(court=CourtFactory(name="Busy Court", type="Tennis"))
+    gone = CourtFactory(name="Gone", is_archived=True)
 
     response = admin.get("/dashboard/manage-courts")
 
     props = response.context["island_props"]
-    assert [c["name"] for c in props["courts"]] == ["Centre Court"]
-    assert props["courts"][0]["url"] == f"/api/courts/{court.pk}"
+    assert [(c["name"], c["hasBookings"]) for c in props["courts"]] == [
+        ("Busy Court", True),
+        ("Centre Court", False),
+    ]
+    assert props["courts"][1]["url"] == f"/api/courts/{court.pk}"
+    assert [(c["name"], c["restoreUrl"]) for c in props["archived"]] == [
+        ("Gone", f"/api/courts/{gone.pk}/restore")
+    ]
     assert props["createUrl"] == "/api/courts"
+    assert re.fullmatch(r"/static/img/courts/placeholder\.[0-9a-f]{12}\.svg", props["imagePlaceholder"])
     assert 'data-island="courts-admin"' in response.content.decode()
+
+
+def test_a_court_image_that_fails_to_load_has_a_placeholder_named(client):
+    CourtFactory(name="Centre Court")
+
+    html = client.get(URL).content.decode()
+
+    assert re.search(
+        r'data-fallback="/static/img/courts/placeholder\.[0-9a-f]{12}\.svg" '
+        r'data-fallback-text="Centre Court: image unavailable"',
+        html,
+    )
+    assert re.search(r'<script[^>]*type="module"[^>]*src="[^"]*/image-fallback-[^"]+\.js"', html)
 
 
 def test_a_signed_in_visitor_gets_the_booking_island_with_this_pages_courts(sign_in_as):

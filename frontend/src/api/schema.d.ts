@@ -298,6 +298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/courts/{court_id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST: open an archived court to booking again (an open one stays as it is). Admins only. */
+        post: operations["courts_restore_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-payment-intent": {
         parameters: {
             query?: never;
@@ -582,6 +599,26 @@ export interface components {
             validUntil: string | null;
             /** @description Where to change or delete this coupon. */
             readonly url: string;
+        };
+        /** @description A court as Manage Courts lists it (courts.selectors.courts_for_admin). */
+        CourtAdminOutput: {
+            readonly id: number;
+            name: string;
+            type: string;
+            /**
+             * Price per session
+             * Format: decimal
+             */
+            price: string;
+            image: string;
+            /** @description The court's slots, like 08:00-09:00. */
+            slots: string[];
+            /** @description Where to change or delete this court. */
+            readonly url: string;
+            /** @description Whether deleting the court archives it, since bookings point at it. */
+            readonly hasBookings: boolean;
+            /** @description Where to open this court again once archived. */
+            readonly restoreUrl: string;
         };
         CourtInputRequest: {
             name: string;
@@ -1841,7 +1878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CourtOutput"];
+                    "application/json": components["schemas"]["CourtAdminOutput"];
                 };
             };
             /** @description Bad input: a list of messages per field. */
@@ -1943,7 +1980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CourtOutput"];
+                    "application/json": components["schemas"]["CourtAdminOutput"];
                 };
             };
             /** @description Bad input: a list of messages per field. */
@@ -2016,6 +2053,54 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    courts_restore_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                court_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourtAdminOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
                 };
             };
             /** @description No such thing, or not one of yours. */

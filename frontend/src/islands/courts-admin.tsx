@@ -1,18 +1,28 @@
-import { type FormEvent, useRef } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { useAdminList } from "../lib/useAdminList";
 
-type Court = components["schemas"]["CourtOutput"];
+type Court = components["schemas"]["CourtAdminOutput"];
 type CourtRemoved = components["schemas"]["CourtRemoved"];
 
 interface Props {
+  /** The courts open to booking, and the archived ones (kept for their bookings). */
   courts: Court[];
+  archived: Court[];
   createUrl: string;
+  /** The image shown instead of one that fails to load. */
+  imagePlaceholder: string;
 }
+
+/** What the delete question says will happen: the server archives a court that has bookings. */
+const DELETE_TEXT = "You won't be able to revert this!";
+const ARCHIVE_TEXT =
+  "This court has bookings, so it will be archived, not deleted: it leaves /courts and can no longer be booked, but its bookings keep it. You can restore it from Archived.";
 
 type Field = "name" | "type" | "price" | "image" | "slots";
 type Draft = Record<Field, string>;
@@ -35,10 +45,52 @@ function draftOf(court: Court): Draft {
   };
 }
 
-/** Manage Courts (docs/staff-guide.md, Courts): the table, the add/update modal and deletion, through the court API. */
-function CourtsAdmin({ courts: initial, createUrl }: Props) {
+/** `value`, once it has stayed the same for `delay` ms: a preview loads the address typed, not each keystroke. */
+function useSettled(value: string, delay = 400): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+interface ImageProps {
+  src: string;
+  alt: string;
+  /** The text of the placeholder shown when `src` fails to load. */
+  failedAlt: string;
+  placeholder: string;
+  className: string;
+}
+
+/** A court's image, or the placeholder when its address does not load (rather than the raw alt text). */
+function CourtImage({ src, alt, failedAlt, placeholder, className }: ImageProps) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
+  return (
+    <img
+      src={failed ? placeholder : src}
+      alt={failed ? failedAlt : alt}
+      width={640}
+      height={400}
+      className={className}
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}
+
+/**
+ * Manage Courts (docs/staff-guide.md, Courts): the open courts' table, the add/update modal and
+ * deletion, and the archived courts with Restore, through the court API.
+ */
+function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, imagePlaceholder }: Props) {
   const list = useAdminList({ initial, createUrl, blank: EMPTY, formOf: draftOf });
   const { editing, form: draft, setForm: setDraft, errors, saving } = list;
+  const [archived, setArchived] = useState(initialArchived);
+  const [view, setView] = useState<"open" | "archived">("open");
+  const [restoring, setRestoring] = useState<number | null>(null);
+  const preview = useSettled(draft.image.trim());
   const dialog = useRef<HTMLDialogElement>(null);
 
   function open(court: Court | null) {
@@ -80,43 +132,127 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
   async function remove(court: Court) {
     const removed = await list.remove<CourtRemoved>(
       court,
-      "You won't be able to revert this!",
+      court.hasBookings ? ARCHIVE_TEXT : DELETE_TEXT,
       "Delete failed",
     );
-    // A court with bookings is archived: hidden everywhere, but kept for its bookings.
-    if (removed)
-      notify.success(
-        removed.answer.deleted ? "Court deleted" : "Court deleted (archived: its bookings keep it)",
-      );
+    if (!removed) return;
+    // The server's answer, not the row's hasBookings, says what happened: a booking may have come since.
+    if (removed.answer.deleted) notify.success("Court deleted");
+    else {
+      setArchived((current) => [...current, { ...court, hasBookings: true }]);
+      notify.success("Court archived: its bookings keep it");
+    }
   }
+
+  async function restore(court: Court) {
+    setRestoring(court.id);
+    try {
+      const restored = await authorisedFetch<Court>(court.restoreUrl, { method: "POST" });
+      setArchived((current) => current.filter((other) => other.id !== court.id));
+      list.include(restored);
+      notify.success("Court restored");
+    } catch (error) {
+      notify.failure("Restore failed", error);
+    } finally {
+      setRestoring(null);
+    }
+  }
+
+  function thumbnail(court: Court) {
+    return (
+      <td>
+        <CourtImage
+          src={court.image}
+          alt={`${court.name}, a ${court.type.toLowerCase()} court`}
+          failedAlt={`${court.name}: image unavailable`}
+          placeholder={imagePlaceholder}
+          className="h-12 w-20 rounded object-cover"
+        />
+      </td>
+    );
+  }
+
+  const tab = (name: typeof view) => ({
+    role: "tab",
+    id: `courts-tab-${name}`,
+    "aria-selected": view === name,
+    "aria-controls": "courts-panel",
+    className: `btn btn-sm join-item${view === name ? " btn-primary" : ""}`,
+    onClick: () => setView(name),
+  });
 
   return (
     <>
-      <button type="button" className="btn btn-primary mb-4" onClick={() => open(null)}>
-        Add Court
-      </button>
-      <AdminTable
-        rows={list.rows}
-        columns={["Image", "Name", "Type", "Price ($)"]}
-        actions="Actions"
-        empty="No courts yet. Add the first one."
-        rowKey={(court) => court.id}
-        cells={(court) => (
+      <div role="tablist" aria-label="Courts" className="join mb-4">
+        <button type="button" {...tab("open")}>
+          Open
+        </button>
+        <button type="button" {...tab("archived")}>
+          Archived
+        </button>
+      </div>
+      <div role="tabpanel" id="courts-panel" aria-labelledby={`courts-tab-${view}`}>
+        {view === "open" ? (
           <>
-            <td>
-              <img
-                src={court.image}
-                alt={`${court.name}, a ${court.type.toLowerCase()} court`}
-                className="h-12 w-20 rounded object-cover"
-              />
-            </td>
-            <td>{court.name}</td>
-            <td>{court.type}</td>
-            <td>{court.price}</td>
-            <RowActions name={court.name} onEdit={() => open(court)} onDelete={() => void remove(court)} />
+            <button type="button" className="btn btn-primary mb-4" onClick={() => open(null)}>
+              Add Court
+            </button>
+            <AdminTable
+              rows={list.rows}
+              columns={["Image", "Name", "Type", "Price ($)"]}
+              actions="Actions"
+              empty="No courts yet. Add the first one."
+              rowKey={(court) => court.id}
+              cells={(court) => (
+                <>
+                  {thumbnail(court)}
+                  <td>{court.name}</td>
+                  <td>{court.type}</td>
+                  <td>{court.price}</td>
+                  <RowActions
+                    name={court.name}
+                    onEdit={() => open(court)}
+                    onDelete={() => void remove(court)}
+                  />
+                </>
+              )}
+            />
+          </>
+        ) : (
+          <>
+            <p className="mb-4 text-base-content/70">
+              Courts deleted while they had bookings: hidden from /courts and from booking, kept for their
+              bookings. Restore opens a court to booking again.
+            </p>
+            <AdminTable
+              rows={archived}
+              columns={["Image", "Name", "Type", "Price ($)"]}
+              actions="Actions"
+              empty="No archived courts."
+              rowKey={(court) => court.id}
+              cells={(court) => (
+                <>
+                  {thumbnail(court)}
+                  <td>{court.name}</td>
+                  <td>{court.type}</td>
+                  <td>{court.price}</td>
+                  <td className="actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => void restore(court)}
+                      disabled={restoring === court.id}
+                      aria-label={`Restore ${court.name}`}
+                    >
+                      {restoring === court.id ? "Restoring..." : "Restore"}
+                    </button>
+                  </td>
+                </>
+              )}
+            />
           </>
         )}
-      />
+      </div>
       <dialog ref={dialog} className="modal" aria-labelledby="court-form-title">
         <form className="modal-box flex flex-col gap-3" onSubmit={(event) => void save(event)} noValidate>
           <h2 id="court-form-title" className="text-xl font-bold">
@@ -161,6 +297,15 @@ function CourtsAdmin({ courts: initial, createUrl }: Props) {
                     <p id={`${id}-hint`} className="text-sm text-base-content/70">
                       {hint}
                     </p>
+                  )}
+                  {field === "image" && preview && (
+                    <CourtImage
+                      src={preview}
+                      alt="Preview of the image"
+                      failedAlt="Preview: the image at this address does not load"
+                      placeholder={imagePlaceholder}
+                      className="aspect-[16/10] h-auto w-full max-w-60 rounded object-cover"
+                    />
                   )}
                   {errors[field] && (
                     <p id={`${id}-error`} className="text-sm text-error">

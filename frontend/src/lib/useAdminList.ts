@@ -79,6 +79,12 @@ export function useAdminList<R extends Row, Form>({
     }
   }
 
+  /** Lists `row`, made elsewhere (a court restored from the archived ones), where a new row goes. */
+  function include(row: R) {
+    if (paged) paged.reload();
+    else setKept((current) => (newestFirst ? [row, ...current] : [...current, row]));
+  }
+
   /**
    * Deletes `row` once the person confirms `question`: the API's answer (`{ answer }`, null for
    * none), or null when it was not deleted.
@@ -113,5 +119,6 @@ export function useAdminList<R extends Row, Form>({
     edit,
     save,
     remove,
+    include,
   };
 }

@@ -1,13 +1,15 @@
 /**
- * A partner logo that fails to load is replaced by the 'Logo Error' placeholder named in its
- * `data-fallback`. Plain DOM, no React: the home page needs nothing more.
+ * An image that fails to load (a partner logo, a court's picture whose address no longer answers)
+ * is replaced by the placeholder named in its `data-fallback`, and its text by `data-fallback-text`,
+ * so the page shows no broken image with its raw alt text. Plain DOM, no React: the pages that use
+ * it need nothing more.
  */
 function showFallback(image: HTMLImageElement): void {
-  const fallback = image.dataset.fallback;
+  const { fallback, fallbackText } = image.dataset;
   if (!fallback) return;
   image.removeAttribute("data-fallback");
   image.src = fallback;
-  image.alt = "Logo Error";
+  if (fallbackText !== undefined) image.alt = fallbackText;
 }
 
 for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback]")) {
