@@ -1,7 +1,7 @@
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Case, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import Case, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.utils import timezone
 
 from accounts.models import User
@@ -109,3 +109,14 @@ def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
     if status:
         bookings = bookings.filter(shown_status=status)
     return bookings.order_by("-date", "-id")
+
+
+def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+    """`bookings`, each with what its succeeded payment charged: `paid_amount`, and `paid_coupon`
+    (the code) and `paid_discount` (its percent) if a coupon was used; None where nothing was paid.
+    (A booking has at most one succeeded payment: payments refunds any other. The payments app
+    builds on this one, so its rows are reached by their relation's name, not imported.)"""
+    bookings = bookings.annotate(paid=FilteredRelation("payments", condition=Q(payments__status="succeeded")))
+    return bookings.annotate(
+        paid_amount=F("paid__amount"), paid_coupon=F("paid__coupon__code"), paid_discount=F("paid__discount")
+    )

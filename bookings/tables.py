@@ -63,7 +63,7 @@ def _court_link(booking: Booking) -> str:
 
 
 def _paid(booking: Booking) -> str:
-    """What was paid (payments.selectors.with_payment), and the list price and coupon when they differ."""
+    """What was paid (selectors.with_payment), and the list price and coupon when they differ."""
     amount = getattr(booking, "paid_amount", None)
     if amount is None:
         return "—"
@@ -114,10 +114,10 @@ PAY = Column(
 
 def table_rows(
     bookings, columns: tuple[Column, ...], *, first_number: int
-) -> list[tuple[Booking, list[str]]]:
-    """Each booking with its cells for `columns`, numbered from `first_number` (a later page's
-    rows go on from the page before)."""
+) -> list[tuple[Booking, list[tuple[Column, str]]]]:
+    """Each booking with its cells for `columns` (each with its column, which names it on a phone),
+    numbered from `first_number` (a later page's rows go on from the page before)."""
     return [
-        (booking, [column.cell(booking, number) for column in columns])
+        (booking, [(column, column.cell(booking, number)) for column in columns])
         for number, booking in enumerate(bookings, start=first_number)
     ]

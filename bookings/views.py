@@ -4,11 +4,10 @@ from django.shortcuts import get_object_or_404, render
 
 from accounts.guards import admin_required, login_required, member_required
 from club.pagination import page_of
-from payments.selectors import with_payment
 
 from .forms import BookingFilters
 from .models import Booking
-from .selectors import booking_list, bookings_visible_to, own_booking_list, with_shown_status
+from .selectors import booking_list, bookings_visible_to, own_booking_list, with_payment, with_shown_status
 from .tables import (
     CHANGED,
     COURT,

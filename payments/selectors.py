@@ -1,7 +1,6 @@
-from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Q, QuerySet
 
 from accounts.models import User
-from bookings.models import Booking
 from content.models import Coupon
 
 from .models import Payment
@@ -25,14 +24,3 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
         total=Count("pk"), by_person=Count("pk", filter=Q(user_id=user_id))
     )
     return uses["total"], uses["by_person"]
-
-
-def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
-    """`bookings`, each with what its succeeded payment charged: `paid_amount`, and `paid_coupon`
-    (the code) and `paid_discount` (its percent) if a coupon was used; None where nothing was paid."""
-    paid = Payment.objects.filter(booking=OuterRef("pk"), status=Payment.Status.SUCCEEDED)
-    return bookings.annotate(
-        paid_amount=Subquery(paid.values("amount")[:1]),
-        paid_coupon=Subquery(paid.values("coupon__code")[:1]),
-        paid_discount=Subquery(paid.values("discount")[:1]),
-    )

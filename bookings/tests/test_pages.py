@@ -16,7 +16,7 @@ def rows(html: str) -> list[list[str]]:
     if not body:
         return []
     return [
-        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td>(.*?)</td>", row, re.S)]
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
         for row in re.findall(r"<tr>(.*?)</tr>", body.group(1), re.S)
     ]
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 
 interface Props<Row> {
   rows: Row[];
@@ -15,7 +15,22 @@ interface Props<Row> {
   firstNumber?: number;
 }
 
-/** The admin pages' table: scrolls sideways on a phone, says so when there is nothing to list. */
+/**
+ * Names each of a row's cells (`cells`: `<td>`s, in a fragment or not) by its column, in
+ * `data-label`, which a phone shows beside the value when the rows become cards (dashboard.css,
+ * `.stacked`). The cell after the last column (the actions) stays unnamed.
+ */
+function labelled(cells: ReactNode, labels: string[]): ReactNode {
+  const single = isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment;
+  const list = Children.toArray(single ? cells.props.children : cells);
+  return list.map((cell, index) =>
+    isValidElement(cell) && index < labels.length
+      ? cloneElement(cell as ReactElement<{ "data-label"?: string }>, { "data-label": labels[index] })
+      : cell,
+  );
+}
+
+/** The admin pages' table: rows become cards on a phone; says so when there is nothing to list. */
 export function AdminTable<Row>({
   rows,
   columns,
@@ -29,7 +44,7 @@ export function AdminTable<Row>({
   if (rows.length === 0) return <p className="text-base-content/70">{empty}</p>;
   return (
     <div className="overflow-x-auto rounded-box bg-base-100 shadow-md">
-      <table className="table">
+      <table className="table stacked">
         <thead>
           <tr>
             {numbered && <th scope="col">#</th>}
@@ -48,8 +63,8 @@ export function AdminTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row)}>
-              {numbered && <td>{firstNumber + index}</td>}
-              {cells(row)}
+              {numbered && <td data-label="#">{firstNumber + index}</td>}
+              {labelled(cells(row), columns)}
             </tr>
           ))}
         </tbody>
@@ -69,7 +84,7 @@ interface ActionProps {
 /** A row's Edit (when it can be edited) and Delete buttons, as the last cell. */
 export function RowActions({ name, onEdit, onDelete, deleting = false }: ActionProps) {
   return (
-    <td>
+    <td className="actions">
       {/* A flex box inside the cell: a flex cell would leave the table's row lines. */}
       <div className="flex gap-2">
         {onEdit && (
