@@ -64,7 +64,8 @@ GROWTH_SLACK_BYTES = 256  # Django's gzip pads each response at random (against 
 SERVER_TIMING = re.compile(r'db;desc="(\d+) quer(?:y|ies)";dur=([\d.]+), app;dur=([\d.]+)')
 
 # (path, kind, roles): every page and list endpoint, and who may call it (docs/rules.md, Roles).
-# {court} is the first court, {day} the day after tomorrow, {booking} the user's approved booking.
+# {court} is the first court, {day} the day after tomorrow, {booking} the user's approved booking,
+# {payment} the member's latest payment.
 SIGNED_IN = ("user", "member", "admin")
 EVERYONE = ROLES
 ROUTES = [
@@ -78,9 +79,13 @@ ROUTES = [
     ("/dashboard/announcements", PAGE, SIGNED_IN),
     ("/dashboard/pending-bookings", PAGE, SIGNED_IN),
     ("/dashboard/approved-bookings", PAGE, SIGNED_IN),
+    ("/dashboard/my-bookings", PAGE, ("user", "member")),
+    ("/dashboard/bookings/{booking}", PAGE, ("user", "admin")),
+    ("/dashboard/profile", PAGE, SIGNED_IN),
     ("/dashboard/payment-page/{booking}", PAGE, ("user",)),
     ("/dashboard/confirmed-bookings", PAGE, ("member",)),
     ("/dashboard/payment-history", PAGE, ("member",)),
+    ("/dashboard/payments/{payment}/receipt", PAGE, ("member", "admin")),
     ("/dashboard/manage-bookings", PAGE, ("admin",)),
     ("/dashboard/manage-bookings-approval", PAGE, ("admin",)),
     ("/dashboard/manage-users", PAGE, ("admin",)),
@@ -248,6 +253,12 @@ def club_facts(database: str) -> dict:
             facts["user"],
         )
         facts["booking"] = approved[0] if approved else None
+        latest = one(
+            "SELECT p.id FROM payments_payment p JOIN accounts_user u ON u.id = p.user_id"
+            " WHERE u.email = %s AND p.status = 'succeeded' ORDER BY p.created_at DESC, p.id DESC LIMIT 1",
+            facts["member"],
+        )
+        facts["payment"] = latest[0] if latest else None
         facts["counts"] = {
             "bookings": one("SELECT count(*) FROM bookings_booking")[0],
             "held slots": one("SELECT count(*) FROM bookings_bookedslot")[0],
@@ -369,7 +380,7 @@ def run(sizes: list[str], facts: dict[str, dict], args) -> dict[str, list[Row]]:
                 paths = {
                     size: template.format(**facts[size])
                     for size in sizes
-                    if "{booking}" not in template or facts[size]["booking"]
+                    if all(facts[size][name] for name in ("booking", "payment") if f"{{{name}}}" in template)
                 }
                 if not paths:
                     continue
