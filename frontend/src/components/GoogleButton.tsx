@@ -4,7 +4,10 @@ interface Props {
   onClick: () => void;
 }
 
-/** 'Continue with Google', for the login and register islands (docs/rules.md, Identity and sign-in). */
+/**
+ * 'Continue with Google', for the login and register islands (docs/rules.md, Identity and sign-in).
+ * templates/accounts/includes/google_button.html is its server-rendered twin: change both.
+ */
 export function GoogleButton({ busy, disabled, onClick }: Props) {
   return (
     <button type="button" className="btn btn-outline w-full" onClick={onClick} disabled={disabled}>

@@ -1,14 +1,17 @@
-import { signInWithEmailAndPassword } from "firebase/auth";
 import { type FormEvent, useState } from "react";
 
 import { GoogleButton } from "../components/GoogleButton";
 import { needsVerification, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
-import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
+import { loadFirebase, preloadFirebaseOnUse } from "../lib/loadFirebase";
 import { notify } from "../lib/notify";
 
-/** The /login form (docs/rules.md, Identity and sign-in). `next`: where to go once signed in, checked by the server. */
+/**
+ * The /login form (docs/rules.md, Identity and sign-in). `next`: where to go once signed in, checked
+ * by the server. templates/accounts/login.html renders its first state, so change both
+ * (e2e/test_sign_in_pages.py fails when mounting it moves the page).
+ */
 function LoginForm({ next }: { next: string }) {
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
   const [unverified, setUnverified] = useState("");
@@ -17,13 +20,16 @@ function LoginForm({ next }: { next: string }) {
     setBusy(how);
     setUnverified("");
     try {
+      const firebase = await loadFirebase();
       if (how === "email" && form) {
         const { email, password } = form.elements as typeof form.elements &
           Record<"email" | "password", HTMLInputElement>;
-        const credential = await signInWithEmailAndPassword(firebaseAuth(), email.value, password.value);
-        await startServerSession(credential.user, "login");
+        await firebase.startServerSession(
+          await firebase.signInWithPassword(email.value, password.value),
+          "login",
+        );
       } else {
-        await startServerSession(await signInWithGoogle(), "google-login");
+        await firebase.startServerSession(await firebase.signInWithGoogle(), "google-login");
       }
       window.location.replace(next); // replacing history: Back does not return to the login page
     } catch (error) {
@@ -42,7 +48,7 @@ function LoginForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4 mt-4">
+    <form onSubmit={onSubmit} ref={preloadFirebaseOnUse} className="flex flex-col gap-4 mt-4">
       {unverified && <VerifyEmailNotice message={unverified} />}
       <fieldset disabled={busy !== null} className="flex flex-col gap-4">
         <label className="flex flex-col gap-1">

@@ -1,11 +1,10 @@
-import { createUserWithEmailAndPassword, updateProfile } from "firebase/auth";
 import { type FormEvent, useState } from "react";
 
 import { GoogleButton } from "../components/GoogleButton";
-import { needsVerification, sendVerificationEmail, VerifyEmailNotice } from "../components/VerifyEmailNotice";
+import { needsVerification, VerifyEmailNotice } from "../components/VerifyEmailNotice";
 import { signInErrorMessage } from "../lib/authErrors";
-import { firebaseAuth, signInWithGoogle, startServerSession } from "../lib/firebase";
 import { mountIslands } from "../lib/islands";
+import { loadFirebase, preloadFirebaseOnUse } from "../lib/loadFirebase";
 import { notify } from "../lib/notify";
 
 type Field = "name" | "email" | "password";
@@ -21,7 +20,11 @@ const INPUTS: Record<Field, { type: string; autoComplete: string }> = {
   password: { type: "password", autoComplete: "new-password" },
 };
 
-/** The /register form (docs/rules.md, Identity and sign-in): after registering, home (`next`). */
+/**
+ * The /register form (docs/rules.md, Identity and sign-in): after registering, home (`next`).
+ * templates/accounts/register.html renders its first state, so change both
+ * (e2e/test_sign_in_pages.py fails when mounting it moves the page).
+ */
 function RegisterForm({ next }: { next: string }) {
   const [values, setValues] = useState<Record<Field, string>>({ name: "", email: "", password: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -32,17 +35,17 @@ function RegisterForm({ next }: { next: string }) {
     setBusy(how);
     setUnverified("");
     try {
+      const firebase = await loadFirebase();
       if (how === "email") {
-        const { user } = await createUserWithEmailAndPassword(
-          firebaseAuth(),
+        const user = await firebase.registerWithPassword(
+          values.name.trim(),
           values.email.trim(),
           values.password,
         );
-        await updateProfile(user, { displayName: values.name.trim() });
-        await sendVerificationEmail();
-        await startServerSession(user, "register");
+        await firebase.sendVerificationEmail();
+        await firebase.startServerSession(user, "register");
       } else {
-        await startServerSession(await signInWithGoogle(), "google-register");
+        await firebase.startServerSession(await firebase.signInWithGoogle(), "google-register");
       }
       window.location.replace(next);
     } catch (error) {
@@ -67,7 +70,7 @@ function RegisterForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4 mt-4">
+    <form onSubmit={onSubmit} ref={preloadFirebaseOnUse} noValidate className="flex flex-col gap-4 mt-4">
       {unverified && <VerifyEmailNotice message={unverified} />}
       <fieldset disabled={busy !== null} className="flex flex-col gap-4">
         {(Object.keys(LABELS) as Field[]).map((field) => (

@@ -1,6 +1,12 @@
-import { FirebaseError } from "firebase/app";
-
 import { ApiError } from "./api";
+
+/**
+ * Whether `error` is Firebase's (a FirebaseError, told by its name: importing the class would load
+ * Firebase with every page that reports errors, before anyone signs in).
+ */
+function isFirebaseError(error: unknown): error is Error & { code: string } {
+  return error instanceof Error && error.name === "FirebaseError" && "code" in error;
+}
 
 /** Firebase's error codes as sentences a person understands. */
 const SENTENCES: Record<string, string> = {
@@ -40,7 +46,7 @@ function policyRequirements(message: string): string {
 
 /** The message to show for a failed sign-in: a sentence for a known cause, else `fallback`. */
 export function signInErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof FirebaseError) {
+  if (isFirebaseError(error)) {
     if (error.code === "auth/password-does-not-meet-requirements") return policyRequirements(error.message);
     return SENTENCES[error.code] ?? fallback;
   }

@@ -3,10 +3,14 @@ import {
   type Auth,
   browserPopupRedirectResolver,
   connectAuthEmulator,
+  createUserWithEmailAndPassword,
   GoogleAuthProvider,
   inMemoryPersistence,
   initializeAuth,
+  sendEmailVerification,
+  signInWithEmailAndPassword,
   signInWithPopup,
+  updateProfile,
   type User,
 } from "firebase/auth";
 
@@ -39,6 +43,25 @@ export function firebaseAuth(): Auth {
 
 export async function signInWithGoogle(): Promise<User> {
   return (await signInWithPopup(firebaseAuth(), new GoogleAuthProvider())).user;
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<User> {
+  return (await signInWithEmailAndPassword(firebaseAuth(), email, password)).user;
+}
+
+/** A new Firebase account with e-mail and password, named `name`. */
+export async function registerWithPassword(name: string, email: string, password: string): Promise<User> {
+  const { user } = await createUserWithEmailAndPassword(firebaseAuth(), email, password);
+  await updateProfile(user, { displayName: name });
+  return user;
+}
+
+/** Sends Firebase's verification e-mail to the person signed in to Firebase on this page. */
+export async function sendVerificationEmail(): Promise<void> {
+  const user = firebaseAuth().currentUser;
+  if (!user) return;
+  // The link in the e-mail ends on our sign-in page, to sign in with the address now verified.
+  await sendEmailVerification(user, { url: new URL(islandConfig().urls.login, window.location.origin).href });
 }
 
 /** What the server greets the person with on the next page (the texts: GREETINGS in accounts/serializers.py). */
