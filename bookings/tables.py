@@ -5,11 +5,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
+from club.templatetags.club_time import day, when
 from club.templatetags.money import money
 
 from .models import Booking
@@ -44,11 +43,6 @@ def status_badge(status: str) -> str:
     """A booking's status (its value) as a badge."""
     label = Booking.Status(status).label
     return format_html('<span class="badge {} whitespace-nowrap">{}</span>', BADGES[status], label)
-
-
-def when(moment) -> str:
-    """A moment in the club's time zone, as every booking page writes it."""
-    return date_format(timezone.localtime(moment), "DATETIME_FORMAT") if moment else ""
 
 
 def deadline(moment) -> str:
@@ -95,7 +89,7 @@ def _pay_link(url: str) -> str:
 NUMBER = Column("#", lambda booking, number: number)
 USER = Column("User", lambda booking, number: booking.user.email)
 COURT = Column("Court", lambda booking, number: booking.court_name)
-DATE = Column("Date", lambda booking, number: booking.date, lambda day: date_format(day, "DATE_FORMAT"))
+DATE = Column("Date", lambda booking, number: booking.date, day)
 SLOTS = Column("Slot", lambda booking, number: booking.slots_label)
 EMAIL = Column("Email", lambda booking, number: booking.user.email)
 PRICE = Column("Price", lambda booking, number: booking.price, lambda price: f"${money(price)}")

@@ -1,7 +1,8 @@
 from datetime import date
 
 from django.db import models
-from django.utils.formats import date_format
+
+from club.templatetags.club_time import day
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
 MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."
@@ -72,18 +73,14 @@ class Coupon(models.Model):
         if not self.is_active:
             return f"The coupon {self.code} is no longer active."
         if self.valid_from and today < self.valid_from:
-            return f"The coupon {self.code} can be used from {_long_date(self.valid_from)}."
+            return f"The coupon {self.code} can be used from {day(self.valid_from)}."
         if self.valid_until and today > self.valid_until:
-            return f"The coupon {self.code} could be used until {_long_date(self.valid_until)}."
+            return f"The coupon {self.code} could be used until {day(self.valid_until)}."
         if self.max_uses is not None and uses >= self.max_uses:
             return f"The coupon {self.code} has been used as many times as it may be."
         if self.once_per_person and uses_by_person:
             return f"The coupon {self.code} is once per person, and you have used it already."
         return ""
-
-
-def _long_date(day: date) -> str:
-    return date_format(day, "j F Y")
 
 
 class Announcement(models.Model):

@@ -60,7 +60,7 @@ def test_the_admin_sets_a_coupons_limits(site: str, page: Page, emulator):
     expect(page.get_by_role("dialog")).to_contain_text("Coupon added/updated successfully")
     page.get_by_role("button", name="OK").click()
     expect(page.get_by_role("row", name=re.compile("WELCOME20"))).to_contain_text(
-        "once per person, 100 uses, from 2031-06-01, until 2031-08-31"
+        "once per person, 100 uses, from June 1, 2031, until August 31, 2031"
     )
     coupon = Coupon.objects.get()
     assert (coupon.once_per_person, coupon.max_uses, str(coupon.valid_until)) == (True, 100, "2031-08-31")

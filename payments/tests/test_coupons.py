@@ -51,7 +51,7 @@ def intent_id(secret: str) -> str:
 
 
 def long_date(day) -> str:
-    return f"{day.day} {day:%B %Y}"
+    return f"{day:%B} {day.day}, {day.year}"
 
 
 def test_a_once_per_person_coupon_pays_for_one_booking_only(people, court, localstripe):

@@ -3,6 +3,7 @@ coupon when they differ), payment history names the booking, and each payment ha
 the card's last four digits as Stripe reports them."""
 
 import re
+from datetime import UTC, datetime
 from decimal import Decimal
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
+from club.templatetags.club_time import day
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
@@ -101,3 +103,18 @@ def test_a_receipt_asks_an_anonymous_visitor_to_sign_in(people, paid):
 
     assert response.status_code == 302
     assert "/login" in response["Location"]
+
+
+def test_payment_history_and_the_receipt_write_the_moment_paid_alike_in_the_club_s_time_zone(
+    people, paid, settings
+):
+    settings.TIME_ZONE = "America/New_York"
+    # 02:05 UTC is still the evening before in New York.
+    Payment.objects.filter(pk=paid.pk).update(paid_at=datetime(2026, 3, 4, 2, 5, tzinfo=UTC))
+
+    history = text(people["owner"].get("/dashboard/payment-history"))
+    receipt = text(people["owner"].get(f"/dashboard/payments/{paid.pk}/receipt"))
+
+    for page in (history, receipt):
+        assert "March 3, 2026, 9:05 PM" in page
+        assert day(paid.booking.date) in page

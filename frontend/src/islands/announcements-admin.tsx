@@ -4,6 +4,7 @@ import Swal from "sweetalert2";
 import type { components } from "../api/schema";
 import { Pager } from "../components/Pager";
 import { mountIslands } from "../lib/islands";
+import { formatMoment } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
@@ -14,8 +15,6 @@ interface Props {
   firstPage: FirstPage<Announcement>;
   createUrl: string;
 }
-
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short" });
 
 /**
  * Make Announcements (docs/staff-guide.md, Announcements): write, edit and delete the club's
@@ -85,9 +84,7 @@ function AnnouncementsAdmin({ firstPage, createUrl }: Props) {
               <div className="card-body flex-row items-start justify-between gap-4 p-4">
                 <div>
                   <p className="whitespace-pre-line">{announcement.text}</p>
-                  <p className="text-sm text-base-content/60">
-                    {longDate.format(new Date(announcement.createdAt))}
-                  </p>
+                  <p className="text-sm text-base-content/60">{formatMoment(announcement.createdAt)}</p>
                 </div>
                 <div className="flex gap-2">
                   <button type="button" className="btn btn-sm" onClick={() => list.edit(announcement)}>

@@ -4,6 +4,7 @@ import Swal from "sweetalert2";
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { mountIslands } from "../lib/islands";
+import { formatDay } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
 
 type Coupon = components["schemas"]["CouponOutput"];
@@ -37,13 +38,13 @@ function formOf(coupon: Coupon): typeof EMPTY {
   };
 }
 
-/** "Once per person", "100 uses", "from 2026-06-01", "until 2026-08-31": the limits that apply. */
+/** "Once per person", "100 uses", "from June 1, 2026", "until August 31, 2026": the limits that apply. */
 function limits(coupon: Coupon): string {
   const parts = [
     coupon.oncePerPerson && "once per person",
     coupon.maxUses !== null && `${coupon.maxUses} uses`,
-    coupon.validFrom && `from ${coupon.validFrom}`,
-    coupon.validUntil && `until ${coupon.validUntil}`,
+    coupon.validFrom && `from ${formatDay(coupon.validFrom)}`,
+    coupon.validUntil && `until ${formatDay(coupon.validUntil)}`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "none";
 }

@@ -9,11 +9,10 @@ import { authorisedFetch } from "../lib/api";
 import { confirmDeletion } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
+import { formatDay } from "../lib/time";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type Member = components["schemas"]["MemberOutput"];
-
-const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /** Manage Members (docs/staff-guide.md, Members): search on the server, and end a membership (the account stays, as a user). */
 function MembersAdmin(firstPage: FirstPage<Member>) {
@@ -54,7 +53,7 @@ function MembersAdmin(firstPage: FirstPage<Member>) {
           <>
             <td>{member.name || "—"}</td>
             <td>{member.email}</td>
-            <td>{member.createdAt ? joined.format(new Date(member.createdAt)) : "—"}</td>
+            <td>{member.createdAt ? formatDay(member.createdAt) : "—"}</td>
             <RowActions
               name={member.email}
               onDelete={() => void remove(member)}

@@ -3,12 +3,12 @@ import { AdminTable } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
 import { mountIslands } from "../lib/islands";
+import { formatMoment } from "../lib/time";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type User = components["schemas"]["UserOutput"];
 
 const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-success" };
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, and by role, on the server. */
 function UsersAdmin(firstPage: FirstPage<User>) {
@@ -52,8 +52,8 @@ function UsersAdmin(firstPage: FirstPage<User>) {
             <td>
               <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
             </td>
-            <td>{when.format(new Date(user.createdAt))}</td>
-            <td>{user.lastLogin ? when.format(new Date(user.lastLogin)) : "Never"}</td>
+            <td>{formatMoment(user.createdAt)}</td>
+            <td>{user.lastLogin ? formatMoment(user.lastLogin) : "Never"}</td>
           </>
         )}
       />
