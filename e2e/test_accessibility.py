@@ -2,11 +2,13 @@
 
 import json
 import re
+from datetime import timedelta
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
@@ -122,3 +124,58 @@ def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emul
     page.goto(f"{site}/dashboard/payment-page/{booking.pk}")
     expect(page.get_by_role("button", name=re.compile(r"^Pay \$"))).to_be_enabled()
     assert serious_violations(page) == []
+
+
+def test_pages_with_their_form_messages_showing(site: str, page: Page, emulator, content):
+    """Error and success texts are read against their backgrounds too (WCAG AA, 4.5:1)."""
+    found = {}
+
+    def record(name: str) -> None:
+        if violations := serious_violations(page):
+            found[name] = violations
+
+    page.goto(site + "/login")
+    page.get_by_label("Email").fill("nobody@example.com")
+    page.get_by_label("Password").fill("wrong-pass-1")
+    page.get_by_role("button", name="Login").click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("The e-mail or password is not correct.")
+    record("/login, a refused sign-in")
+
+    page.goto(site + "/register")
+    page.get_by_role("button", name="Sign Up").click()
+    expect(page.get_by_label("Full Name")).to_have_accessible_description("Full name is required")
+    record("/register, empty fields")
+
+    page.goto(site + "/support")
+    page.get_by_label("Email").fill("not-an-email")
+    page.get_by_role("button", name="Send Message").click()
+    expect(page.get_by_label("Message")).to_have_accessible_description("Please write your message.")
+    record("/support, field errors")
+
+    page.get_by_label("Name").fill("Ada")
+    page.get_by_label("Email").fill("ada@example.com")
+    page.get_by_label("Message").fill("Is the club open on Sunday?")
+    page.get_by_role("button", name="Send Message").click()
+    expect(page.get_by_text("Thank you! Your message has been sent.").first).to_be_visible()
+    record("/support, sent")
+
+    emulator.sign_up("ann@example.com", PASSWORD)
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN, name="Ann")
+    sign_in(page, site, "ann@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
+    modal.get_by_label("Date").fill((timezone.localdate() + timedelta(days=1)).isoformat())
+    modal.get_by_role("button", name="Submit Booking").click()
+    expect(modal.get_by_role("alert")).to_have_text("Please select at least one slot.")
+    record("the booking modal, no slot")
+
+    page.goto(site + "/dashboard/manage-coupons")
+    page.get_by_label("Coupon Code").fill("BIG")
+    page.get_by_label("Discount %").fill("150")
+    page.get_by_role("button", name="Add").click()
+    expect(page.get_by_label("Discount %")).to_have_accessible_description(
+        "The discount is a whole percent from 1 to 100."
+    )
+    record("Manage Coupons, a refused discount")
+
+    assert found == {}
