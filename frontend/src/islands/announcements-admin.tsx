@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
 import { Pager } from "../components/Pager";
+import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { formatMoment } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
@@ -39,7 +39,7 @@ function AnnouncementsAdmin({ firstPage, createUrl }: Props) {
   async function remove(announcement: Announcement) {
     const question = "This announcement will be permanently deleted!";
     if (await list.remove(announcement, question, "The announcement was not deleted.")) {
-      await Swal.fire({ title: "Deleted!", text: "The announcement has been deleted.", icon: "success" });
+      await dialog.fire({ title: "Deleted!", text: "The announcement has been deleted.", icon: "success" });
     }
   }
 

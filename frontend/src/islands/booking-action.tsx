@@ -1,6 +1,7 @@
-import Swal, { type SweetAlertOptions } from "sweetalert2";
+import type { SweetAlertOptions } from "sweetalert2";
 
 import { authorisedFetch } from "../lib/api";
+import { dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 
@@ -70,7 +71,7 @@ const DONE: Record<Action, SweetAlertOptions> = {
 function BookingAction({ action, url }: Props) {
   async function act() {
     const confirmation = CONFIRMATIONS[action];
-    const answer = confirmation ? await Swal.fire<string>(confirmation) : null;
+    const answer = confirmation ? await warningDialog.fire<string>(confirmation) : null;
     if (answer && !answer.isConfirmed) return;
     const body = action === "reject" ? { reason: answer?.value ?? "" } : undefined;
     try {
@@ -79,7 +80,7 @@ function BookingAction({ action, url }: Props) {
       notify.failure(FAILED[action], error);
       return;
     }
-    await Swal.fire(DONE[action]);
+    await dialog.fire(DONE[action]);
     window.location.reload();
   }
 

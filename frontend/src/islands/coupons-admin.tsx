@@ -1,8 +1,8 @@
 import type { FormEvent } from "react";
-import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { formatDay } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
@@ -72,13 +72,13 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
       validUntil: form.validUntil || null,
     };
     if (await list.save(body, "The coupon was not saved.")) {
-      await Swal.fire({ title: "Success", text: "Coupon added/updated successfully", icon: "success" });
+      await dialog.fire({ title: "Success", text: "Coupon added/updated successfully", icon: "success" });
     }
   }
 
   async function remove(coupon: Coupon) {
     if (await list.remove(coupon, "Delete this coupon?", "The coupon was not deleted.")) {
-      await Swal.fire({ title: "Deleted", text: "Coupon deleted successfully", icon: "success" });
+      await dialog.fire({ title: "Deleted", text: "Coupon deleted successfully", icon: "success" });
     }
   }
 

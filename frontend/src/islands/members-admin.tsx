@@ -1,12 +1,11 @@
 import { useState } from "react";
-import Swal from "sweetalert2";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
 import { authorisedFetch } from "../lib/api";
-import { confirmDeletion } from "../lib/dialogs";
+import { confirmDeletion, dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { formatDay } from "../lib/time";
@@ -25,7 +24,7 @@ function MembersAdmin(firstPage: FirstPage<Member>) {
     try {
       await authorisedFetch(member.url, { method: "DELETE" });
       list.reload();
-      await Swal.fire({ title: "Deleted!", text: "The member has been deleted.", icon: "success" });
+      await dialog.fire({ title: "Deleted!", text: "The member has been deleted.", icon: "success" });
     } catch (error) {
       notify.failure("Failed to delete member", error);
     } finally {
