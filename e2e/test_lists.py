@@ -98,3 +98,24 @@ def test_the_admin_pages_through_the_announcements_and_changes_them_in_place(sit
     expect(page.get_by_text("1\N{EN DASH}25 of 27 announcements")).to_be_visible()
     expect(cards.first).to_contain_text("Another notice")
     assert Announcement.objects.filter(text="Notice two").exists()
+
+
+def test_the_admin_s_booking_search_narrows_the_rows_as_they_type(site: str, page: Page, admin):
+    bookings_of("ada@example.com", 3)
+    bookings_of("bob@example.com", 2)
+    sign_in(page, site, "ann@example.com", "/dashboard/manage-bookings")
+    expect(data_rows(page)).to_have_count(5)
+
+    search = page.get_by_role("searchbox", name="Email")
+    search.press_sequentially("bob@", delay=50)
+
+    expect(page).to_have_url(re.compile(r"email=bob%40"))
+    expect(data_rows(page)).to_have_count(2)
+    # The page came back with the admin still in the field, the caret after what they typed.
+    search = page.get_by_role("searchbox", name="Email")
+    expect(search).to_be_focused()
+    expect(search).to_have_value("bob@")
+    search.press_sequentially("example")
+    expect(page).to_have_url(re.compile(r"email=bob%40example"))
+    expect(page.get_by_role("searchbox", name="Email")).to_have_value("bob@example")
+    expect(page.get_by_role("button", name="Search")).to_be_visible()
