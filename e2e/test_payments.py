@@ -107,36 +107,33 @@ def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
     expect(admin.get_by_role("row", name=re.compile("ada@example.com"))).to_be_visible()
 
 
-def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
-    site: str, page: Page, emulator, localstripe
-):
+def pay_with_a_declined_card(site: str, page: Page, emulator) -> Booking:
+    """Ada's approved $20 booking, and her payment of it refused: the card was declined."""
     emulator.sign_up("ada@example.com", PASSWORD)
     ada = User.objects.create_user("ada@example.com")
     booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
     sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
-
     pay = page.get_by_role("button", name="Pay $20.00")
     expect(pay).to_be_enabled()
     fill_card(page, "4000000000000341")
     pay.click()
-
     expect(page.get_by_role("alert")).to_have_text("Your card was declined.")
+    return booking
+
+
+def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
+    site: str, page: Page, emulator, localstripe
+):
+    booking = pay_with_a_declined_card(site, page, emulator)
+
     expect(page).to_have_url(site + f"/dashboard/payment-page/{booking.pk}")
     booking.refresh_from_db()
     assert booking.status == Booking.Status.APPROVED
 
 
 def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: Page, emulator, localstripe):
-    emulator.sign_up("ada@example.com", PASSWORD)
-    ada = User.objects.create_user("ada@example.com")
-    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
     Coupon.objects.create(code="SPRING25", discount=25)
-    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
-    pay = page.get_by_role("button", name="Pay $20.00")
-    expect(pay).to_be_enabled()
-    fill_card(page, "4000000000000341")
-    pay.click()
-    expect(page.get_by_role("alert")).to_have_text("Your card was declined.")
+    pay_with_a_declined_card(site, page, emulator)
 
     page.get_by_label("Coupon code").fill("spring25")
     page.get_by_role("button", name="Apply").click()

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
@@ -158,17 +158,24 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
     }
   }
 
-  function thumbnail(court: Court) {
+  /** A court's row, open or archived alike but for its last cell, `actions`. */
+  function courtCells(court: Court, actions: ReactNode) {
     return (
-      <td>
-        <CourtImage
-          src={court.image}
-          alt={`${court.name}, a ${court.type.toLowerCase()} court`}
-          failedAlt={`${court.name}: image unavailable`}
-          placeholder={imagePlaceholder}
-          className="h-12 w-20 rounded object-cover"
-        />
-      </td>
+      <>
+        <td>
+          <CourtImage
+            src={court.image}
+            alt={`${court.name}, a ${court.type.toLowerCase()} court`}
+            failedAlt={`${court.name}: image unavailable`}
+            placeholder={imagePlaceholder}
+            className="h-12 w-20 rounded object-cover"
+          />
+        </td>
+        <td>{court.name}</td>
+        <td>{court.type}</td>
+        <td>{court.price}</td>
+        {actions}
+      </>
     );
   }
 
@@ -203,19 +210,16 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
               actions="Actions"
               empty="No courts yet. Add the first one."
               rowKey={(court) => court.id}
-              cells={(court) => (
-                <>
-                  {thumbnail(court)}
-                  <td>{court.name}</td>
-                  <td>{court.type}</td>
-                  <td>{court.price}</td>
+              cells={(court) =>
+                courtCells(
+                  court,
                   <RowActions
                     name={court.name}
                     onEdit={() => open(court)}
                     onDelete={() => void remove(court)}
-                  />
-                </>
-              )}
+                  />,
+                )
+              }
             />
           </>
         ) : (
@@ -230,12 +234,9 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
               actions="Actions"
               empty="No archived courts."
               rowKey={(court) => court.id}
-              cells={(court) => (
-                <>
-                  {thumbnail(court)}
-                  <td>{court.name}</td>
-                  <td>{court.type}</td>
-                  <td>{court.price}</td>
+              cells={(court) =>
+                courtCells(
+                  court,
                   <td className="actions">
                     <button
                       type="button"
@@ -246,9 +247,9 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
                     >
                       {restoring === court.id ? "Restoring..." : "Restore"}
                     </button>
-                  </td>
-                </>
-              )}
+                  </td>,
+                )
+              }
             />
           </>
         )}
