@@ -17,6 +17,7 @@ from bookings.tests.factories import make_booking
 from content.models import Announcement, Coupon
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
+from payments.models import Payment
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,7 @@ PUBLIC = [
 ]
 SIGNED_IN = [
     "/dashboard",
+    "/dashboard/my-bookings",
     "/dashboard/pending-bookings",
     "/dashboard/approved-bookings",
     "/dashboard/announcements",
@@ -105,10 +107,16 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     emulator.sign_up("someone@example.com", PASSWORD)
     someone = User.objects.create_user("someone@example.com", role=role, name="Some One")
     make_booking(user=someone, court=content, slots=["08:00-09:00"])
-    make_booking(user=someone, court=content, slots=["09:00-10:00"], status=Booking.Status.APPROVED)
+    approved = make_booking(
+        user=someone, court=content, slots=["09:00-10:00"], status=Booking.Status.APPROVED
+    )
+    paid = Payment.objects.create(
+        booking=approved, user=someone, amount=Decimal("20"), currency="usd", status=Payment.Status.SUCCEEDED
+    )
     sign_in(page, site, "someone@example.com", "/dashboard")
 
-    assert check(page, site, paths) == {}
+    own = [f"/dashboard/bookings/{approved.pk}", f"/dashboard/payments/{paid.pk}/receipt"]
+    assert check(page, site, paths + own) == {}
 
 
 def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emulator, content, localstripe):
