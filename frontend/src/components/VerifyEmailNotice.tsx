@@ -2,9 +2,9 @@ import { useState } from "react";
 
 import { ApiError } from "../lib/api";
 import { signInErrorMessage } from "../lib/authErrors";
-import { islandConfig } from "../lib/config";
 import { loadFirebase } from "../lib/loadFirebase";
 import { notify } from "../lib/notify";
+import { LocalLinksHint } from "./LocalLinksHint";
 
 /** Whether the server refused a sign-in until its e-mail address is verified. */
 export function needsVerification(error: unknown): error is ApiError {
@@ -14,7 +14,6 @@ export function needsVerification(error: unknown): error is ApiError {
 /** The server's word that the e-mail must be verified first, and a button to send the link again. */
 export function VerifyEmailNotice({ message }: { message: string }) {
   const [sending, setSending] = useState(false);
-  const localLinks = islandConfig().urls.localAuthLinks;
 
   async function resend() {
     setSending(true);
@@ -34,15 +33,7 @@ export function VerifyEmailNotice({ message }: { message: string }) {
       <button type="button" className="btn btn-sm" onClick={() => void resend()} disabled={sending}>
         {sending ? "Sending..." : "Send the link again"}
       </button>
-      {localLinks && (
-        <p className="text-sm">
-          Local mode: the link is on the{" "}
-          <a className="link" href={localLinks}>
-            page of sign-in links
-          </a>
-          .
-        </p>
-      )}
+      <LocalLinksHint />
     </div>
   );
 }

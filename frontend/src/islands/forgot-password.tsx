@@ -2,6 +2,7 @@ import { FirebaseError } from "firebase/app";
 import { sendPasswordResetEmail } from "firebase/auth";
 import { type FormEvent, useState } from "react";
 
+import { LocalLinksHint } from "../components/LocalLinksHint";
 import { signInErrorMessage } from "../lib/authErrors";
 import { islandConfig } from "../lib/config";
 import { firebaseAuth } from "../lib/firebase";
@@ -18,7 +19,6 @@ function ForgotPassword() {
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const localLinks = islandConfig().urls.localAuthLinks;
 
   async function send() {
     setBusy(true);
@@ -81,15 +81,7 @@ function ForgotPassword() {
         {sent && (
           <div className="alert alert-success flex flex-col items-start gap-2">
             <p>{SENT}</p>
-            {localLinks && (
-              <p className="text-sm">
-                Local mode: the link is on the{" "}
-                <a className="link" href={localLinks}>
-                  page of sign-in links
-                </a>
-                .
-              </p>
-            )}
+            <LocalLinksHint />
           </div>
         )}
       </div>
