@@ -96,7 +96,6 @@ MEMBER_LISTS = {
     "/dashboard/pending-bookings": ["Cancel"],
     "/dashboard/approved-bookings": ["Pay", "Cancel"],
     "/dashboard/confirmed-bookings": [],
-    "/dashboard/payment-history": ["Receipt"],
     "/dashboard/announcements": [],
 }
 
