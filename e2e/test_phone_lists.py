@@ -52,6 +52,8 @@ def club(emulator):
 def on_phone(browser: Browser, site: str, email: str, path: str) -> Page:
     page = browser.new_page(viewport=PHONE)
     sign_in(page, site, email, path)
+    # Measured once the stylesheets have loaded: a page without islands is ready to script before.
+    page.wait_for_load_state("load")
     return page
 
 
@@ -96,6 +98,7 @@ MEMBER_LISTS = {
     "/dashboard/pending-bookings": ["Cancel"],
     "/dashboard/approved-bookings": ["Pay", "Cancel"],
     "/dashboard/confirmed-bookings": [],
+    "/dashboard/payment-history": ["Receipt"],
     "/dashboard/announcements": [],
 }
 
