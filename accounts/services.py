@@ -111,7 +111,7 @@ def user_sign_out_everywhere(*, user: User) -> User:
     """Ends every session of the person, on every device, at once: Firebase revokes their
     credentials (it refuses to refresh them, for this site and any other), and the site refuses
     any credential issued until now on the next request, without waiting for its next revocation
-    check (User.signed_out_since). Firebase first, outside any transaction: if it cannot be
+    check (User.signed_out_everywhere_at). Firebase first, outside any transaction: if it cannot be
     reached (IdentityProviderUnavailable), nothing has changed and the person can try again."""
     if user.firebase_uid:
         revoke_sessions(user.firebase_uid)
