@@ -158,6 +158,20 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
     }
   }
 
+  /** The table of open or archived courts: the same columns, and `actions` as each row's last cell. */
+  function courtTable(rows: Court[], empty: string, actions: (court: Court) => ReactNode) {
+    return (
+      <AdminTable
+        rows={rows}
+        columns={["Image", "Name", "Type", "Price ($)"]}
+        actions="Actions"
+        empty={empty}
+        rowKey={(court) => court.id}
+        cells={(court) => courtCells(court, actions(court))}
+      />
+    );
+  }
+
   /** A court's row, open or archived alike but for its last cell, `actions`. */
   function courtCells(court: Court, actions: ReactNode) {
     return (
@@ -204,23 +218,9 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
             <button type="button" className="btn btn-primary mb-4" onClick={() => open(null)}>
               Add Court
             </button>
-            <AdminTable
-              rows={list.rows}
-              columns={["Image", "Name", "Type", "Price ($)"]}
-              actions="Actions"
-              empty="No courts yet. Add the first one."
-              rowKey={(court) => court.id}
-              cells={(court) =>
-                courtCells(
-                  court,
-                  <RowActions
-                    name={court.name}
-                    onEdit={() => open(court)}
-                    onDelete={() => void remove(court)}
-                  />,
-                )
-              }
-            />
+            {courtTable(list.rows, "No courts yet. Add the first one.", (court) => (
+              <RowActions name={court.name} onEdit={() => open(court)} onDelete={() => void remove(court)} />
+            ))}
           </>
         ) : (
           <>
@@ -228,29 +228,19 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
               Courts deleted while they had bookings: hidden from /courts and from booking, kept for their
               bookings. Restore opens a court to booking again.
             </p>
-            <AdminTable
-              rows={archived}
-              columns={["Image", "Name", "Type", "Price ($)"]}
-              actions="Actions"
-              empty="No archived courts."
-              rowKey={(court) => court.id}
-              cells={(court) =>
-                courtCells(
-                  court,
-                  <td className="actions">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      onClick={() => void restore(court)}
-                      disabled={restoring === court.id}
-                      aria-label={`Restore ${court.name}`}
-                    >
-                      {restoring === court.id ? "Restoring..." : "Restore"}
-                    </button>
-                  </td>,
-                )
-              }
-            />
+            {courtTable(archived, "No archived courts.", (court) => (
+              <td className="actions">
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  onClick={() => void restore(court)}
+                  disabled={restoring === court.id}
+                  aria-label={`Restore ${court.name}`}
+                >
+                  {restoring === court.id ? "Restoring..." : "Restore"}
+                </button>
+              </td>
+            ))}
           </>
         )}
       </div>
