@@ -7,6 +7,8 @@ from .apis import (
     BookingCreateApi,
     BookingListApi,
     BookingRejectApi,
+    CalendarFeedApi,
+    CalendarFeedResetApi,
     CourtAvailabilityApi,
 )
 from .models import Booking
@@ -29,6 +31,8 @@ urlpatterns = [
         name="api-booking-reject",
     ),
     path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),
+    path("calendar", CalendarFeedApi.as_view(), name="api-calendar"),
+    path("calendar/reset", CalendarFeedResetApi.as_view(), name="api-calendar-reset"),
     # Which of a court's slots are free is the bookings' business, under the court's address.
     path("courts/<int:court_id>/availability", CourtAvailabilityApi.as_view(), name="api-court-availability"),
 ]

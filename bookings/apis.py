@@ -11,6 +11,7 @@ from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 from courts.selectors import court_list, courts_all
 
+from .calendar import feed_url
 from .models import Booking
 from .selectors import booking_list, bookings_visible_to, taken_slots
 from .serializers import (
@@ -19,8 +20,17 @@ from .serializers import (
     BookingOutput,
     BookingRejectInput,
     BookingRequestInput,
+    CalendarFeedOutput,
 )
-from .services import booking_approve, booking_cancel, booking_reject, booking_request, started_slots
+from .services import (
+    booking_approve,
+    booking_cancel,
+    booking_reject,
+    booking_request,
+    calendar_feed_get,
+    calendar_feed_reset,
+    started_slots,
+)
 
 
 class BookingCreateApi(APIView):
@@ -157,3 +167,22 @@ class CourtAvailabilityApi(APIView):
                 "past": started_slots(date=day, slots=court.slots),
             }
         )
+
+
+class CalendarFeedApi(APIView):
+    """GET: the address of your private calendar feed (docs/rules.md, The calendar), made the
+    first time you ask."""
+
+    @extend_schema(responses={200: CalendarFeedOutput, **errors(401)})
+    def get(self, request):
+        feed = calendar_feed_get(user=request.user)
+        return Response(CalendarFeedOutput({"url": feed_url(request, feed)}).data)
+
+
+class CalendarFeedResetApi(APIView):
+    """POST: a new address for your calendar feed; the old one answers 404 from then on."""
+
+    @extend_schema(request=None, responses={200: CalendarFeedOutput, **errors(401, 403)})
+    def post(self, request):
+        feed = calendar_feed_reset(user=request.user)
+        return Response(CalendarFeedOutput({"url": feed_url(request, feed)}).data)

@@ -87,3 +87,17 @@ class BookingStatusChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.from_status or 'new'} → {self.to_status}"
+
+
+class CalendarFeed(models.Model):
+    """A person's private calendar feed. Calendar apps fetch it without a session, so the secret in
+    its address is the only key to it; replacing the secret retires the old address."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
+    )
+    secret = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    def __str__(self) -> str:
+        return f"Calendar feed of {self.user}"

@@ -1,13 +1,26 @@
 from datetime import date, datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Case, F, FilteredRelation, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    Exists,
+    F,
+    FilteredRelation,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from accounts.models import User
 from courts.models import Court
 
-from .models import BookedSlot, Booking, BookingStatusChange
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed
 
 Status = Booking.Status
 
@@ -120,3 +133,33 @@ def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
     return bookings.annotate(
         paid_amount=F("paid__amount"), paid_coupon=F("paid__coupon__code"), paid_discount=F("paid__discount")
     )
+
+
+def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+    """`bookings`, each with what its calendar event needs (bookings/calendar.py): `sequence`, the
+    number of status changes since it was first confirmed (its event's revision), and `changed_at`,
+    its latest change (else its creation)."""
+    history = BookingStatusChange.objects.filter(booking=OuterRef("pk"))
+    first_confirmed = history.filter(to_status=Status.CONFIRMED).order_by("at", "id").values("at")[:1]
+    latest = history.order_by("-at", "-id").values("at")[:1]
+    return bookings.annotate(
+        confirmed_at=Subquery(first_confirmed),
+        sequence=Count("history", filter=Q(history__at__gt=F("confirmed_at"))),
+        changed_at=Coalesce(Subquery(latest), F("created_at")),
+    )
+
+
+def calendar_bookings(*, user: User) -> QuerySet[Booking]:
+    """A person's bookings for their calendar: every one that is or has been confirmed (one that
+    stopped being confirmed stays, so that calendars learn it is cancelled), with_calendar_fields,
+    in date order."""
+    ever_confirmed = Exists(
+        BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
+    )
+    bookings = Booking.objects.filter(Q(status=Status.CONFIRMED) | ever_confirmed, user=user)
+    return with_calendar_fields(bookings).order_by("date", "id")
+
+
+def calendar_feed_by_secret(secret: str) -> QuerySet[CalendarFeed]:
+    """The feed a secret opens, with its owner (none once the secret has been replaced)."""
+    return CalendarFeed.objects.select_related("user").filter(secret=secret)

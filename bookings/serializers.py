@@ -51,3 +51,7 @@ class BookingListQuery(serializers.Serializer):
 
 class AvailabilityQuery(serializers.Serializer):
     date = serializers.DateField()
+
+
+class CalendarFeedOutput(serializers.Serializer):
+    url = serializers.URLField(help_text="Your private calendar feed, for a calendar app to subscribe to.")

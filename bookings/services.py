@@ -1,5 +1,6 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
+import secrets
 from datetime import date as Date
 from datetime import datetime, time, timedelta
 from decimal import Decimal
@@ -13,7 +14,7 @@ from accounts.models import User
 from club.errors import Conflict, Forbidden
 from courts.models import Court
 
-from .models import BookedSlot, Booking, BookingStatusChange
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed
 from .selectors import open_bookings, overdue
 
 Status = Booking.Status
@@ -55,6 +56,11 @@ def bookable_dates(today: Date | None = None) -> tuple[Date, Date]:
 def slot_start(*, date: Date, slot: str) -> datetime:
     """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
     return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[:5])))
+
+
+def slot_end(*, date: Date, slot: str) -> datetime:
+    """When a slot ('HH:MM-HH:MM') ends, in the club's time zone."""
+    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[6:])))
 
 
 def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
@@ -213,3 +219,19 @@ def _expire(booking: Booking, from_status: str) -> bool:
     except Conflict:
         return False
     return True
+
+
+def _feed_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def calendar_feed_get(*, user: User) -> CalendarFeed:
+    """A person's calendar feed, made the first time they ask for it."""
+    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"secret": _feed_secret})
+    return feed
+
+
+def calendar_feed_reset(*, user: User) -> CalendarFeed:
+    """A new secret for a person's calendar feed: the address they shared so far stops answering."""
+    feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": _feed_secret()})
+    return feed

@@ -86,6 +86,10 @@ def _pay_link(url: str) -> str:
     return format_html('<a class="btn btn-sm btn-primary" href="{}">Pay</a>', url)
 
 
+def _calendar_link(url: str) -> str:
+    return format_html('<a class="btn btn-sm whitespace-nowrap" href="{}" download>Add to calendar</a>', url)
+
+
 NUMBER = Column("#", lambda booking, number: number)
 USER = Column("User", lambda booking, number: booking.user.email)
 COURT = Column("Court", lambda booking, number: booking.court_name)
@@ -103,6 +107,12 @@ CHANGED = Column("Updated", lambda booking, number: booking.changed_at, when)
 NOTE = Column("Note", lambda booking, number: _note(booking))
 PAY = Column(
     "Pay", lambda booking, number: reverse("payments:pay", args=[booking.pk]), _pay_link, label_hidden=True
+)
+ADD_TO_CALENDAR = Column(
+    "Add to calendar",
+    lambda booking, number: reverse("bookings:calendar", args=[booking.pk]),
+    _calendar_link,
+    label_hidden=True,
 )
 
 

@@ -1,14 +1,31 @@
-"""The booking pages of the dashboard: one list template, configured per page."""
+"""The booking pages of the dashboard (one list template, configured per page), and the calendar
+feed that calendar apps read."""
 
+from django.conf import settings
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import conditional_page, require_safe
 
 from accounts.guards import admin_required, login_required, member_required
 from club.pagination import page_of
 
+from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import BookingFilters
 from .models import Booking
-from .selectors import booking_list, bookings_visible_to, own_booking_list, with_payment, with_shown_status
+from .selectors import (
+    booking_list,
+    bookings_visible_to,
+    calendar_bookings,
+    calendar_feed_by_secret,
+    own_booking_list,
+    own_bookings,
+    with_payment,
+    with_shown_status,
+)
+from .services import calendar_feed_get
 from .tables import (
+    ADD_TO_CALENDAR,
     CHANGED,
     COURT,
     COURT_LINK,
@@ -39,10 +56,12 @@ def _list_page(
     columns: tuple[Column, ...],
     actions=(),
     filters: BookingFilters | None = None,
+    calendar: dict | None = None,
 ):
     """One page of `bookings` (club/pagination.py). `columns`: the table's columns, in order
     (bookings/tables.py); `actions`: the booking-action island's buttons on each row; `filters`:
-    the search form above the table, if the page has one."""
+    the search form above the table, if the page has one; `calendar`: the person's calendar feed
+    (_calendar_links), to subscribe to."""
     page = page_of(request, bookings)
     context = {
         "page": page,
@@ -52,8 +71,15 @@ def _list_page(
         "columns": columns,
         "actions": actions,
         "filters": filters,
+        "calendar": calendar,
     }
     return render(request, "bookings/list.html", context)
+
+
+def _calendar_links(request) -> dict:
+    """The signed-in person's calendar feed, as its https and webcal addresses."""
+    url = feed_url(request, calendar_feed_get(user=request.user))
+    return {"url": url, "webcal": webcal(url)}
 
 
 def _mine(request, status: str):
@@ -91,7 +117,8 @@ def my_confirmed(request):
         with_payment(_mine(request, Status.CONFIRMED)),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS),
+        columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
+        calendar=_calendar_links(request),
     )
 
 
@@ -115,7 +142,38 @@ def booking_detail(request, booking_id: int):
     """One booking and its history, for its owner and the admins (anyone else: not found)."""
     booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
-    return render(request, "bookings/detail.html", {"booking": booking, "history": history})
+    mine_and_confirmed = booking.user_id == request.user.pk and booking.status == Status.CONFIRMED
+    calendar = _calendar_links(request) if mine_and_confirmed else None
+    return render(
+        request, "bookings/detail.html", {"booking": booking, "history": history, "calendar": calendar}
+    )
+
+
+@login_required
+def booking_calendar(request, booking_id: int):
+    """One confirmed booking of the signed-in person, as an .ics file to open in a calendar app
+    (anyone else's, or one that is not confirmed: not found)."""
+    booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Status.CONFIRMED)
+    response = _ics_response(booking_ics(booking))
+    response["Content-Disposition"] = f'attachment; filename="booking-{booking.pk}.ics"'
+    return response
+
+
+# Calendar apps fetch the feed without a session: its secret address is the only key. They are
+# told to check for changes on every fetch (no_cache) and answered 304 while the ETag, a hash of
+# the feed, still matches; no shared cache keeps it (private), so a replaced secret stops at once.
+@require_safe
+@cache_control(private=True, no_cache=True)
+@conditional_page
+def calendar_feed(request, secret: str):
+    """A person's bookings that are or have been confirmed, as an iCalendar feed."""
+    feed = get_object_or_404(calendar_feed_by_secret(secret))
+    calendar = bookings_calendar(calendar_bookings(user=feed.user), name=f"{settings.SITE_NAME} bookings")
+    return _ics_response(calendar.to_ical())
+
+
+def _ics_response(content: bytes) -> HttpResponse:
+    return HttpResponse(content, content_type="text/calendar; charset=utf-8")
 
 
 @admin_required

@@ -1,0 +1,81 @@
+"""Bookings as iCalendar (RFC 5545): a person's calendar feed, and one booking on its own as an
+.ics file (the "Add to calendar" download; an e-mail can attach it too)."""
+
+from collections.abc import Iterable
+from datetime import timedelta
+
+from django.conf import settings
+from django.urls import reverse
+from icalendar import Calendar, Event, vDuration
+
+from .models import Booking, CalendarFeed
+from .selectors import with_calendar_fields
+from .services import slot_end, slot_start
+
+# How often a subscribed calendar app is asked to fetch the feed again.
+REFRESH_INTERVAL = timedelta(hours=1)
+
+
+def _uid_domain() -> str:
+    """The right-hand side of the events' UIDs: the club's own e-mail domain, which stays the same
+    whatever address the site is reached at, so an event keeps its UID in every calendar."""
+    return settings.CLUB_CONTACT["email"].rpartition("@")[2]
+
+
+def booking_event(booking: Booking) -> Event:
+    """A booking that is or has been confirmed, as an event from its first slot's start to its
+    last slot's end (the booking read with selectors.with_calendar_fields): confirmed while it is,
+    cancelled once it is not."""
+    # 'HH:MM-HH:MM' strings sort in time order, and a court's slots never overlap.
+    first, last = min(booking.slots), max(booking.slots)
+    club = settings.SITE_NAME
+    return Event.new(
+        uid=f"booking-{booking.pk}@{_uid_domain()}",
+        sequence=booking.sequence,
+        stamp=booking.changed_at,
+        last_modified=booking.changed_at,
+        start=slot_start(date=booking.date, slot=first),
+        end=slot_end(date=booking.date, slot=last),
+        summary=f"{booking.court_name} at {club}",
+        location=f"{booking.court_name}, {club}, {settings.CLUB_CONTACT['address']}",
+        description=f"Booking #{booking.pk}: {booking.slots_label}.",
+        status="CONFIRMED" if booking.status == Booking.Status.CONFIRMED else "CANCELLED",
+    )
+
+
+def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
+    """A calendar of `bookings` (read with selectors.with_calendar_fields), with the definition of
+    the club's time zone over their dates (none when it is UTC: those times need none)."""
+    calendar = Calendar()
+    calendar.prodid = f"-//{settings.SITE_NAME}//Bookings//EN"
+    calendar.version = "2.0"
+    calendar.calendar_name = name
+    # RFC 7986 wants the value type named, which the property's setter leaves out.
+    calendar.add("REFRESH-INTERVAL", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
+    # Outlook and Apple Calendar read the refresh interval from this older property.
+    calendar.add("X-PUBLISHED-TTL", vDuration(REFRESH_INTERVAL))
+    events = [booking_event(booking) for booking in bookings]
+    for event in events:
+        calendar.add_component(event)
+    if events:
+        calendar.add_missing_timezones(
+            first_date=min(event.start for event in events).date(),
+            last_date=max(event.end for event in events).date() + timedelta(days=1),
+        )
+    return calendar
+
+
+def booking_ics(booking: Booking) -> bytes:
+    """One booking that is or has been confirmed, as an .ics file."""
+    booking = with_calendar_fields(Booking.objects.filter(pk=booking.pk)).get()
+    return bookings_calendar([booking], name=f"{booking.court_name} at {settings.SITE_NAME}").to_ical()
+
+
+def feed_url(request, feed: CalendarFeed) -> str:
+    """The feed's address, absolute, as a calendar app is given it."""
+    return request.build_absolute_uri(reverse("bookings:calendar-feed", args=[feed.secret]))
+
+
+def webcal(url: str) -> str:
+    """An http(s) address as webcal://, which opens the calendar app to subscribe to it."""
+    return "webcal://" + url.partition("://")[2]
