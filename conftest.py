@@ -24,8 +24,20 @@ def pytest_collection_modifyitems(items):
     Django keeps a database connection per context (asgiref's Local), and once Playwright's sync
     API has started, tests run in a context of their own: a test after them would open a
     connection that nothing closes, and that keeps the test database from being dropped.
+
+    Among them, each module's tests run together: pytest-playwright's session-wide parameter
+    (`browser_name`) would otherwise put a module's page tests apart from its other tests, and a
+    module-scoped fixture (the fault tests' site, with its own emulator and gunicorn) would start twice.
     """
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    first_of_module: dict = {}
+    for position, item in enumerate(items):
+        first_of_module.setdefault(item.module, position)
+
+    def order(item):
+        browser = item.get_closest_marker("browser") is not None
+        return (browser, first_of_module[item.module] if browser else 0)
+
+    items.sort(key=order)
 
 
 @pytest.fixture(scope="session")
@@ -130,3 +142,24 @@ def _fresh_caches():
     caches["default"].clear()
     caches["lists"].clear()
     forget_kept_court_list()
+
+
+@pytest.fixture(scope="session")
+def _mailbox():
+    from club.testing.mail import mailbox_of_the_tests
+
+    kept = mailbox_of_the_tests()
+    yield kept
+    kept.stop()
+
+
+@pytest.fixture
+def mailbox(_mailbox, settings):
+    """The site's mail server (a real SMTP server on loopback), running and empty."""
+    from club.testing.mail import smtp_mailers
+
+    settings.MAILERS = smtp_mailers(_mailbox)
+    _mailbox.clear()
+    _mailbox.start()
+    yield _mailbox
+    _mailbox.start()  # for the next test, if this one stopped it

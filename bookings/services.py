@@ -14,6 +14,7 @@ from accounts.models import User
 from club.errors import Conflict, Forbidden
 from courts.models import Court
 
+from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed
 from .selectors import open_bookings, overdue
 
@@ -120,6 +121,7 @@ def booking_request(
     )
     _hold_slots(booking)
     BookingStatusChange.objects.create(booking=booking, to_status=Status.PENDING, by=user)
+    notices.requested(booking)
     return booking
 
 
@@ -170,6 +172,7 @@ def _transition(
     BookingStatusChange.objects.create(
         booking=locked, from_status=from_status, to_status=to, by=by, reason=reason
     )
+    notices.status_changed(locked, from_status=from_status, by=by, reason=reason)
     return locked
 
 

@@ -38,6 +38,11 @@ CLUB_CONTACT = {
     "email": env.str("CLUB_EMAIL", default="hello@sportsclub.example"),
 }
 CLUB_CONTACT["phone_uri"] = "tel:" + re.sub(r"[^\d+]", "", CLUB_CONTACT["phone"])
+# The site's public address, for the links in e-mails (read away from the site).
+SITE_URL = env.str(
+    "SITE_URL",
+    default="http://127.0.0.1:8000" if LOCAL_MODE else f"https://{(ALLOWED_HOSTS or ['localhost'])[0]}",
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -48,6 +53,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django_tasks_db",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -58,6 +64,7 @@ INSTALLED_APPS = [
     "bookings",
     "payments",
     "content",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -282,8 +289,9 @@ if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- E-mail --------------------------------------------------------------------------------
-# EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587; local mode prints mail to the console.
-_mail = env.email_url("EMAIL_URL", default="consolemail://" if LOCAL_MODE else "smtp://localhost:25")
+# EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587. In local mode the mail goes to the
+# local mailbox (notifications/mailbox.py, started by scripts/local_stack.py), through the same SMTP.
+_mail = env.email_url("EMAIL_URL", default="smtp://127.0.0.1:1025" if LOCAL_MODE else "smtp://localhost:25")
 _smtp = _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
@@ -300,7 +308,11 @@ MAILERS = {
         else {},
     }
 }
-DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="club@localhost")
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <club@localhost>")
+# The domain of the Message-ID of the club's messages.
+MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=SITE_URL.split("://")[-1].split("/")[0].split(":")[0])
+# Where the local mailbox keeps what it receives (local mode: the local mail page reads it).
+MAIL_DIR = Path(env.str("MAIL_DIR", default=str(BASE_DIR / "var" / "mail")))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]
 
@@ -374,3 +386,22 @@ LOGGING = {
     # The stripe library logs every request at INFO.
     "loggers": {"stripe": {"level": "WARNING"}},
 }
+
+# --- Background work and notifications ------------------------------------------------------
+# Django's tasks framework on the database (django-tasks-db): a task is a row, written in the
+# transaction that queues it; `manage.py run_worker` runs them (several workers take rows with
+# SKIP LOCKED, SQLite's write lock on the embedded default) and starts PERIODIC_TASKS on time.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
+PERIODIC_TASKS = {
+    "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
+    "notifications.tasks.requeue_stalled": 300,
+}
+# The first retry of a message the mail server did not take; each next one waits twice as long.
+NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
+# A message claimed by a worker that has not finished it after this long is queued again.
+NOTIFY_CLAIM_TIMEOUT_SECONDS = env.int("NOTIFY_CLAIM_TIMEOUT_SECONDS", default=600)
+# /healthz calls the queue late ("ok": false) when its oldest due task has waited longer than this.
+HEALTHZ_QUEUE_MAX_WAIT_SECONDS = env.int("HEALTHZ_QUEUE_MAX_WAIT_SECONDS", default=300)
+# At most one "requests waiting" e-mail per admin in this many minutes.
+NOTIFY_ADMIN_MINUTES = env.int("NOTIFY_ADMIN_MINUTES", default=15)

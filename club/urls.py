@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts import local as accounts_local
 from accounts import views as account_views
+from notifications import local as notifications_local
 from payments import local as payments_local
 
 from . import dashboard, views
@@ -30,6 +31,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("bookings.urls")),
     path("", include("payments.urls")),
+    path("", include("notifications.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("dashboard", dashboard.dashboard, name="dashboard"),
     path("admin/", admin.site.urls),
@@ -45,6 +47,19 @@ if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
 if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
     # The links the emulator keeps instead of sending e-mail (accounts/local.py); never in production.
     urlpatterns += [path("local/auth-links", accounts_local.auth_links, name="local-auth-links")]
+
+if settings.LOCAL_MODE:
+    # What the local mailbox received (notifications/local.py); never in production.
+    urlpatterns += [
+        path("local/mail", notifications_local.mail_list, name="local-mail"),
+        path("local/mail/<str:mail_id>", notifications_local.mail_detail, name="local-mail-detail"),
+        path("local/mail/<str:mail_id>/html", notifications_local.mail_html, name="local-mail-html"),
+        path(
+            "local/mail/<str:mail_id>/attachments/<int:index>",
+            notifications_local.mail_attachment,
+            name="local-mail-attachment",
+        ),
+    ]
 
 handler400 = "club.views.bad_request"
 handler404 = "club.views.page_not_found"

@@ -7,10 +7,13 @@ from django.contrib.messages.storage.base import Message
 from django.core.cache import caches
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from django.db.models import Count, Min, Q
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from django_tasks_db.models import DBTaskResult, get_date_max
 from rest_framework.throttling import BaseThrottle
 
 from accounts.identity import provider_status as identity_status
@@ -24,10 +27,14 @@ def healthz(request):
 
     200 when every part answers, 503 when one does not; the body says which. The error text of a
     part that fails may name hosts and accounts, so only a caller on this machine or a signed-in
-    admin reads it.
+    admin reads it. The background queue is reported too (how many tasks wait, and for how long the
+    oldest has), for monitoring; it does not make the answer 503: an instance whose workers lag
+    still serves its pages, and a load balancer should keep sending it requests.
     """
     checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
+    if checks["database"]["ok"]:
+        checks["queue"] = _check_queue()
     if not healthy and not _may_read_errors(request):
         checks = {part: {k: v for k, v in check.items() if k != "error"} for part, check in checks.items()}
     return JsonResponse(
@@ -66,6 +73,25 @@ def _check_database() -> dict:
     except DatabaseError as error:
         check.update(ok=False, error=str(error).strip() or error.__class__.__name__)
     return check
+
+
+def _check_queue() -> dict:
+    """Tasks due now and not yet taken by a worker: how many, and the oldest one's wait."""
+    due = DBTaskResult.objects.ready()
+    no_date = get_date_max()  # django-tasks-db's "run as soon as possible"
+    waiting = due.aggregate(
+        count=Count("pk"),
+        queued=Min("enqueued_at", filter=Q(run_after=no_date)),
+        deferred=Min("run_after", filter=~Q(run_after=no_date)),
+    )
+    since = min((moment for moment in (waiting["queued"], waiting["deferred"]) if moment), default=None)
+    age = round((timezone.now() - since).total_seconds()) if since else 0
+    return {
+        "provider": "database",
+        "ok": age <= settings.HEALTHZ_QUEUE_MAX_WAIT_SECONDS,
+        "waiting": waiting["count"],
+        "oldestWaitingSeconds": age,
+    }
 
 
 def page_not_found(request, exception):

@@ -24,7 +24,7 @@ from club.errors import Conflict, Forbidden
 from club.money import discounted, to_cents
 from content.models import Coupon
 
-from . import gateway
+from . import gateway, notices
 from .models import Payment
 from .selectors import coupon_uses
 
@@ -251,6 +251,7 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
     payment.set_status(Payment.Status.SUCCEEDED)
     payment.save(update_fields=["status", "paid_at", "card_last4"])
     user_make_member(user=payment.user, since=now)
+    notices.paid(payment)
     return payment
 
 

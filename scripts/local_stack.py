@@ -5,6 +5,8 @@
 `make run`, `make dev` and `make test` use it. It starts, unless one already answers at its address:
 - the Firebase Auth Emulator (firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI);
 - localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
+- the local mailbox, an SMTP server (127.0.0.1:1025) keeping each message under var/mail/
+  (notifications/mailbox.py);
 runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
 when COMMAND ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from
 DIR and saved back to it on exit, so they still match the database after a restart. Exits with
@@ -20,6 +22,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +30,8 @@ FIREBASE = ROOT / "firebase"
 LOGS = ROOT / "var"
 EMULATOR_HOST = "127.0.0.1:9099"
 LOCALSTRIPE = "http://127.0.0.1:8420"
+MAIL_PORT = 1025
+MAIL_DIR = LOGS / "mail"
 PROJECT_ID = "demo-club"
 # Must match STRIPE_WEBHOOK_SECRET's local default (club/settings.py).
 WEBHOOK_SECRET = "whsec_local_only"  # noqa: S105 - a local-only placeholder
@@ -51,9 +56,20 @@ def answering(url: str) -> bool:
         return False
 
 
+def listening(port: int) -> bool:
+    """Whether a server takes connections on the loopback port (for one that speaks no HTTP)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
 def start(
-    name: str, command: list[str], ready_url: str, *, cwd: Path, env: dict | None = None
+    name: str, command: list[str], ready: str | Callable[[], bool], *, cwd: Path, env: dict | None = None
 ) -> subprocess.Popen:
+    """Starts `command` and waits until it is ready: until `ready` (a URL) answers, or returns True."""
+    is_ready = ready if callable(ready) else lambda: answering(ready)
     log = LOGS / f"{name}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     # Its own session, so Ctrl-C reaches the command first and the service is stopped in order.
@@ -61,7 +77,7 @@ def start(
         command, cwd=cwd, stdout=log.open("w"), stderr=subprocess.STDOUT, env=env, start_new_session=True
     )
     deadline = time.monotonic() + READY_TIMEOUT
-    while not answering(ready_url):
+    while not is_ready():
         if process.poll() is not None or time.monotonic() > deadline:
             stop(process)
             sys.exit(f"{name} did not start; see {log}:\n{log.read_text()[-2000:]}")
@@ -99,6 +115,13 @@ def start_localstripe(
     if from_scratch:
         command.append("--from-scratch")
     return start(name, command, f"{base}/v1/charges", cwd=ROOT)
+
+
+def start_mailbox(
+    port: int = MAIL_PORT, folder: Path = MAIL_DIR, *, name: str = "mailbox"
+) -> subprocess.Popen:
+    command = [sys.executable, "-m", "notifications.mailbox", "--port", str(port), "--folder", str(folder)]
+    return start(name, command, lambda: listening(port), cwd=ROOT)
 
 
 def register_webhook(url: str, *, base: str = LOCALSTRIPE, secret: str = WEBHOOK_SECRET) -> None:
@@ -144,6 +167,11 @@ def main() -> int:
         else:
             print(f"Starting localstripe at {LOCALSTRIPE}…", file=sys.stderr)
             started.append(start_localstripe())
+        if listening(MAIL_PORT):
+            print(f"Using the mail server already running at 127.0.0.1:{MAIL_PORT}.", file=sys.stderr)
+        else:
+            print(f"Starting the local mailbox at 127.0.0.1:{MAIL_PORT} ({MAIL_DIR})…", file=sys.stderr)
+            started.append(start_mailbox())
         if args.webhook_url:
             register_webhook(args.webhook_url)
         env = {**os.environ, "FIREBASE_AUTH_EMULATOR_HOST": EMULATOR_HOST, "STRIPE_API_BASE": LOCALSTRIPE}

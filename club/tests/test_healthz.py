@@ -1,10 +1,14 @@
 import time
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
 from django.core.cache import caches
 from django.db import DatabaseError
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
+from notifications.tasks import requeue_stalled
 from payments import gateway
 from scripts import local_stack
 
@@ -14,6 +18,7 @@ pytestmark = pytest.mark.django_db
 IDENTITY_UP = {"provider": "firebase-emulator", "ok": True}
 PAYMENTS_UP = {"provider": "localstripe", "ok": True}
 PAYMENTS_DOWN = {"provider": "localstripe", "ok": False}
+QUEUE_EMPTY = {"provider": "database", "ok": True, "waiting": 0, "oldestWaitingSeconds": 0}
 ELSEWHERE = "203.0.113.7"  # a caller on another machine (a documentation address)
 
 
@@ -51,8 +56,25 @@ def test_healthz_names_the_database_and_the_providers_and_says_they_answer(clien
             "database": {"provider": "postgresql", "ok": True},
             "identity": IDENTITY_UP,
             "payments": PAYMENTS_UP,
+            "queue": QUEUE_EMPTY,
         },
     }
+
+
+def test_healthz_reports_how_long_the_oldest_due_task_has_waited(client, emulator, localstripe):
+    requeue_stalled.enqueue()
+    requeue_stalled.enqueue()
+    requeue_stalled.using(run_after=timezone.now() + timedelta(hours=1)).enqueue()  # not due: not waiting
+    oldest = DBTaskResult.objects.order_by("enqueued_at").first()
+    DBTaskResult.objects.filter(pk=oldest.pk).update(enqueued_at=timezone.now() - timedelta(minutes=10))
+
+    queue = client.get("/healthz").json()["checks"]["queue"]
+
+    assert queue["waiting"] == 2
+    assert 600 <= queue["oldestWaitingSeconds"] < 610
+    # Late, but the site still answers: the load balancer keeps the instance.
+    assert queue["ok"] is False
+    assert client.get("/healthz").status_code == 200
 
 
 def test_healthz_answers_503_and_says_why_when_the_database_does_not(
@@ -132,6 +154,7 @@ def test_healthz_tells_a_caller_from_elsewhere_which_part_failed_but_not_its_err
             "database": {"provider": "postgresql", "ok": True},
             "identity": IDENTITY_UP,
             "payments": PAYMENTS_DOWN,
+            "queue": QUEUE_EMPTY,
         },
     }
 

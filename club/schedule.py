@@ -1,0 +1,52 @@
+"""Periodic tasks without cron: every worker looks every few seconds which of settings.PERIODIC_TASKS
+are due and queues those it claims (club.models.PeriodicRun), so each runs once per period however
+many workers there are, and none is missed while at least one worker runs."""
+
+import logging
+import threading
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from .models import PeriodicRun
+
+logger = logging.getLogger(__name__)
+TICK_SECONDS = 5
+
+
+def queue_due_tasks(now: datetime | None = None) -> list[str]:
+    """Queues each periodic task that is due and that this caller claims; answers their paths."""
+    now = now or timezone.now()
+    queued = []
+    for path, every in settings.PERIODIC_TASKS.items():
+        PeriodicRun.objects.get_or_create(task=path, defaults={"due_at": now})
+        with transaction.atomic():  # the claim and the queued task commit together
+            claimed = PeriodicRun.objects.filter(task=path, due_at__lte=now).update(
+                due_at=now + timedelta(seconds=every)
+            )
+            if claimed:
+                import_string(path).enqueue()
+                queued.append(path)
+    return queued
+
+
+def start_in_background(stop: threading.Event) -> threading.Thread:
+    """The worker's scheduler thread; it ends when `stop` is set (or with the process)."""
+
+    def tick_until_stopped() -> None:
+        while not stop.is_set():
+            try:
+                queue_due_tasks()
+            except DatabaseError:
+                # The database is away (or locked): the tasks are queued once it answers again.
+                logger.exception("Could not queue the periodic tasks")
+            finally:
+                close_old_connections()
+            stop.wait(TICK_SECONDS)
+
+    thread = threading.Thread(target=tick_until_stopped, name="scheduler", daemon=True)
+    thread.start()
+    return thread

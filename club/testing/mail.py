@@ -1,0 +1,56 @@
+"""The local mailbox as the tests use it: a real SMTP server (notifications/mailbox.py) on the port
+and in the folder that club/testing/environment.py gave the site (EMAIL_URL, MAIL_DIR), which a test
+may stop and start again to see what the site does while the mail server is away.
+
+Django's test environment swaps the mailers for its in-memory outbox; a test that asks for the
+`mailbox` fixture gets SMTP back (`smtp_mailers`), so its mail takes the production path."""
+
+import os
+import shutil
+import time
+import urllib.parse
+from pathlib import Path
+
+from django.conf import settings
+
+from notifications import mailbox
+
+
+class Mailbox:
+    def __init__(self, folder: Path, port: int):
+        self.folder, self.port = folder, port
+        self._server = None
+
+    def start(self) -> None:
+        if self._server is None:
+            self._server = mailbox.serve(self.folder, self.port)
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+            self._server = None
+
+    def clear(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True)
+
+    def messages(self, to: str = "") -> list[mailbox.Mail]:
+        """What arrived (to one address if given), the oldest first."""
+        kept = reversed(mailbox.messages(self.folder))
+        return [mail for mail in kept if not to or to in mail.to]
+
+    def wait_for(self, count: int, *, to: str = "", timeout: float = 10) -> list[mailbox.Mail]:
+        """The messages once `count` of them arrived (for a worker in another process)."""
+        deadline = time.monotonic() + timeout
+        while len(found := self.messages(to)) < count and time.monotonic() < deadline:
+            time.sleep(0.1)
+        return found
+
+
+def mailbox_of_the_tests() -> Mailbox:
+    return Mailbox(settings.MAIL_DIR, urllib.parse.urlsplit(os.environ["EMAIL_URL"]).port)
+
+
+def smtp_mailers(mailbox: Mailbox) -> dict:
+    options = {"host": "127.0.0.1", "port": mailbox.port, "timeout": 5}
+    return {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": options}}

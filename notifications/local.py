@@ -1,0 +1,45 @@
+"""Local mode only: the local mailbox (notifications/mailbox.py) as pages, to read what the site sent.
+club/urls.py routes them only in local mode: production never serves them."""
+
+from django.conf import settings
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+
+from . import mailbox
+
+
+def mail_list(request):
+    return render(
+        request, "notifications/local_mail.html", {"mails": mailbox.messages(settings.MAIL_DIR)[:200]}
+    )
+
+
+def mail_detail(request, mail_id: str):
+    mail = mailbox.find(settings.MAIL_DIR, mail_id)
+    if mail is None:
+        raise Http404("No such message")
+    return render(request, "notifications/local_mail_detail.html", {"mail": mail})
+
+
+def mail_html(request, mail_id: str):
+    """The HTML part alone, shown in a sandboxed frame of the detail page."""
+    mail = mailbox.find(settings.MAIL_DIR, mail_id)
+    if mail is None:
+        raise Http404("No such message")
+    response = HttpResponse(mail.html)
+    # Nothing in a message runs: no scripts, no forms, no requests.
+    response["Content-Security-Policy"] = (
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+    )
+    response["X-Frame-Options"] = "SAMEORIGIN"
+    return response
+
+
+def mail_attachment(request, mail_id: str, index: int):
+    mail = mailbox.find(settings.MAIL_DIR, mail_id)
+    if mail is None or index >= len(mail.attachments):
+        raise Http404("No such attachment")
+    attachment = mail.attachments[index]
+    response = HttpResponse(attachment.content, content_type=attachment.content_type)
+    response["Content-Disposition"] = f'attachment; filename="{attachment.filename}"'
+    return response

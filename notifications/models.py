@@ -1,0 +1,72 @@
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+
+class Notification(models.Model):
+    """One e-mail to one person about one thing, recorded before it is sent.
+
+    The unique (event, recipient, about) is what makes a message arrive once: the same event raised
+    again (a task retried by the queue, two workers, a replayed Stripe webhook) finds its row and
+    sends nothing. The row is written in the transaction of the change it tells of, with the task
+    that delivers it, so a change never commits without its message, nor a message without its change.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "Not sent (turned off by its recipient)"
+
+    event = models.CharField(max_length=40)
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    about = models.CharField(max_length=80, help_text="What it is about, e.g. booking:12.")
+    # Which preference turns it off ("" for the messages everyone gets).
+    optional = models.CharField(max_length=20, blank=True)
+    subject = models.CharField(max_length=200)
+    text = models.TextField()
+    html = models.TextField()
+    attachments = models.JSONField(default=list, blank=True, help_text="[{filename, content_type, content}]")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    send_after = models.DateTimeField(default=timezone.now)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "recipient", "about"], name="notification_once")
+        ]
+        # The worker's sweep: what waits, or was claimed and never finished.
+        indexes = [models.Index(fields=["status", "send_after"], name="notification_due")]
+
+    def __str__(self) -> str:
+        return f"{self.event} to {self.recipient} ({self.about}): {self.get_status_display()}"
+
+
+class Preferences(models.Model):
+    """Which optional messages a person gets; everyone gets the ones about their own bookings."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="notification_preferences",
+    )
+    reminders = models.BooleanField(
+        default=True, help_text="Reminders before a payment is due and the day before a booking."
+    )
+    announcements = models.BooleanField(default=True, help_text="The club's new announcements.")
+
+    OPTIONAL = ("reminders", "announcements")
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"Notification preferences of {self.user}"

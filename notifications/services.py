@@ -1,0 +1,233 @@
+"""Messages to people: recorded once in the transaction of what they tell of, then delivered by the
+worker (notifications.tasks), retried while the mail server does not take them."""
+
+import smtplib
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+
+from . import tasks
+from .models import Notification, Preferences
+
+Status = Notification.Status
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str
+    content: str
+
+
+def absolute_url(path: str) -> str:
+    """A link for an e-mail: mail is read away from the site, so every link names it."""
+    return settings.SITE_URL.rstrip("/") + path
+
+
+def unsubscribe_token(*, user: User, optional: str) -> str:
+    return signing.dumps({"user": user.pk, "optional": optional}, salt=UNSUBSCRIBE_SALT)
+
+
+def _render(*, recipient: User, template: str, context: dict, optional: str) -> tuple[str, str]:
+    context = {
+        "site_name": settings.SITE_NAME,
+        "club_contact": settings.CLUB_CONTACT,
+        "site_url": absolute_url("/"),
+        "preferences_url": absolute_url(reverse("notifications:preferences")),
+        "recipient": recipient,
+        **context,
+    }
+    if optional:
+        token = unsubscribe_token(user=recipient, optional=optional)
+        context["unsubscribe_url"] = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+    return (
+        render_to_string(f"email/{template}.txt", context),
+        render_to_string(f"email/{template}.html", context),
+    )
+
+
+def notify(
+    *,
+    event: str,
+    recipient: User,
+    about: str,
+    subject: str,
+    template: str,
+    context: dict,
+    attachments: tuple[Attachment, ...] = (),
+    optional: str = "",
+) -> Notification | None:
+    """Records a message for `recipient` about `about` (e.g. "booking:12") and queues its delivery,
+    unless this event already told them of it. Call it inside the transaction of the change it tells
+    of: the row and its delivery task commit, or roll back, with that change. `optional` names the
+    preference that turns it off (Preferences.OPTIONAL); those carry a one-click unsubscribe."""
+    text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
+    with transaction.atomic():
+        notification, created = Notification.objects.get_or_create(
+            event=event,
+            recipient=recipient,
+            about=about,
+            defaults={
+                "subject": subject,
+                "text": text,
+                "html": html,
+                "optional": optional,
+                "attachments": [vars(attachment) for attachment in attachments],
+            },
+        )
+        if not created:
+            return None
+        # With the database task backend the task is a row too, written in this transaction.
+        tasks.deliver.enqueue(notification.pk)
+    return notification
+
+
+@transaction.atomic
+def notify_batched(
+    *, event: str, recipient: User, window: timedelta, subject: str, template: str, context: dict
+) -> Notification:
+    """At most one message of `event` per `window` to `recipient`. The first goes at once; what
+    happens within the window after it is told in one message sent when the window ends, rendered
+    again on every call so that it tells of all of it."""
+    User.objects.select_for_update().only("pk").get(pk=recipient.pk)  # one caller at a time per recipient
+    last = Notification.objects.filter(event=event, recipient=recipient).order_by("-send_after").first()
+    text, html = _render(recipient=recipient, template=template, context=context, optional="")
+    if last is not None and last.status == Status.PENDING:
+        last.subject, last.text, last.html = subject, text, html
+        last.save(update_fields=["subject", "text", "html"])
+        return last
+    now = timezone.now()
+    send_after = now if last is None else max(now, last.send_after + window)
+    notification = Notification.objects.create(
+        event=event,
+        recipient=recipient,
+        about=f"{event}:{send_after.isoformat()}",
+        subject=subject,
+        text=text,
+        html=html,
+        send_after=send_after,
+    )
+    tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
+    return notification
+
+
+def wants(*, user: User, optional: str) -> bool:
+    preferences = Preferences.objects.filter(user=user).first()
+    return preferences is None or getattr(preferences, optional)
+
+
+def preferences_get(*, user: User) -> Preferences:
+    return Preferences.objects.get_or_create(user=user)[0]
+
+
+def preferences_update(*, user: User, **choices: bool) -> Preferences:
+    preferences = preferences_get(user=user)
+    for name, value in choices.items():
+        if name not in Preferences.OPTIONAL:
+            raise ValueError(f"No such preference: {name}")
+        setattr(preferences, name, value)
+    preferences.save()
+    return preferences
+
+
+def unsubscribe(*, token: str) -> tuple[User, str] | None:
+    """Turns off the optional messages the token was made for; None when the token is not ours."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        user = User.objects.get(pk=data["user"])
+    except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
+        return None
+    if data.get("optional") not in Preferences.OPTIONAL:
+        return None
+    preferences_update(user=user, **{data["optional"]: False})
+    return user, data["optional"]
+
+
+def _email(notification: Notification) -> EmailMultiAlternatives:
+    headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
+    if notification.optional:
+        token = unsubscribe_token(user=notification.recipient, optional=notification.optional)
+        headers["List-Unsubscribe"] = f"<{absolute_url(reverse('notifications:unsubscribe', args=[token]))}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
+    message = EmailMultiAlternatives(
+        subject=notification.subject,
+        body=notification.text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[notification.recipient.email],
+        headers=headers,
+    )
+    message.attach_alternative(notification.html, "text/html")
+    for attachment in notification.attachments:
+        message.attach(attachment["filename"], attachment["content"], attachment["content_type"])
+    return message
+
+
+def notification_deliver(*, notification_id: int) -> Status:
+    """Sends one recorded message, once. The claim (pending → sending) is committed before the mail
+    server is called, so a second worker, or the same task run again, finds nothing to send. A
+    message the server does not take waits and is tried again, later each time."""
+    now = timezone.now()
+    claimed = Notification.objects.filter(
+        pk=notification_id, status=Status.PENDING, send_after__lte=now
+    ).update(status=Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
+    if not claimed:
+        return Notification.objects.get(pk=notification_id).status
+    notification = Notification.objects.select_related("recipient").get(pk=notification_id)
+    if notification.optional and not wants(user=notification.recipient, optional=notification.optional):
+        return _finish(notification, Status.SKIPPED)
+    try:
+        _email(notification).send()
+    except (smtplib.SMTPException, OSError) as error:
+        _send_later(notification, error)
+        return Status.PENDING
+    return _finish(notification, Status.SENT)
+
+
+def _finish(notification: Notification, status: Status) -> Status:
+    Notification.objects.filter(pk=notification.pk).update(
+        status=status, sent_at=timezone.now(), last_error=""
+    )
+    return status
+
+
+def retry_delay(attempts: int) -> timedelta:
+    """After the n-th failed attempt: NOTIFY_RETRY_SECONDS, doubled each time, at most an hour."""
+    return timedelta(seconds=min(settings.NOTIFY_RETRY_SECONDS * 2 ** (attempts - 1), 3600))
+
+
+@transaction.atomic
+def _send_later(notification: Notification, error: Exception, now: datetime | None = None) -> None:
+    send_after = (now or timezone.now()) + retry_delay(notification.attempts)
+    Notification.objects.filter(pk=notification.pk).update(
+        status=Status.PENDING, send_after=send_after, last_error=f"{type(error).__name__}: {error}"[:500]
+    )
+    tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
+
+
+def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
+    """Queues again the messages a worker claimed and never finished (it was stopped mid-send), once
+    NOTIFY_CLAIM_TIMEOUT_SECONDS have passed. Run by the scheduler (settings.PERIODIC_TASKS)."""
+    now = now or timezone.now()
+    stalled = Notification.objects.filter(
+        status=Status.SENDING, claimed_at__lt=now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
+    ).values_list("pk", flat=True)
+    count = 0
+    for pk in stalled:
+        with transaction.atomic():
+            if Notification.objects.filter(pk=pk, status=Status.SENDING).update(
+                status=Status.PENDING, send_after=now
+            ):
+                tasks.deliver.enqueue(pk)
+                count += 1
+    return count

@@ -1,0 +1,34 @@
+"""What the payments tell people by e-mail, in the transaction of the change they tell of."""
+
+from django.urls import reverse
+
+from bookings.calendar import booking_ics
+from club.templatetags.club_time import day
+from notifications.services import Attachment, absolute_url, notify
+
+from .models import Payment
+
+
+def paid(payment: Payment) -> None:
+    """The receipt, with the booking as a calendar event to add."""
+    booking = payment.booking
+    notify(
+        event="payment_receipt",
+        recipient=payment.user,
+        about=f"payment:{payment.pk}",
+        subject=f"Receipt: {booking.court_name} on {day(booking.date)}",
+        template="payment_receipt",
+        context={
+            "payment": payment,
+            "booking": booking,
+            "receipt_url": absolute_url(reverse("payments:receipt", args=[payment.pk])),
+            "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
+        },
+        attachments=(
+            Attachment(
+                filename=f"booking-{booking.pk}.ics",
+                content_type="text/calendar",
+                content=booking_ics(booking).decode(),
+            ),
+        ),
+    )
