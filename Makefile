@@ -67,11 +67,14 @@ run: install build
 	@$(STACK) --keep-accounts var/firebase --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
 		-- $(MAKE) --no-print-directory serve
 
+# The app and one background worker (e-mail, expiries, reminders); Ctrl-C stops both.
 serve: prepare-data
 	@echo
 	@echo "  The club site is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
+	@echo "  The e-mail it sent (kept by the local mailbox): http://$(HOST):$(PORT)/local/mail"
 	@echo "  E-mail verification links (the local emulator sends no mail): http://$(HOST):$(PORT)/local/auth-links"
 	@echo
+	@$(BIN)/python manage.py run_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
 
 dev: install

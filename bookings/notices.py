@@ -1,13 +1,17 @@
 """What the bookings tell people by e-mail. Each function runs in the transaction of the change it
 tells of (notifications.services.notify records the message there, once)."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import CharField, QuerySet, Value
+from django.db.models.functions import Cast, Concat
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from club.templatetags.club_time import when
+from notifications.selectors import told_about
 from notifications.services import absolute_url, notify, notify_batched
 
 from .models import Booking
@@ -20,6 +24,12 @@ WAITING_LISTED = 10
 
 def _about(booking: Booking) -> str:
     return f"booking:{booking.pk}"
+
+
+def not_yet_told(bookings: QuerySet[Booking], *, event: str) -> QuerySet[Booking]:
+    """The bookings whose owner `event` has not told yet (so a periodic run renders no message twice)."""
+    about = Concat(Value("booking:"), Cast("pk", CharField()))
+    return bookings.annotate(about=about).exclude(about__in=told_about(event=event))
 
 
 def _context(booking: Booking) -> dict:
@@ -82,3 +92,41 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
         template=event,
         context=context,
     )
+
+
+def remind(now: datetime | None = None) -> int:
+    """The optional reminders (a person may turn them off): a few hours before an approved
+    booking's payment is due, and the day before a confirmed booking. Answers how many were sent."""
+    now = now or timezone.now()
+    hours = timedelta(hours=1)
+    payment_due = Booking.objects.filter(
+        status=Status.APPROVED,
+        approved_at__lte=now
+        - hours * (settings.BOOKING_PAYMENT_WINDOW_HOURS - settings.NOTIFY_PAYMENT_REMINDER_HOURS),
+    ).exclude(overdue(now))
+    tomorrow = Booking.objects.filter(
+        status=Status.CONFIRMED,
+        starts_at__gt=now,
+        starts_at__lte=now + hours * settings.NOTIFY_BOOKING_REMINDER_HOURS,
+    )
+    count = 0
+    for event, bookings in (("payment_reminder", payment_due), ("booking_reminder", tomorrow)):
+        for booking in not_yet_told(bookings, event=event).select_related("user"):
+            context = _context(booking)
+            if event == "payment_reminder":
+                context["pay_url"] = absolute_url(reverse("payments:pay", args=[booking.pk]))
+                subject = f"Reminder: pay for {booking.court_name} by {when(booking.payment_deadline)}"
+            else:
+                subject = f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
+            count += bool(
+                notify(
+                    event=event,
+                    recipient=booking.user,
+                    about=_about(booking),
+                    subject=subject,
+                    template=event,
+                    context=context,
+                    optional="reminders",
+                )
+            )
+    return count

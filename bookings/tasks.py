@@ -2,6 +2,7 @@
 
 from django.tasks import task
 
+from . import notices
 from .services import bookings_expire
 
 
@@ -9,3 +10,9 @@ from .services import bookings_expire
 def expire_overdue() -> int:
     """Periodic (settings.PERIODIC_TASKS): overdue bookings expire, and their owners are told."""
     return bookings_expire()
+
+
+@task
+def send_reminders() -> int:
+    """Periodic (settings.PERIODIC_TASKS): payment and booking reminders."""
+    return notices.remind()

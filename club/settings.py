@@ -395,6 +395,7 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 # Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
 PERIODIC_TASKS = {
     "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
+    "bookings.tasks.send_reminders": 300,
     "notifications.tasks.requeue_stalled": 300,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.
@@ -403,5 +404,8 @@ NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
 NOTIFY_CLAIM_TIMEOUT_SECONDS = env.int("NOTIFY_CLAIM_TIMEOUT_SECONDS", default=600)
 # /healthz calls the queue late ("ok": false) when its oldest due task has waited longer than this.
 HEALTHZ_QUEUE_MAX_WAIT_SECONDS = env.int("HEALTHZ_QUEUE_MAX_WAIT_SECONDS", default=300)
+# The reminders: this many hours before an approved booking's payment is due, and before a booking.
+NOTIFY_PAYMENT_REMINDER_HOURS = env.int("NOTIFY_PAYMENT_REMINDER_HOURS", default=6)
+NOTIFY_BOOKING_REMINDER_HOURS = env.int("NOTIFY_BOOKING_REMINDER_HOURS", default=24)
 # At most one "requests waiting" e-mail per admin in this many minutes.
 NOTIFY_ADMIN_MINUTES = env.int("NOTIFY_ADMIN_MINUTES", default=15)

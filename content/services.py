@@ -3,6 +3,7 @@ from datetime import date
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from . import tasks
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Announcement, ContactMessage, Coupon, NewsletterSubscription
 
 
@@ -94,8 +95,12 @@ def _clean_text(text: str) -> str:
     return text
 
 
+@transaction.atomic
 def announcement_create(*, text: str) -> Announcement:
-    return Announcement.objects.create(text=_clean_text(text))
+    """A new announcement; the worker e-mails it to everyone who wants announcements."""
+    announcement = Announcement.objects.create(text=_clean_text(text))
+    tasks.announce.enqueue(announcement.pk)  # a row too: it commits with the announcement
+    return announcement
 
 
 def announcement_update(*, announcement: Announcement, text: str) -> Announcement:

@@ -13,7 +13,7 @@ DRAWN = {
     "accounts": set(),
     "notifications": {"accounts"},
     "courts": {"accounts"},
-    "content": {"accounts"},
+    "content": {"accounts", "notifications"},
     "bookings": {"accounts", "courts", "notifications"},
     "payments": {"accounts", "bookings", "content", "notifications"},
 }

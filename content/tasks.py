@@ -1,0 +1,10 @@
+"""The content's background work, run by the worker (`manage.py run_worker`)."""
+
+from django.tasks import task
+
+from . import notices
+
+
+@task
+def announce(announcement_id: int) -> int:
+    return notices.announced(announcement_id=announcement_id)
