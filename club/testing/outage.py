@@ -69,6 +69,10 @@ class Relay:
             except OSError:
                 client.close()
                 continue
+            # Passed on as they come, without waiting on Nagle's algorithm (as a direct connection,
+            # whose ends write whole messages, would not).
+            for end in (client, upstream):
+                end.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             with self._lock:
                 self._open.update((client, upstream))
             for source, sink in ((client, upstream), (upstream, client)):
