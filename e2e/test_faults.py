@@ -105,7 +105,7 @@ def test_the_database_stops_and_comes_back(club):
     assert club.app.pid == app
 
 
-def test_the_identity_provider_stops_and_comes_back(club, settings):
+def test_the_identity_provider_stops_and_comes_back(club):
     ada = signed_in(club, "ada@example.com")
     bob_token = emulator.sign_up("bob@example.com")["idToken"]
     bob = browser_client(club)
@@ -132,7 +132,7 @@ def test_the_identity_provider_stops_and_comes_back(club, settings):
     club.identity.resume()
 
     # The site calls the provider again once its breaker closes (IDENTITY_BREAKER_SECONDS).
-    deadline = time.monotonic() + settings.IDENTITY_BREAKER_SECONDS + 5
+    deadline = time.monotonic() + outage.BREAKER_SECONDS + 5
     while (signed := bob.post("/api/session", json={"idToken": bob_token})).status_code == 503:
         assert time.monotonic() < deadline, "sign-in did not come back"
         time.sleep(0.5)
@@ -234,7 +234,7 @@ def test_a_person_is_told_when_the_payment_provider_stops(club, page: Page):
     expect(page.get_by_role("button", name="Pay")).to_be_enabled()
 
 
-def test_a_person_keeps_their_pages_and_is_told_when_a_payment_cannot_be_checked(club, page: Page, settings):
+def test_a_person_keeps_their_pages_and_is_told_when_a_payment_cannot_be_checked(club, page: Page):
     session = signed_in(club, "ada@example.com").cookies["club_session"]
     booking = make_booking(user=User.objects.get(email="ada@example.com"), status=Booking.Status.APPROVED)
     page.context.add_cookies([{"name": "club_session", "value": session, "url": club.url}])
@@ -246,6 +246,6 @@ def test_a_person_keeps_their_pages_and_is_told_when_a_payment_cannot_be_checked
     expect(toast(page)).to_contain_text(f"Failed to initiate payment. {SIGN_IN_UNAVAILABLE}")
 
     club.identity.resume()
-    time.sleep(settings.IDENTITY_BREAKER_SECONDS + 0.5)  # the site calls the provider again
+    time.sleep(outage.BREAKER_SECONDS + 0.5)  # the site calls the provider again
     page.reload()
     expect(page.get_by_role("button", name="Pay")).to_be_enabled()
