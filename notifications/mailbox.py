@@ -13,6 +13,7 @@ import argparse
 import email
 import email.policy
 import itertools
+import signal
 import threading
 import time
 from dataclasses import dataclass
@@ -118,12 +119,13 @@ def main() -> None:
     args = parser.parse_args()
     controller = serve(args.folder, args.port)
     print(f"Keeping the mail sent to 127.0.0.1:{args.port} in {args.folder}", flush=True)
-    try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        controller.stop()
+    stopped = threading.Event()
+    # Ctrl-C or a stop from the stack script ends it, even when started from a shell that made it
+    # ignore SIGINT (a background job's inheritance).
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stop_signal, lambda *_: stopped.set())
+    stopped.wait()
+    controller.stop()
 
 
 if __name__ == "__main__":
