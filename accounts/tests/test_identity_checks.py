@@ -150,7 +150,7 @@ def test_a_session_revoked_at_the_provider_is_refused_at_once_by_a_sensitive_ope
 ):
     ann, account = signed_in(emulator, "ann@example.com", User.Role.ADMIN)
     cookie = ann.cookies[COOKIE].value
-    time.sleep(1.1)  # revocation has one-second granularity
+    emulator.next_second()  # revocation has one-second granularity
     emulator.revoke_sessions(account["localId"])
     assert ann.get("/api/users").status_code == 200  # a read, within the interval: the kept answer
     method, path, body = SENSITIVE[operation]
@@ -166,7 +166,7 @@ def test_a_session_revoked_at_the_provider_is_refused_at_once_by_a_sensitive_ope
 
 def test_signing_in_with_a_revoked_id_token_is_refused_at_once(provider, emulator):
     ada, account = signed_in(emulator, "ada@example.com")
-    time.sleep(1.1)
+    emulator.next_second()
     emulator.revoke_sessions(account["localId"])
     assert ada.get("/api/bookings/pending").status_code == 200  # a read: the kept answer
 
@@ -180,7 +180,7 @@ def test_signing_in_with_a_revoked_id_token_is_refused_at_once(provider, emulato
 
 def test_a_write_in_django_admin_checks_a_revoked_session_at_once(provider, emulator):
     ann, account = signed_in(emulator, "ann@example.com", User.Role.ADMIN)
-    time.sleep(1.1)
+    emulator.next_second()
     emulator.revoke_sessions(account["localId"])
     assert ann.get("/admin/courts/court/add/").status_code == 200  # a read: the kept answer
     lookups = checks(provider)

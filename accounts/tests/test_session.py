@@ -128,7 +128,7 @@ def role_with_bearer(id_token: str):
 
 def test_a_token_issued_before_the_accounts_sessions_were_revoked_is_refused(client, emulator):
     account = emulator.sign_up("ada@example.com")
-    time.sleep(1.1)  # revocation has one-second granularity
+    emulator.next_second()  # revocation has one-second granularity
     emulator.revoke_sessions(account["localId"])
 
     response = post_session(client, account["idToken"])
@@ -211,7 +211,7 @@ def test_a_signed_out_session_cookie_is_refused_if_it_comes_back(client, emulato
 def test_signing_out_elsewhere_leaves_this_session_signed_in(emulator):
     laptop, phone = Client(), Client()
     post_session(laptop, emulator.sign_up("ada@example.com")["idToken"])
-    time.sleep(1.1)  # cookies carry their time in seconds: made in the same second, they are the same
+    emulator.next_second()  # cookies carry their time in seconds: made in the same second, they are the same
     post_session(phone, emulator.sign_in("ada@example.com")["idToken"])
 
     phone.delete("/api/session")

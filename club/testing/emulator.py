@@ -3,6 +3,7 @@ interface (the one the Firebase JS SDK calls), and cleared between tests."""
 
 import json
 import os
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -88,6 +89,14 @@ def update(uid: str, **fields) -> None:
 
 def disable(uid: str) -> None:
     update(uid, disableUser=True)
+
+
+def next_second() -> None:
+    """Waits until the clock's whole second has changed. Firebase keeps a credential's issue time
+    and a revocation's time to the second: a revocation made after this refuses every credential
+    issued before it, and a credential issued after it is from a later second than anything before.
+    (The same as sleeping 1.1 s, without waiting past the next second.)"""
+    time.sleep(1 - time.time() % 1 + 0.01)
 
 
 def revoke_sessions(uid: str) -> None:
