@@ -17,6 +17,15 @@ def _postgresql_and_build(django_db_setup, django_db_blocker):
         pytest.exit("Build the front end first: `make build` (or `make test`, which does it).", returncode=2)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_listed_once():
+    """The test clients' WhiteNoise reads the static files' list once (club/testing/static_files.py)."""
+    from club.testing.static_files import listed_once
+
+    with listed_once():
+        yield
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Browser tests run last (after pytest-django's own ordering).
