@@ -22,7 +22,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install build run serve dev serve-dev prepare-data test lint format api-types pytest clean
+.PHONY: help install installed build run serve dev serve-dev prepare-data test lint format api-types pytest clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -50,7 +50,12 @@ firebase/node_modules/.installed: firebase/package.json firebase/package-lock.js
 	npm --prefix firebase ci --omit=optional --no-audit --no-fund --loglevel=error
 	touch $@
 
-install: $(BIN)/.installed frontend/node_modules/.installed firebase/node_modules/.installed
+# The three installs side by side (each waits on the network or the disk for much of its time).
+install:
+	@$(MAKE) --no-print-directory --jobs=3 --output-sync=target installed
+
+installed: $(BIN)/.installed frontend/node_modules/.installed firebase/node_modules/.installed
+	@:
 
 # --- Build ----------------------------------------------------------------------------------
 frontend/dist/manifest.json: frontend/node_modules/.installed $(FRONTEND_SOURCES) $(TEMPLATES)
@@ -133,7 +138,11 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 pytest: install build
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(STACK) -- $(BIN)/pytest $(PYTEST_ARGS)
 
-test: lint pytest
+# In turn, the installs first (side by side; lint alone would make two of them one after the other).
+test:
+	@$(MAKE) --no-print-directory install
+	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory pytest
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var
