@@ -20,31 +20,47 @@ from .selectors import overdue
 Status = Booking.Status
 # How many of the waiting requests the admins' e-mail lists (the page has them all).
 WAITING_LISTED = 10
-
-
-def _about(booking: Booking) -> str:
-    return f"booking:{booking.pk}"
+# A booking's messages are about "booking:<id>".
+ABOUT = "booking:"
 
 
 def not_yet_told(bookings: QuerySet[Booking], *, event: str) -> QuerySet[Booking]:
     """The bookings whose owner `event` has not told yet (so a periodic run renders no message twice)."""
-    about = Concat(Value("booking:"), Cast("pk", CharField()))
+    about = Concat(Value(ABOUT), Cast("pk", CharField()))
     return bookings.annotate(about=about).exclude(about__in=told_about(event=event))
 
 
-def _context(booking: Booking) -> dict:
-    return {"booking": booking, "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk]))}
+def _tell_owner(booking: Booking, *, event: str, subject: str, context: dict, optional: str = "") -> bool:
+    """One message to the booking's owner about it (its template is named after the event);
+    whether it was recorded now (False: this event had told them already)."""
+    context = {
+        "booking": booking,
+        "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
+        **context,
+    }
+    notification = notify(
+        event=event,
+        recipient=booking.user,
+        about=f"{ABOUT}{booking.pk}",
+        subject=subject,
+        template=event,
+        context=context,
+        optional=optional,
+    )
+    return notification is not None
+
+
+def _pay_url(booking: Booking) -> str:
+    return absolute_url(reverse("payments:pay", args=[booking.pk]))
 
 
 def requested(booking: Booking) -> None:
     """To the person: their request arrived. To every admin: the requests waiting, batched."""
-    notify(
+    _tell_owner(
+        booking,
         event="booking_requested",
-        recipient=booking.user,
-        about=_about(booking),
         subject=f"Your request for {booking.court_name} is waiting for approval",
-        template="booking_requested",
-        context=_context(booking),
+        context={},
     )
     waiting = Booking.objects.filter(status=Status.PENDING).exclude(overdue()).select_related("user")
     count = waiting.count()
@@ -68,9 +84,9 @@ def requested(booking: Booking) -> None:
 def status_changed(booking: Booking, *, from_status: str, by: User | None, reason: str) -> None:
     """To the owner, when an admin decides, the booking expires, or an admin cancels it. (A paid
     booking's message is the payment's receipt, sent by the payments.)"""
-    context = {**_context(booking), "reason": reason, "from_status": from_status}
+    context = {"reason": reason, "from_status": from_status}
     if booking.status == Status.APPROVED:
-        context["pay_url"] = absolute_url(reverse("payments:pay", args=[booking.pk]))
+        context["pay_url"] = _pay_url(booking)
         message = (
             "booking_approved",
             f"Approved: pay for {booking.court_name} by {when(booking.payment_deadline)}",
@@ -84,14 +100,7 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
     else:
         return
     event, subject = message
-    notify(
-        event=event,
-        recipient=booking.user,
-        about=_about(booking),
-        subject=subject,
-        template=event,
-        context=context,
-    )
+    _tell_owner(booking, event=event, subject=subject, context=context)
 
 
 def remind(now: datetime | None = None) -> int:
@@ -112,21 +121,11 @@ def remind(now: datetime | None = None) -> int:
     count = 0
     for event, bookings in (("payment_reminder", payment_due), ("booking_reminder", tomorrow)):
         for booking in not_yet_told(bookings, event=event).select_related("user"):
-            context = _context(booking)
             if event == "payment_reminder":
-                context["pay_url"] = absolute_url(reverse("payments:pay", args=[booking.pk]))
+                context = {"pay_url": _pay_url(booking)}
                 subject = f"Reminder: pay for {booking.court_name} by {when(booking.payment_deadline)}"
             else:
+                context = {}
                 subject = f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
-            count += bool(
-                notify(
-                    event=event,
-                    recipient=booking.user,
-                    about=_about(booking),
-                    subject=subject,
-                    template=event,
-                    context=context,
-                    optional="reminders",
-                )
-            )
+            count += _tell_owner(booking, event=event, subject=subject, context=context, optional="reminders")
     return count
