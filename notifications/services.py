@@ -96,17 +96,19 @@ def notify(
 @transaction.atomic
 def notify_batched(
     *, event: str, recipient: User, window: timedelta, subject: str, template: str, context: dict
-) -> Notification:
+) -> None:
     """At most one message of `event` per `window` to `recipient`. The first goes at once; what
     happens within the window after it is told in one message sent when the window ends, rendered
     again on every call so that it tells of all of it."""
     User.objects.select_for_update().only("pk").get(pk=recipient.pk)  # one caller at a time per recipient
     last = Notification.objects.filter(event=event, recipient=recipient).order_by("-send_after").first()
     text, html = _render(recipient=recipient, template=template, context=context, optional="")
-    if last is not None and last.status == Status.PENDING:
-        last.subject, last.text, last.html = subject, text, html
-        last.save(update_fields=["subject", "text", "html"])
-        return last
+    # The one still waiting now tells of this too, unless a worker took it meanwhile (then a new
+    # one is scheduled, as if it had been sent).
+    if last is not None and Notification.objects.filter(pk=last.pk, status=Status.PENDING).update(
+        subject=subject, text=text, html=html
+    ):
+        return
     now = timezone.now()
     send_after = now if last is None else max(now, last.send_after + window)
     notification = Notification.objects.create(
@@ -119,7 +121,6 @@ def notify_batched(
         send_after=send_after,
     )
     tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
-    return notification
 
 
 def wants(*, user: User, optional: str) -> bool:

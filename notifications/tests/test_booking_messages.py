@@ -154,3 +154,18 @@ def test_a_message_whose_change_rolls_back_is_never_sent(mailbox, ada, court):
     assert run_due_tasks() == 0
     assert mailbox.messages() == []
     assert not Notification.objects.exists()
+
+
+def test_a_request_made_while_the_admins_notice_is_being_sent_gets_a_notice_of_its_own(
+    mailbox, ada, ann, court
+):
+    request(ada, court, "08:00-09:00")
+    # A worker has taken the waiting notice (it is being sent) when the next request comes.
+    Notification.objects.filter(recipient=ann).update(status=Notification.Status.SENDING)
+
+    request(ada, court, "09:00-10:00")
+
+    first, second = Notification.objects.filter(recipient=ann).order_by("pk")
+    assert first.subject == "1 booking request waiting for approval"
+    assert second.subject == "2 booking requests waiting for approval"
+    assert second.send_after == first.send_after + timedelta(minutes=15)
