@@ -10,6 +10,7 @@ from .apis import (
     CalendarFeedApi,
     CalendarFeedResetApi,
     CourtAvailabilityApi,
+    ScheduleApi,
 )
 from .models import Booking
 
@@ -31,6 +32,7 @@ urlpatterns = [
         name="api-booking-reject",
     ),
     path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),
+    path("schedule", ScheduleApi.as_view(), name="api-schedule"),
     path("calendar", CalendarFeedApi.as_view(), name="api-calendar"),
     path("calendar/reset", CalendarFeedResetApi.as_view(), name="api-calendar-reset"),
     # Which of a court's slots are free is the bookings' business, under the court's address.

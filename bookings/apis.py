@@ -1,4 +1,5 @@
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -13,6 +14,7 @@ from courts.selectors import court_list, courts_all
 
 from .calendar import feed_url
 from .models import Booking
+from .schedule import day_sheet
 from .selectors import booking_list, bookings_visible_to, taken_slots
 from .serializers import (
     AvailabilityQuery,
@@ -21,6 +23,8 @@ from .serializers import (
     BookingRejectInput,
     BookingRequestInput,
     CalendarFeedOutput,
+    ScheduleOutput,
+    ScheduleQuery,
 )
 from .services import (
     booking_approve,
@@ -186,3 +190,18 @@ class CalendarFeedResetApi(APIView):
     def post(self, request):
         feed = calendar_feed_reset(user=request.user)
         return Response(CalendarFeedOutput({"url": feed_url(request, feed)}).data)
+
+
+class ScheduleApi(APIView):
+    """GET ?date=YYYY-MM-DD&type=: the day sheet (docs/rules.md, The day sheet), for anyone. A
+    signed-in caller sees which cells are theirs; an admin, whose booking holds each cell."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
+    def get(self, request):
+        query = ScheduleQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        day = query.validated_data.get("date") or timezone.localdate()
+        sheet = day_sheet(date=day, type=query.validated_data.get("type", ""), viewer=request.user)
+        return Response(ScheduleOutput(sheet).data)

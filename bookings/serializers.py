@@ -3,6 +3,7 @@ from rest_framework import serializers
 from accounts.serializers import NormalisedEmailField
 
 from .models import Booking
+from .schedule import CellState, schedule_types
 
 
 class BookingOutput(serializers.ModelSerializer):
@@ -55,3 +56,44 @@ class AvailabilityQuery(serializers.Serializer):
 
 class CalendarFeedOutput(serializers.Serializer):
     url = serializers.URLField(help_text="Your private calendar feed, for a calendar app to subscribe to.")
+
+
+class ScheduleQuery(serializers.Serializer):
+    date = serializers.DateField(
+        required=False, help_text="The day; today in the club's time zone if left out."
+    )
+    type = serializers.CharField(
+        required=False, allow_blank=True, max_length=50, help_text="Only courts of this type."
+    )
+
+    def validate_type(self, value: str) -> str:
+        if value and value not in schedule_types():
+            raise serializers.ValidationError("No open court is of this type.")
+        return value
+
+
+class ScheduleCellOutput(serializers.Serializer):
+    slot = serializers.CharField()
+    state = serializers.ChoiceField(choices=CellState.choices)
+    bookingId = serializers.IntegerField(
+        source="booking_id", allow_null=True, help_text="The holding booking: for its owner and admins."
+    )
+    status = serializers.CharField(help_text="The holding booking's status: for its owner and admins.")
+    holder = serializers.CharField(help_text="The holding booking's owner's e-mail: for admins.")
+
+
+class ScheduleCourtOutput(serializers.Serializer):
+    id = serializers.IntegerField(source="court.pk")
+    name = serializers.CharField(source="court.name")
+    type = serializers.CharField(source="court.type")
+    price = serializers.DecimalField(source="court.price", max_digits=10, decimal_places=2)
+    cells = ScheduleCellOutput(many=True, help_text="One per column of `slots`.")
+
+
+class ScheduleOutput(serializers.Serializer):
+    date = serializers.DateField()
+    type = serializers.CharField()
+    slots = serializers.ListField(
+        child=serializers.CharField(), help_text="The columns: every slot any court offers, in time order."
+    )
+    courts = ScheduleCourtOutput(source="rows", many=True)

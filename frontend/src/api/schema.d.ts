@@ -435,6 +435,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET ?date=YYYY-MM-DD&type=: the day sheet (docs/rules.md, The day sheet), for anyone. A
+         *     signed-in caller sees which cells are theirs; an admin, whose booking holds each cell.
+         */
+        get: operations["schedule_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -836,10 +856,46 @@ export interface components {
         SavePaymentInputRequest: {
             paymentIntentId: string;
         };
+        ScheduleCellOutput: {
+            slot: string;
+            state: components["schemas"]["StateEnum"];
+            /** @description The holding booking: for its owner and admins. */
+            bookingId: number | null;
+            /** @description The holding booking's status: for its owner and admins. */
+            status: string;
+            /** @description The holding booking's owner's e-mail: for admins. */
+            holder: string;
+        };
+        ScheduleCourtOutput: {
+            id: number;
+            name: string;
+            type: string;
+            /** Format: decimal */
+            price: string;
+            /** @description One per column of `slots`. */
+            cells: components["schemas"]["ScheduleCellOutput"][];
+        };
+        ScheduleOutput: {
+            /** Format: date */
+            date: string;
+            type: string;
+            /** @description The columns: every slot any court offers, in time order. */
+            slots: string[];
+            courts: components["schemas"]["ScheduleCourtOutput"][];
+        };
         SessionInputRequest: {
             idToken: string;
             greeting?: components["schemas"]["GreetingEnum"];
         };
+        /**
+         * @description * `free` - Free
+         *     * `taken` - Taken
+         *     * `yours` - Yours
+         *     * `past` - Past
+         *     * `none` - Not offered
+         * @enum {string}
+         */
+        StateEnum: "free" | "taken" | "yours" | "past" | "none";
         UserOutput: {
             readonly id: number;
             readonly name: string;
@@ -2566,6 +2622,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    schedule_retrieve: {
+        parameters: {
+            query?: {
+                /** @description The day; today in the club's time zone if left out. */
+                date?: string;
+                /** @description Only courts of this type. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };
