@@ -10,12 +10,14 @@ from .apis import (
     CalendarFeedApi,
     CalendarFeedResetApi,
     CourtAvailabilityApi,
+    PolicyApi,
     ScheduleApi,
 )
 from .models import Booking
 
 urlpatterns = [
     path("bookings", BookingCreateApi.as_view(), name="api-bookings"),
+    path("policy", PolicyApi.as_view(), name="api-policy"),
     *[
         path(f"bookings/{status}", BookingListApi.as_view(status_name=status), name=f"api-bookings-{status}")
         for status in (Booking.Status.PENDING, Booking.Status.APPROVED, Booking.Status.CONFIRMED)

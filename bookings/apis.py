@@ -15,7 +15,7 @@ from courts.selectors import court_list, courts_all
 from .calendar import feed_url
 from .models import Booking
 from .schedule import day_sheet
-from .selectors import booking_list, bookings_visible_to, taken_slots
+from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots
 from .serializers import (
     AvailabilityQuery,
     BookingListQuery,
@@ -23,6 +23,7 @@ from .serializers import (
     BookingRejectInput,
     BookingRequestInput,
     CalendarFeedOutput,
+    PolicySerializer,
     ScheduleOutput,
     ScheduleQuery,
 )
@@ -33,6 +34,7 @@ from .services import (
     booking_request,
     calendar_feed_get,
     calendar_feed_reset,
+    policy_update,
     started_slots,
 )
 
@@ -190,6 +192,23 @@ class CalendarFeedResetApi(APIView):
     def post(self, request):
         feed = calendar_feed_reset(user=request.user)
         return Response(CalendarFeedOutput({"url": feed_url(request, feed)}).data)
+
+
+class PolicyApi(APIView):
+    """GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
+
+    @extend_schema(responses={200: PolicySerializer})
+    def get(self, request):
+        return Response(PolicySerializer(policy_get()).data)
+
+    @extend_schema(request=PolicySerializer, responses={200: PolicySerializer, **errors(400, 401, 403)})
+    def patch(self, request):
+        data = PolicySerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return Response(PolicySerializer(policy_update(**data.validated_data)).data)
 
 
 class ScheduleApi(APIView):

@@ -1,6 +1,7 @@
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -101,3 +102,42 @@ class CalendarFeed(models.Model):
 
     def __str__(self) -> str:
         return f"Calendar feed of {self.user}"
+
+
+class Policy(models.Model):
+    """The club's booking rules, in one row that admins edit (GET/PATCH /api/policy, Django admin).
+    The booking services read it on every request; a new club's row takes the settings' values."""
+
+    advance_days_user = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(365)], help_text="How many days ahead a user (not a member) may book."
+    )
+    advance_days_member = models.PositiveSmallIntegerField(
+        validators=[MaxValueValidator(365)], help_text="How many days ahead a member (or an admin) may book."
+    )
+    open_bookings_limit = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text="How many open bookings (waiting for a decision or for payment) one person may hold.",
+    )
+    daily_hours_limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(24)],
+        help_text="How many hours of courts one person may hold on one day; empty for no limit.",
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "policy"
+        constraints = [models.CheckConstraint(condition=models.Q(pk=1), name="policy_one_row")]
+
+    def __str__(self) -> str:
+        return "The club's booking policy"
+
+    def advance_days(self, user) -> int:
+        """A member books further ahead than a user; an admin as far as a member; a visitor (who
+        must sign in to book) is shown a user's window."""
+        return (
+            self.advance_days_member
+            if getattr(user, "role", None) in ("member", "admin")
+            else self.advance_days_user
+        )

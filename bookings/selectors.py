@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.models import User
 from courts.models import Court
 
-from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 
 Status = Booking.Status
 
@@ -163,3 +163,24 @@ def calendar_bookings(*, user: User) -> QuerySet[Booking]:
 def calendar_feed_by_secret(secret: str) -> QuerySet[CalendarFeed]:
     """The feed a secret opens, with its owner (none once the secret has been replaced)."""
     return CalendarFeed.objects.select_related("user").filter(secret=secret)
+
+
+def policy_get() -> Policy:
+    """The club's booking policy; the first read makes it, from the settings of a new club."""
+    return Policy.objects.get_or_create(
+        pk=1,
+        defaults={
+            "advance_days_user": settings.BOOKING_ADVANCE_DAYS,
+            "advance_days_member": settings.BOOKING_ADVANCE_DAYS,
+            "open_bookings_limit": settings.BOOKING_OPEN_LIMIT,
+        },
+    )[0]
+
+
+def held_slots_of(*, user: User, date: date) -> QuerySet:
+    """The slots a person's bookings hold on a day (whatever the court), overdue ones aside."""
+    return (
+        BookedSlot.objects.filter(booking__user=user, date=date)
+        .exclude(overdue(via="booking__"))
+        .values_list("slot", flat=True)
+    )

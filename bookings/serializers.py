@@ -58,6 +58,36 @@ class CalendarFeedOutput(serializers.Serializer):
     url = serializers.URLField(help_text="Your private calendar feed, for a calendar app to subscribe to.")
 
 
+class PolicySerializer(serializers.Serializer):
+    """The booking policy as the API reads and writes it (PATCH: any of the fields)."""
+
+    advanceDaysUser = serializers.IntegerField(
+        source="advance_days_user",
+        min_value=0,
+        max_value=365,
+        help_text="How many days ahead a user may book.",
+    )
+    advanceDaysMember = serializers.IntegerField(
+        source="advance_days_member",
+        min_value=0,
+        max_value=365,
+        help_text="How many days ahead a member or an admin may book.",
+    )
+    openBookingsLimit = serializers.IntegerField(
+        source="open_bookings_limit",
+        min_value=1,
+        max_value=100,
+        help_text="How many open bookings (waiting for a decision or for payment) one person may hold.",
+    )
+    dailyHoursLimit = serializers.IntegerField(
+        source="daily_hours_limit",
+        min_value=1,
+        max_value=24,
+        allow_null=True,
+        help_text="How many hours of courts one person may hold on one day; null for no limit.",
+    )
+
+
 class ScheduleQuery(serializers.Serializer):
     date = serializers.DateField(
         required=False, help_text="The day; today in the club's time zone if left out."

@@ -5,7 +5,6 @@ from datetime import date as Date
 from datetime import datetime, time, timedelta
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -15,8 +14,8 @@ from club.errors import Conflict, Forbidden
 from courts.models import Court
 
 from . import notices
-from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed
-from .selectors import open_bookings, overdue
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
+from .selectors import held_slots_of, open_bookings, overdue, policy_get
 
 Status = Booking.Status
 
@@ -27,10 +26,18 @@ class SlotTaken(Conflict):
 
 
 class TooManyOpenBookings(Conflict):
-    def __init__(self):
+    def __init__(self, limit: int):
         super().__init__(
-            f"You already have {settings.BOOKING_OPEN_LIMIT} open bookings (waiting for a decision or "
+            f"You already have {limit} open bookings (waiting for a decision or "
             "for payment). Pay for or cancel one of them before you request another."
+        )
+
+
+class TooManyHours(Conflict):
+    def __init__(self, limit: int, held: float, date: Date):
+        super().__init__(
+            f"You may hold at most {limit:g} hours of courts a day, and you hold {held:g} on {date} "
+            "already: choose fewer slots or another day."
         )
 
 
@@ -48,10 +55,19 @@ def booking_price(*, court: Court, slots: list[str]) -> Decimal:
     return court.price * len(slots)
 
 
-def bookable_dates(today: Date | None = None) -> tuple[Date, Date]:
-    """The first and last day a court may be booked for: today, and the advance window's end."""
+def bookable_dates(user: User, today: Date | None = None) -> tuple[Date, Date]:
+    """The first and last day `user` may book a court for: today, and the end of their role's
+    advance window (the policy's)."""
     today = today or timezone.localdate()
-    return today, today + timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+    return today, today + timedelta(days=policy_get().advance_days(user))
+
+
+def slot_hours(slots: list[str]) -> float:
+    """How long the slots ('HH:MM-HH:MM') last together, in hours."""
+    minutes = sum(
+        (int(slot[6:8]) * 60 + int(slot[9:11])) - (int(slot[:2]) * 60 + int(slot[3:5])) for slot in slots
+    )
+    return minutes / 60
 
 
 def slot_start(*, date: Date, slot: str) -> datetime:
@@ -70,17 +86,17 @@ def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) 
     return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
 
 
-def _validate_request(*, court: Court, date: Date, slots: list[str], price: Decimal | None) -> list[str]:
+def _validate_request(
+    *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None
+) -> list[str]:
     errors: dict[str, str] = {}
-    first, last = bookable_dates()
+    first, last = bookable_dates(user)
     if court.is_archived:
         errors["courtId"] = "This court is no longer open for booking."
     if date < first:
         errors["date"] = "Please choose today or a later date."
     elif date > last:
-        errors["date"] = (
-            f"Bookings open {settings.BOOKING_ADVANCE_DAYS} days ahead: choose {last} or earlier."
-        )
+        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
     unknown = [slot for slot in slots if slot not in court.slots]
     if not slots:
         errors["slots"] = "Please select at least one slot."
@@ -102,13 +118,19 @@ def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
 ) -> Booking:
     """A pending booking for `user`, holding its slots. The price is the server's (court price times
-    slots); a price sent by the client must equal it. One person holds at most BOOKING_OPEN_LIMIT
-    open bookings, so nobody can sit on a court's week with requests."""
-    slots = _validate_request(court=court, date=date, slots=slots, price=price)
+    slots); a price sent by the client must equal it. The policy's limits hold: one person holds
+    at most its number of open bookings (so nobody can sit on a court's week with requests) and
+    at most its hours of courts a day."""
+    slots = _validate_request(user=user, court=court, date=date, slots=slots, price=price)
+    policy = policy_get()
     # Under the person's row lock their concurrent requests are counted one after the other.
     User.objects.select_for_update().get(pk=user.pk)
-    if open_bookings(user=user).count() >= settings.BOOKING_OPEN_LIMIT:
-        raise TooManyOpenBookings()
+    if open_bookings(user=user).count() >= policy.open_bookings_limit:
+        raise TooManyOpenBookings(policy.open_bookings_limit)
+    if policy.daily_hours_limit is not None:
+        held = slot_hours(list(held_slots_of(user=user, date=date)))
+        if held + slot_hours(slots) > policy.daily_hours_limit:
+            raise TooManyHours(policy.daily_hours_limit, held, date)
     booking = Booking.objects.create(
         user=user,
         court=court,
@@ -238,3 +260,13 @@ def calendar_feed_reset(*, user: User) -> CalendarFeed:
     """A new secret for a person's calendar feed: the address they shared so far stops answering."""
     feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": _feed_secret()})
     return feed
+
+
+def policy_update(**fields) -> Policy:
+    """An admin changes the booking policy (only the fields given); the rules apply from the next request."""
+    policy = policy_get()
+    for name, value in fields.items():
+        setattr(policy, name, value)
+    policy.full_clean()
+    policy.save()
+    return policy

@@ -11,7 +11,7 @@ def booking_modal_props(context, courts) -> dict:
     """The booking modal island's props for a page of courts: the courts and the dates open to
     booking. A tag, so that the courts page shows the modal without the courts app knowing the
     bookings app."""
-    first, last = bookable_dates()
+    first, last = bookable_dates(context["request"].user)
     return {
         "userEmail": context["request"].user.email,
         "minDate": first.isoformat(),

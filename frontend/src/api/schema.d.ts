@@ -418,6 +418,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins). */
+        get: operations["policy_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins). */
+        patch: operations["policy_partial_update"];
+        trace?: never;
+    };
     "/api/save-payment": {
         parameters: {
             query?: never;
@@ -783,6 +801,17 @@ export interface components {
             /** @description Another name for slots, accepted from clients that send availableSlots. */
             availableSlots?: string[];
         };
+        /** @description The booking policy as the API reads and writes it (PATCH: any of the fields). */
+        PatchedPolicyRequest: {
+            /** @description How many days ahead a user may book. */
+            advanceDaysUser?: number;
+            /** @description How many days ahead a member or an admin may book. */
+            advanceDaysMember?: number;
+            /** @description How many open bookings (waiting for a decision or for payment) one person may hold. */
+            openBookingsLimit?: number;
+            /** @description How many hours of courts one person may hold on one day; null for no limit. */
+            dailyHoursLimit?: number | null;
+        };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
             bookingId: number;
@@ -823,6 +852,17 @@ export interface components {
          * @enum {string}
          */
         PaymentOutputStatusEnum: "pending" | "succeeded" | "refunding" | "refunded" | "cancelled";
+        /** @description The booking policy as the API reads and writes it (PATCH: any of the fields). */
+        Policy: {
+            /** @description How many days ahead a user may book. */
+            advanceDaysUser: number;
+            /** @description How many days ahead a member or an admin may book. */
+            advanceDaysMember: number;
+            /** @description How many open bookings (waiting for a decision or for payment) one person may hold. */
+            openBookingsLimit: number;
+            /** @description How many hours of courts one person may hold on one day; null for no limit. */
+            dailyHoursLimit: number | null;
+        };
         /** @description What a person may write about themselves. Any other field (a role, say) is ignored. */
         ProfileInputRequest: {
             name: string;
@@ -2548,6 +2588,77 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
                     Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    policy_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Policy"];
+                };
+            };
+        };
+    };
+    policy_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPolicyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Policy"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
