@@ -27,12 +27,15 @@ PUBLIC = [
     "/",
     "/courts",
     "/support",
+    "/schedule",
     "/login",
     "/register",
     "/forgot-password",
     "/forbidden",
     "/blog/1",
     "/no-such-page",
+    "/unsubscribe/not-a-token",
+    "/local/mail",
 ]
 SIGNED_IN = [
     "/dashboard",
@@ -41,6 +44,7 @@ SIGNED_IN = [
     "/dashboard/approved-bookings",
     "/dashboard/announcements",
     "/dashboard/profile",
+    "/dashboard/email-preferences",
 ]
 MEMBER = ["/dashboard/confirmed-bookings", "/dashboard/payment-history"]
 ADMIN = [
@@ -115,7 +119,11 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     )
     sign_in(page, site, "someone@example.com", "/dashboard")
 
-    own = [f"/dashboard/bookings/{approved.pk}", f"/dashboard/payments/{paid.pk}/receipt"]
+    own = [
+        f"/dashboard/bookings/{approved.pk}",
+        f"/dashboard/payments/{paid.pk}/receipt",
+        f"/schedule?date={approved.date.isoformat()}",
+    ]
     assert check(page, site, paths + own) == {}
 
 
