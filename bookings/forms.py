@@ -1,3 +1,5 @@
+from datetime import date as Date
+
 from django import forms
 
 from courts.selectors import courts_all
@@ -60,3 +62,24 @@ class BookingFilters(forms.Form):
         """The filters to apply: the valid ones that are set."""
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
+
+
+class ScheduleFilters(forms.Form):
+    """The day sheet's day (today unless the query string says) and court type. An invalid value is
+    said under its field, and the sheet shows today's, or every type's, instead."""
+
+    date = forms.DateField(label="Day", required=False, widget=forms.DateInput(_input("date")))
+    type = forms.ChoiceField(label="Court type", required=False, widget=forms.Select({"class": "select"}))
+
+    def __init__(self, data, *, types: list[str], today: Date):
+        data = data.copy()
+        if not data.get("date"):
+            data["date"] = today.isoformat()
+        super().__init__(data)
+        self.today = today
+        self.fields["type"].choices = [("", "Every type"), *((type, type) for type in types)]
+
+    def filters(self) -> tuple[Date, str]:
+        """The day and the type to show."""
+        self.is_valid()
+        return self.cleaned_data.get("date") or self.today, self.cleaned_data.get("type", "")

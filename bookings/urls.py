@@ -4,6 +4,7 @@ from . import views
 
 app_name = "bookings"
 urlpatterns = [
+    path("schedule", views.schedule, name="schedule"),
     path("dashboard/my-bookings", views.my_bookings, name="mine"),
     path("dashboard/bookings/<int:booking_id>", views.booking_detail, name="detail"),
     path("dashboard/bookings/<int:booking_id>/calendar.ics", views.booking_calendar, name="calendar"),

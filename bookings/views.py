@@ -1,9 +1,13 @@
 """The booking pages of the dashboard (one list template, configured per page), and the calendar
 feed that calendar apps read."""
 
+from datetime import timedelta
+from urllib.parse import urlencode
+
 from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import conditional_page, require_safe
 
@@ -11,8 +15,9 @@ from accounts.guards import admin_required, login_required, member_required
 from club.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
-from .forms import BookingFilters
+from .forms import BookingFilters, ScheduleFilters
 from .models import Booking
+from .schedule import day_sheet, schedule_types
 from .selectors import (
     booking_list,
     bookings_visible_to,
@@ -215,3 +220,17 @@ def confirmed(request):
         columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
         filters=filters,
     )
+
+
+def schedule(request):
+    """The day sheet (docs/rules.md, The day sheet): every open court's slots on one day, for
+    anyone; a signed-in person sees their own, an admin whose each held cell is."""
+    filters = ScheduleFilters(request.GET, types=schedule_types(), today=timezone.localdate())
+    day, type = filters.filters()
+    sheet = day_sheet(date=day, type=type, viewer=request.user)
+
+    def on(days: int) -> str:
+        return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
+
+    steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
+    return render(request, "bookings/schedule.html", {"sheet": sheet, "filters": filters, **steps})

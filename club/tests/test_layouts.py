@@ -17,18 +17,19 @@ def section(html: str, pattern: str) -> str:
     return match.group(0)
 
 
-def test_the_navbar_links_home_courts_and_support(home):
+def test_the_navbar_links_home_courts_schedule_and_support(home):
     nav = section(home, r'<nav class="navbar-center.*?</nav>')
     assert re.findall(r'href="([^"]+)"[^>]*>(\w+)</a>', nav) == [
         ("/", "Home"),
         ("/courts", "Courts"),
+        ("/schedule", "Schedule"),
         ("/support", "Support"),
     ]
 
 
-def test_the_small_screen_dropdown_holds_home_courts_and_support(home):
+def test_the_small_screen_dropdown_holds_home_courts_schedule_and_support(home):
     dropdown = section(home, r'<details class="dropdown.*?</details>')
-    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Support"]
+    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Schedule", "Support"]
 
 
 def test_a_signed_out_visitor_sees_sign_in_and_sign_up(home):

@@ -1,0 +1,135 @@
+"""The /schedule page: the day sheet as a table that reads without JavaScript."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.tests.factories import make_booking, tomorrow
+from courts.tests.factories import CourtFactory
+
+pytestmark = pytest.mark.django_db
+
+MORNING = ["08:00-09:00", "09:00-10:00"]
+
+
+def cells(html: str) -> dict[str, list[str]]:
+    """Each row's court name and its cells' text, as a person reading the table hears it."""
+
+    def text(fragment: str) -> str:
+        heard = re.sub(r'<span aria-hidden="true">.*?</span>', "", fragment)
+        return " ".join(re.sub(r"<[^>]+>", " ", heard).split())
+
+    rows = re.findall(r'<th scope="row"[^>]*>(.*?)<span.*?</th>(.*?)</tr>', html, re.S)
+    return {
+        name: [text(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", rest, re.S)] for name, rest in rows
+    }
+
+
+@pytest.fixture
+def booked(people):
+    court = CourtFactory(name="Centre", type="Tennis", slots=MORNING)
+    CourtFactory(name="Hall", type="Badminton", slots=["09:00-10:00"])
+    return make_booking(user=User.objects.get(email="ada@example.com"), court=court, slots=MORNING[:1])
+
+
+def page(client, query: str = "") -> str:
+    response = client.get(f"/schedule?date={tomorrow().isoformat()}{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_sheet_is_a_table_with_a_caption_and_headers_for_slots_and_courts(people, booked):
+    html = page(people["anonymous"])
+
+    assert re.search(rf"<caption[^>]*>Courts on {tomorrow():%A %-d %B %Y}</caption>", html)
+    assert re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html) == ["Court", *MORNING]
+    assert cells(html) == {"Hall": ["Not offered", "Free"], "Centre": ["Taken", "Free"]}
+
+
+@pytest.mark.parametrize("kind", ["anonymous", "other", "member"])
+def test_nobody_but_the_owner_and_the_admins_learns_whose_a_cell_is(people, booked, kind):
+    html = page(people[kind])
+
+    assert cells(html)["Centre"] == ["Taken", "Free"]
+    assert "ada@example.com" not in html
+    assert f"/dashboard/bookings/{booked.pk}" not in html
+
+
+def test_the_owner_sees_their_cell_linked_to_their_booking(people, booked):
+    html = page(people["owner"])
+
+    assert cells(html)["Centre"] == ["Yours Pending", "Free"]
+    assert f'href="/dashboard/bookings/{booked.pk}">Yours</a>' in html
+
+
+def test_an_admin_sees_who_holds_a_cell_and_its_status_linked_to_the_booking(people, booked):
+    html = page(people["admin"])
+
+    assert cells(html)["Centre"] == ["ada@example.com Pending", "Free"]
+    assert f'href="/dashboard/bookings/{booked.pk}">ada@example.com</a>' in html
+
+
+def test_the_page_links_the_days_and_weeks_around_keeping_the_type(client):
+    CourtFactory(type="Tennis")
+    day = tomorrow()
+
+    html = client.get(f"/schedule?date={day.isoformat()}&type=Tennis").content.decode()
+
+    links = {
+        label: href for href, label in re.findall(r'<a class="btn btn-sm" href="([^"]+)">([^<]+)</a>', html)
+    }
+    assert links == {
+        label: f"?date={(day + timedelta(days=days)).isoformat()}&amp;type=Tennis"
+        for label, days in [("Previous week", -7), ("Previous day", -1), ("Next day", 1), ("Next week", 7)]
+    }
+
+
+def test_the_type_filter_keeps_the_courts_of_that_type(people, booked):
+    assert list(cells(page(people["anonymous"], "&type=Badminton"))) == ["Hall"]
+
+
+def test_without_a_day_the_page_shows_today(client):
+    CourtFactory()
+
+    html = client.get("/schedule").content.decode()
+
+    assert f'value="{timezone.localdate().isoformat()}"' in html
+    assert f"Courts on {timezone.localdate():%A %-d %B %Y}" in html
+
+
+def test_a_bad_day_or_type_is_said_under_its_field_and_shows_todays_sheet_of_every_type(client):
+    CourtFactory(name="Grass", type="Tennis")
+
+    html = client.get("/schedule?date=soon&type=Polo").content.decode()
+
+    assert "Enter a valid date." in html
+    assert "Select a valid choice. Polo is not one of the available choices." in html
+    assert f"Courts on {timezone.localdate():%A %-d %B %Y}" in html
+    assert list(cells(html)) == ["Grass"]
+
+
+def test_with_no_open_court_the_page_says_so(client):
+    assert "No courts are open for booking yet." in client.get("/schedule").content.decode()
+
+
+@pytest.mark.parametrize("kind", ["anonymous", "admin"])
+def test_the_page_costs_the_same_queries_for_2_courts_as_for_20(people, kind):
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            page(people[kind])
+        return len(captured)
+
+    def add_courts(count: int) -> None:
+        for _ in range(count):
+            make_booking(court=CourtFactory(slots=MORNING), slots=MORNING[:1])
+
+    add_courts(2)
+    few = queries()
+    add_courts(18)
+
+    assert queries() == few
