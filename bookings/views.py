@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import conditional_page, require_safe
@@ -233,4 +234,15 @@ def schedule(request):
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
 
     steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
-    return render(request, "bookings/schedule.html", {"sheet": sheet, "filters": filters, **steps})
+    context = {"sheet": sheet, "filters": filters, **steps}
+    if request.user.is_authenticated and sheet.rows:
+        # The schedule island books the free cells chosen (frontend/src/islands/schedule.tsx).
+        courts = [
+            {"id": row.court.pk, "name": row.court.name, "price": str(row.court.price)} for row in sheet.rows
+        ]
+        context["booking_props"] = {
+            "date": day.isoformat(),
+            "bookingsUrl": reverse("api-bookings"),
+            "courts": courts,
+        }
+    return render(request, "bookings/schedule.html", context)

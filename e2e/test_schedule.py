@@ -1,11 +1,17 @@
 """The day sheet (/schedule) in the browser: on a phone, the table scrolls inside its own box with
-the court names in view, and the page itself never scrolls sideways."""
+the court names in view, and the page itself never scrolls sideways; a signed-in person books free
+cells of one court from it."""
+
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from accounts.models import User
+from bookings.models import Booking
 from bookings.tests.factories import tomorrow
 from courts.tests.factories import CourtFactory
+from e2e.journeys import PASSWORD, sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -31,3 +37,31 @@ def test_on_a_phone_the_table_scrolls_in_its_box_and_the_court_names_stay(site: 
     expect(page.get_by_role("columnheader", name=DAY[-1])).to_be_in_viewport()
     court = page.get_by_role("rowheader", name="Court number 1")
     assert court.bounding_box()["x"] <= 40, "the court names stay at the left while the table scrolls"
+
+
+def test_a_signed_in_person_books_two_free_cells_of_one_court_from_the_sheet(site: str, page: Page, emulator):
+    emulator.sign_up("ada@example.com", PASSWORD)
+    ada = User.objects.create_user("ada@example.com", name="Ada")
+    centre = CourtFactory(name="Centre", type="Tennis", price=Decimal("15.00"), slots=DAY[:3])
+    CourtFactory(name="Side", type="Tennis", slots=DAY[:3])
+    day = tomorrow().isoformat()
+    sign_in(page, site, "ada@example.com", f"/schedule?date={day}")
+
+    side = page.get_by_role("button", name=f"Free (Side, {DAY[0]})")
+    side.click()
+    expect(side).to_have_attribute("aria-pressed", "true")
+    # A cell of another court starts the choice afresh; the keyboard chooses too.
+    page.get_by_role("button", name=f"Free (Centre, {DAY[0]})").click()
+    page.get_by_role("button", name=f"Free (Centre, {DAY[2]})").focus()
+    page.keyboard.press("Space")
+    expect(side).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_text(f"Centre: {DAY[0]}, {DAY[2]}. Total $30.00.")).to_be_visible()
+    page.get_by_role("button", name="Book", exact=True).click()
+
+    expect(page.get_by_role("table").get_by_role("link", name="Yours")).to_have_count(2)
+    booking = Booking.objects.get(user=ada)
+    assert (booking.court, booking.slots, booking.status) == (
+        centre,
+        [DAY[0], DAY[2]],
+        Booking.Status.PENDING,
+    )

@@ -30,7 +30,7 @@ export default defineConfig({
         ...islands,
         main: resolve(import.meta.dirname, "src/styles/main.css"),
         dashboard: resolve(import.meta.dirname, "src/styles/dashboard.css"),
-        schedule: resolve(import.meta.dirname, "src/styles/schedule.css"),
+        "day-sheet": resolve(import.meta.dirname, "src/styles/day-sheet.css"),
       },
     },
   },

@@ -55,7 +55,7 @@ def test_the_sheet_is_a_table_with_a_caption_and_headers_for_slots_and_courts(pe
 def test_nobody_but_the_owner_and_the_admins_learns_whose_a_cell_is(people, booked, kind):
     html = page(people[kind])
 
-    assert cells(html)["Centre"] == ["Taken", "Free"]
+    assert cells(html)["Centre"][0] == "Taken"
     assert "ada@example.com" not in html
     assert f"/dashboard/bookings/{booked.pk}" not in html
 
@@ -63,15 +63,34 @@ def test_nobody_but_the_owner_and_the_admins_learns_whose_a_cell_is(people, book
 def test_the_owner_sees_their_cell_linked_to_their_booking(people, booked):
     html = page(people["owner"])
 
-    assert cells(html)["Centre"] == ["Yours Pending", "Free"]
+    assert cells(html)["Centre"] == ["Yours Pending", "Free (Centre, 09:00-10:00)"]
     assert f'href="/dashboard/bookings/{booked.pk}">Yours</a>' in html
 
 
 def test_an_admin_sees_who_holds_a_cell_and_its_status_linked_to_the_booking(people, booked):
     html = page(people["admin"])
 
-    assert cells(html)["Centre"] == ["ada@example.com Pending", "Free"]
+    assert cells(html)["Centre"] == ["ada@example.com Pending", "Free (Centre, 09:00-10:00)"]
     assert f'href="/dashboard/bookings/{booked.pk}">ada@example.com</a>' in html
+
+
+def test_a_signed_in_person_gets_the_free_cells_as_toggles_of_the_booking_island(people, booked):
+    html = page(people["other"])
+
+    assert html.count("data-sheet-slot=") == 2  # Centre's 09:00 and Hall's
+    toggle = (
+        f'data-sheet-court="{booked.court_id}" data-sheet-slot="09:00-10:00" aria-pressed="false" disabled>'
+    )
+    assert toggle in html
+    assert 'data-island="schedule"' in html
+    assert '"bookingsUrl": "/api/bookings"' in html
+
+
+def test_a_signed_out_visitor_reads_free_cells_as_text_without_the_island(people, booked):
+    html = page(people["anonymous"])
+
+    assert "data-sheet-slot" not in html
+    assert 'data-island="schedule"' not in html
 
 
 def test_the_page_links_the_days_and_weeks_around_keeping_the_type(client):
