@@ -234,7 +234,9 @@ def schedule(request):
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
 
     steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
-    context = {"sheet": sheet, "filters": filters, **steps}
+    # A held cell links to its booking's page: the address reversed once here, not once per cell.
+    booking_path = reverse("bookings:detail", args=[0]).removesuffix("0")
+    context = {"sheet": sheet, "filters": filters, "booking_path": booking_path, **steps}
     if request.user.is_authenticated and sheet.rows:
         # The schedule island books the free cells chosen (frontend/src/islands/schedule.tsx).
         courts = [
