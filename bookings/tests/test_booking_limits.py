@@ -3,7 +3,7 @@ requests that expire when nobody decides on them, and no approval for a closed c
 
 import threading
 from collections import Counter
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -30,15 +30,6 @@ def ada():
 @pytest.fixture
 def court():
     return CourtFactory(name="Centre Court", slots=SLOTS)
-
-
-@pytest.fixture
-def evening_in_new_york(settings, monkeypatch):
-    """The club in New York at 21:30 on 1 June 2026, which is already 2 June in UTC."""
-    settings.TIME_ZONE = "America/New_York"
-    fixed = datetime(2026, 6, 2, 1, 30, tzinfo=UTC)
-    monkeypatch.setattr(timezone, "now", lambda: fixed)
-    return date(2026, 6, 1)
 
 
 @pytest.mark.parametrize("slot", ["08:00-09:00", "21:00-22:00"])

@@ -1,7 +1,7 @@
 """The day sheet (bookings/schedule.py) and GET /api/schedule: every open court's slots on one day,
 each free, taken, yours or past, and whose only for the admins."""
 
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.db import connection
@@ -23,15 +23,6 @@ MORNING = ["08:00-09:00", "09:00-10:00"]
 
 def states(sheet) -> dict[str, list[str]]:
     return {row.court.name: [cell.state for cell in row.cells] for row in sheet.rows}
-
-
-@pytest.fixture
-def evening_in_new_york(settings, monkeypatch):
-    """The club in New York at 21:30 on 1 June 2026, which is already 2 June in UTC."""
-    settings.TIME_ZONE = "America/New_York"
-    fixed = datetime(2026, 6, 2, 1, 30, tzinfo=UTC)
-    monkeypatch.setattr(timezone, "now", lambda: fixed)
-    return date(2026, 6, 1)
 
 
 # --- the sheet ----------------------------------------------------------------------------------
