@@ -55,19 +55,11 @@ def booking_price(*, court: Court, slots: list[str]) -> Decimal:
     return court.price * len(slots)
 
 
-def bookable_dates(user: User, today: Date | None = None) -> tuple[Date, Date]:
+def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
     """The first and last day `user` may book a court for: today, and the end of their role's
-    advance window (the policy's)."""
-    today = today or timezone.localdate()
-    return today, today + timedelta(days=policy_get().advance_days(user))
-
-
-def slot_hours(slots: list[str]) -> float:
-    """How long the slots ('HH:MM-HH:MM') last together, in hours."""
-    minutes = sum(
-        (int(slot[6:8]) * 60 + int(slot[9:11])) - (int(slot[:2]) * 60 + int(slot[3:5])) for slot in slots
-    )
-    return minutes / 60
+    advance window (the policy's; read here unless the caller has it)."""
+    today = timezone.localdate()
+    return today, today + timedelta(days=(policy or policy_get()).advance_days(user))
 
 
 def slot_start(*, date: Date, slot: str) -> datetime:
@@ -80,6 +72,14 @@ def slot_end(*, date: Date, slot: str) -> datetime:
     return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[6:])))
 
 
+def slot_hours(*, date: Date, slots: list[str]) -> float:
+    """How long the slots last together on `date`, in hours."""
+    seconds = sum(
+        (slot_end(date=date, slot=slot) - slot_start(date=date, slot=slot)).total_seconds() for slot in slots
+    )
+    return seconds / 3600
+
+
 def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
     """Those of `slots` that have begun on `date` by `now`: too late to book."""
     now = now or timezone.now()
@@ -87,10 +87,10 @@ def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) 
 
 
 def _validate_request(
-    *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None
+    *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
 ) -> list[str]:
     errors: dict[str, str] = {}
-    first, last = bookable_dates(user)
+    first, last = bookable_dates(user, policy)
     if court.is_archived:
         errors["courtId"] = "This court is no longer open for booking."
     if date < first:
@@ -121,15 +121,15 @@ def booking_request(
     slots); a price sent by the client must equal it. The policy's limits hold: one person holds
     at most its number of open bookings (so nobody can sit on a court's week with requests) and
     at most its hours of courts a day."""
-    slots = _validate_request(user=user, court=court, date=date, slots=slots, price=price)
     policy = policy_get()
+    slots = _validate_request(user=user, policy=policy, court=court, date=date, slots=slots, price=price)
     # Under the person's row lock their concurrent requests are counted one after the other.
     User.objects.select_for_update().get(pk=user.pk)
     if open_bookings(user=user).count() >= policy.open_bookings_limit:
         raise TooManyOpenBookings(policy.open_bookings_limit)
     if policy.daily_hours_limit is not None:
-        held = slot_hours(list(held_slots_of(user=user, date=date)))
-        if held + slot_hours(slots) > policy.daily_hours_limit:
+        held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
+        if held + slot_hours(date=date, slots=slots) > policy.daily_hours_limit:
             raise TooManyHours(policy.daily_hours_limit, held, date)
     booking = Booking.objects.create(
         user=user,

@@ -7,10 +7,12 @@ from django.shortcuts import render
 
 from . import mailbox
 
+LISTED = 200  # the newest messages the page lists (and reads)
+
 
 def mail_list(request):
     return render(
-        request, "notifications/local_mail.html", {"mails": mailbox.messages(settings.MAIL_DIR)[:200]}
+        request, "notifications/local_mail.html", {"mails": mailbox.messages(settings.MAIL_DIR, limit=LISTED)}
     )
 
 

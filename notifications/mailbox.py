@@ -97,9 +97,9 @@ def read(path: Path) -> Mail:
     )
 
 
-def messages(folder: Path) -> list[Mail]:
-    """Every kept message, the newest first."""
-    return [read(path) for path in sorted(folder.glob("*.eml"), reverse=True)]
+def messages(folder: Path, limit: int | None = None) -> list[Mail]:
+    """The kept messages, the newest first (the newest `limit` of them: only those are read)."""
+    return [read(path) for path in sorted(folder.glob("*.eml"), reverse=True)[:limit]]
 
 
 def find(folder: Path, mail_id: str) -> Mail | None:

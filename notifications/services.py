@@ -208,8 +208,8 @@ def retry_delay(attempts: int) -> timedelta:
 
 
 @transaction.atomic
-def _send_later(notification: Notification, error: Exception, now: datetime | None = None) -> None:
-    send_after = (now or timezone.now()) + retry_delay(notification.attempts)
+def _send_later(notification: Notification, error: Exception) -> None:
+    send_after = timezone.now() + retry_delay(notification.attempts)
     Notification.objects.filter(pk=notification.pk).update(
         status=Status.PENDING, send_after=send_after, last_error=f"{type(error).__name__}: {error}"[:500]
     )

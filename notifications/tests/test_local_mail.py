@@ -69,3 +69,18 @@ def test_production_never_routes_the_mail_pages():
 
     assert output.splitlines()[-1:] == ["done"]
     assert "served" not in output
+
+
+def test_the_mail_page_reads_only_the_newest_messages(client, mailbox, monkeypatch):
+    for _ in range(3):
+        make_booking()
+    run_due_tasks()
+    monkeypatch.setattr("notifications.local.LISTED", 2)
+
+    listing = client.get("/local/mail").content.decode()
+
+    newest = mailbox.messages()[-2:]
+    assert [mail.id for mail in newest if f'href="/local/mail/{mail.id}"' in listing] == [
+        mail.id for mail in newest
+    ]
+    assert f'href="/local/mail/{mailbox.messages()[0].id}"' not in listing
