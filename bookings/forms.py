@@ -64,6 +64,9 @@ class BookingFilters(forms.Form):
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
+SCHEDULE_REACH_DAYS = 2 * 366
+
+
 class ScheduleFilters(forms.Form):
     """The day sheet's day (today unless the query string says) and court type. An invalid value is
     said under its field, and the sheet shows today's, or every type's, instead."""
@@ -78,6 +81,13 @@ class ScheduleFilters(forms.Form):
         super().__init__(data)
         self.today = today
         self.fields["type"].choices = [("", "Every type"), *((type, type) for type in types)]
+
+    def clean_date(self) -> Date | None:
+        # The sheet links the weeks around its day: keep it where a calendar has weeks around it.
+        day = self.cleaned_data["date"]
+        if day is not None and abs((day - self.today).days) > SCHEDULE_REACH_DAYS:
+            raise forms.ValidationError("Choose a day within two years of today.")
+        return day
 
     def filters(self) -> tuple[Date, str]:
         """The day and the type to show."""

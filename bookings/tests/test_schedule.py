@@ -187,3 +187,13 @@ def test_the_api_costs_the_same_queries_for_2_courts_as_for_20(people, kind):
     add_courts(18)
 
     assert queries() == few <= 5
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01"])
+def test_the_api_answers_a_day_at_the_calendars_ends_without_a_server_error(client, day):
+    CourtFactory()
+
+    response = client.get(f"/api/schedule?date={day}")
+
+    assert response.status_code == 200
+    assert response.json()["date"] == day

@@ -152,3 +152,14 @@ def test_the_page_costs_the_same_queries_for_2_courts_as_for_20(people, kind):
     add_courts(18)
 
     assert queries() == few
+
+
+@pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01"])
+def test_a_day_beyond_the_calendars_reach_is_said_under_its_field_not_a_server_error(client, day):
+    CourtFactory()
+
+    response = client.get(f"/schedule?date={day}")
+
+    assert response.status_code == 200
+    assert "Choose a day within two years of today." in response.content.decode()
+    assert f"Courts on {timezone.localdate():%A %-d %B %Y}" in response.content.decode()
