@@ -170,5 +170,4 @@ def mailbox(_mailbox, settings):
     settings.MAILERS = smtp_mailers(_mailbox)
     _mailbox.clear()
     _mailbox.start()
-    yield _mailbox
-    _mailbox.start()  # for the next test, if this one stopped it
+    return _mailbox

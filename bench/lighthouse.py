@@ -24,7 +24,6 @@ Usage (seed_demo needs the local Firebase Auth Emulator, so inside the local sta
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -62,7 +61,7 @@ class AuditFailed(Exception):
 def run_lighthouse(url: str) -> dict:
     result = subprocess.run(
         [
-            shutil.which("npx") or "npx",
+            "npx",
             "--yes",
             LIGHTHOUSE,
             url,

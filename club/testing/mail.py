@@ -7,7 +7,6 @@ Django's test environment swaps the mailers for its in-memory outbox; a test tha
 
 import os
 import shutil
-import time
 import urllib.parse
 from pathlib import Path
 
@@ -38,13 +37,6 @@ class Mailbox:
         """What arrived (to one address if given), the oldest first."""
         kept = reversed(mailbox.messages(self.folder))
         return [mail for mail in kept if not to or to in mail.to]
-
-    def wait_for(self, count: int, *, to: str = "", timeout: float = 10) -> list[mailbox.Mail]:
-        """The messages once `count` of them arrived (for a worker in another process)."""
-        deadline = time.monotonic() + timeout
-        while len(found := self.messages(to)) < count and time.monotonic() < deadline:
-            time.sleep(0.1)
-        return found
 
 
 def mailbox_of_the_tests() -> Mailbox:

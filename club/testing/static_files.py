@@ -4,7 +4,8 @@ WhiteNoise's middleware lists every file under STATIC_ROOT (a stat of each, and 
 variants) when it is made. A server makes it once; Django's test client makes its middleware anew
 for every client, and a test that signs in four people makes five of them: about 0.1 s each, for
 the same list. Within a run the list is read once for each set of WhiteNoise settings (and read
-again when a file has been added to or removed from the collected ones); the files are served as before.
+again when a file has been added to or removed from the collected ones); each file is served as
+WhiteNoise serves it, headers and compressed variants included.
 """
 
 import contextlib

@@ -139,7 +139,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
     // The server's answer, not the row's hasBookings, says what happened: a booking may have come since.
     if (removed.answer.deleted) notify.success("Court deleted");
     else {
-      setArchived((current) => [...current, { ...court, hasBookings: true }]);
+      setArchived((current) => [...current, court]);
       notify.success("Court archived: its bookings keep it");
     }
   }
