@@ -14,8 +14,8 @@ from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .permissions import IsAdmin, require_self
 from .selectors import user_by_email, user_list
-from .serializers import GREETINGS, ProfileInput, SessionInput, UserListQuery, UserOutput
-from .services import EmailNotVerified, user_sign_in, user_update_profile
+from .serializers import GREETINGS, AdminRoleInput, ProfileInput, SessionInput, UserListQuery, UserOutput
+from .services import EmailNotVerified, user_set_admin, user_sign_in, user_update_profile
 from .session import end_session, start_session
 
 
@@ -132,11 +132,24 @@ def _visible_user(request, email: str):
 
 
 class UserRoleApi(APIView):
+    """GET: a person's role (themselves, or anyone for an admin). PATCH {"admin": true|false}: an
+    admin makes someone an admin or takes it back (docs/rules.md, Roles); 409 for the last admin."""
+
+    def get_permissions(self):
+        return [IsAdmin()] if self.request.method == "PATCH" else super().get_permissions()
+
     @extend_schema(
         responses={200: inline_serializer("Role", {"role": serializers.CharField()}), **errors(401, 403, 404)}
     )
     def get(self, request, email: str):
         return Response({"role": _visible_user(request, email).role})
+
+    @extend_schema(request=AdminRoleInput, responses={200: UserOutput, **errors(400, 401, 403, 404, 409)})
+    def patch(self, request, email: str):
+        data = AdminRoleInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = _visible_user(request, email)
+        return Response(UserOutput(user_set_admin(user=user, by=request.user, **data.validated_data)).data)
 
 
 class UserByEmailApi(APIView):

@@ -1,4 +1,10 @@
-from django.db.models import Q, QuerySet
+from datetime import date
+
+from django.db.models import Count, Q, QuerySet
+from django.db.models.functions import TruncMonth
+from django.utils import timezone
+
+from club.days import period
 
 from .models import User
 
@@ -15,3 +21,17 @@ def user_list(*, search: str = "", role: str = "") -> QuerySet[User]:
 
 def user_by_email(email: str) -> User | None:
     return User.objects.filter(email=email.strip().lower()).first()
+
+
+def new_members_by_month(*, date_from: date, date_to: date) -> dict[date, int]:
+    """How many people became members (their first payment) in each month from `date_from` to
+    `date_to`: {first day of the month: count} for the months that had any, in one query."""
+    start, end = period(date_from, date_to)
+    months = (
+        User.objects.filter(member_since__gte=start, member_since__lt=end)
+        .annotate(month=TruncMonth("member_since", tzinfo=timezone.get_current_timezone()))
+        .order_by()
+        .values("month")
+        .annotate(count=Count("pk"))
+    )
+    return {row["month"].date(): row["count"] for row in months}

@@ -23,6 +23,10 @@ class UserOutput(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class AdminRoleInput(serializers.Serializer):
+    admin = serializers.BooleanField(help_text="true: make them an admin; false: take it back.")
+
+
 # What the next page says after a sign-in, chosen by the island's flow.
 GREETINGS = {
     "login": "Login Successful!",

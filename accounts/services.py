@@ -4,7 +4,8 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from club.errors import Conflict
+from audit.services import audit_record
+from club.errors import Conflict, Forbidden
 
 from .identity import Identity, InvalidCredential, revoke_sessions
 from .models import EndedSession, User
@@ -130,17 +131,64 @@ def user_make_member(*, user: User, since: datetime) -> User:
     return user
 
 
-def user_end_membership(*, member: User) -> User:
-    """A member goes back to being a user; their account, bookings and payments stay."""
+@transaction.atomic
+def user_end_membership(*, member: User, by: User) -> User:
+    """An admin (`by`) ends a membership: the member goes back to being a user; their account,
+    bookings and payments stay."""
     if member.role != User.Role.MEMBER:
         raise Conflict(f"{member.email} is not a member.")
+    since = member.member_since
     member.role = User.Role.USER
     member.member_since = None
     member.save(update_fields=["role", "member_since"])
+    audit_record(
+        actor=by,
+        action="user.membership_end",
+        target=member,
+        summary=f"Ended the membership of {member.email}",
+        before={"role": User.Role.MEMBER, "member_since": since.isoformat() if since else None},
+        after={"role": User.Role.USER},
+    )
     return member
 
 
 def user_make_admin(*, user: User) -> User:
+    """The first admin, prepared by `manage.py make_admin` (the site's own way is user_set_admin)."""
     user.role = User.Role.ADMIN
     user.save(update_fields=["role"])
+    return user
+
+
+class LastAdmin(Conflict):
+    def __init__(self):
+        super().__init__("This is the club's last admin: make someone else an admin first.")
+
+
+@transaction.atomic
+def user_set_admin(*, user: User, admin: bool, by: User) -> User:
+    """An admin makes someone an admin, or takes it back: they become a member again if they ever
+    paid (member_since), else a user. The club always keeps one admin: the admins' rows are locked
+    and read first, so two admins taking it from each other at once cannot leave none (the second
+    is no longer an admin when its turn comes)."""
+    admins = list(User.objects.select_for_update().filter(role=User.Role.ADMIN).values_list("pk", flat=True))
+    if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
+        raise Forbidden("Only an admin may change who is an admin.")
+    user = User.objects.select_for_update().get(pk=user.pk)
+    before = user.role
+    if admin:
+        user.role = User.Role.ADMIN
+    elif user.role == User.Role.ADMIN:
+        if admins == [user.pk]:
+            raise LastAdmin()
+        user.role = User.Role.MEMBER if user.member_since else User.Role.USER
+    user.save(update_fields=["role"])
+    if user.role != before:
+        audit_record(
+            actor=by,
+            action="user.role",
+            target=user,
+            summary=f"{user.email}: {before} → {user.role}",
+            before={"role": before},
+            after={"role": user.role},
+        )
     return user

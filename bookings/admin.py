@@ -1,14 +1,26 @@
-from django.contrib import admin
+"""Bookings and what holds or waits for a court's slots. BookedSlot is not registered: it is the
+index of held slots that the services keep in step with bookings, blocks and offers (a row changed
+by hand would free or hold a slot behind their back); BookingStatusChange is each booking's
+history, shown in it."""
 
-from .models import Policy
-from .services import policy_update
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+
+from club.admin import ReadOnlyAdmin, ServiceAdmin
+from club.errors import Conflict, Forbidden
+
+from .blocks import BlockConflicts, block_create, block_delete
+from .forms import PolicyForm
+from .models import Block, Booking, BookingStatusChange, CalendarFeed, Policy, WaitlistEntry
+from .services import booking_approve, booking_cancel, booking_reject, calendar_feed_reset, policy_update
 
 
 @admin.register(Policy)
-class PolicyAdmin(admin.ModelAdmin):
+class PolicyAdmin(ServiceAdmin):
     """The booking policy's one row: admins change it here or with PATCH /api/policy."""
 
-    fields = ["advance_days_user", "advance_days_member", "open_bookings_limit", "daily_hours_limit"]
+    fields = PolicyForm.Meta.fields
 
     def has_add_permission(self, request):
         return False
@@ -16,5 +28,167 @@ class PolicyAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return False
 
-    def save_model(self, request, obj, form, change):
-        policy_update(**{name: form.cleaned_data[name] for name in self.fields})
+    def update(self, request, obj, changes, formsets):
+        policy_update(by=request.user, **changes)
+
+
+class BlockAdminForm(forms.ModelForm):
+    """A new block, made by the blocks' service (bookings.blocks.block_create) when the form is
+    checked, so that its refusals (a field, or bookings holding some of the slots) show on the form."""
+
+    class Meta:
+        model = Block
+        fields = ["court", "date", "until", "slots", "reason"]
+        help_texts = {"slots": 'A list of the court\'s slots, e.g. ["08:00-09:00", "09:00-10:00"].'}
+
+    # The service's names for the fields, as the API's.
+    FIELDS = {"courtId": "court", "date": "date", "until": "until", "slots": "slots", "reason": "reason"}
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        slots = cleaned.get("slots")
+        if not isinstance(slots, list) or not all(isinstance(slot, str) for slot in slots):
+            self.add_error("slots", "A list of slots, each as in the court's list.")
+            return cleaned
+        try:
+            self.instance = block_create(
+                by=self.made_by,
+                court=cleaned["court"],
+                date=cleaned["date"],
+                until=cleaned.get("until"),
+                slots=slots,
+                reason=cleaned["reason"],
+            )
+        except ValidationError as error:
+            for field, messages in error.message_dict.items():
+                self.add_error(self.FIELDS.get(field), messages)
+        except BlockConflicts as error:
+            held = "; ".join(
+                f"{booking.user.email}, {booking.date}, {booking.slots_label} ({booking.status})"
+                for booking in error.bookings
+            )
+            raise ValidationError(
+                f"{error} Cancel them or leave those slots out on the schedule page. Held by: {held}."
+            ) from error
+        except Conflict as error:
+            raise ValidationError(str(error)) from error
+        return cleaned
+
+
+@admin.register(Block)
+class BlockAdmin(ServiceAdmin):
+    """Blocks are made and lifted through the blocks' service (bookings/blocks.py): a block over
+    bookings is refused here; the schedule page offers to cancel them or to leave those slots out.
+    A block is never edited: lift it and make another."""
+
+    form = BlockAdminForm
+    list_display = ["court", "date", "until", "slots_label", "reason", "created_by", "created_at"]
+    list_filter = ["court", "date"]
+    search_fields = ["reason"]
+    date_hierarchy = "date"
+
+    @admin.display(description="Slots")
+    def slots_label(self, block: Block) -> str:
+        return ", ".join(block.slots)
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change=change, **kwargs)
+        form.made_by = request.user
+        return form
+
+    def create(self, request, form, formsets):
+        return form.instance  # block_create made it when the form was checked
+
+    def remove(self, request, obj):
+        block_delete(block=obj, by=request.user)
+
+
+@admin.register(WaitlistEntry)
+class WaitlistEntryAdmin(ReadOnlyAdmin):
+    """Who waits for which slot, and the offers made (docs/rules.md, Waitlist), to read: people join
+    and leave on the site, and the worker offers and passes on."""
+
+    list_display = ["user", "court", "date", "slot", "status", "created_at", "offer_expires_at"]
+    list_filter = ["status", "date", "court"]
+    search_fields = ["user__email", "court__name"]
+    date_hierarchy = "date"
+    list_select_related = ["user", "court"]
+    ordering = ["-date", "slot", "created_at"]
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(ReadOnlyAdmin):
+    """Whose calendar feeds exist, and an action to retire one's address (say, shared by mistake):
+    the person finds a new one on Confirmed Bookings. The secret itself is never shown."""
+
+    fields = ["user", "created_at"]
+    list_display = ["user", "created_at"]
+    search_fields = ["user__email"]
+    date_hierarchy = "created_at"
+    list_select_related = ["user"]
+    actions = ["reset"]
+
+    @admin.action(description="Retire the selected feeds' addresses (each person gets a new one)")
+    def reset(self, request, queryset):
+        for feed in queryset.select_related("user"):
+            calendar_feed_reset(user=feed.user, by=request.user)
+            messages.success(request, f"The calendar feed of {feed.user.email} has a new address.")
+
+
+class StatusChangeInline(admin.TabularInline):
+    """The booking's history, to read."""
+
+    model = BookingStatusChange
+    fields = ["at", "from_status", "to_status", "by", "reason"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+def _each(request, queryset, decide, done: str) -> None:
+    """Runs `decide` (a service) on each selected booking, and says what became of each."""
+    for booking in queryset.select_related("court", "user"):
+        try:
+            decide(booking)
+        except (Conflict, Forbidden) as refusal:
+            messages.error(request, f"Booking #{booking.pk}: {refusal}")
+        else:
+            messages.success(request, f"Booking #{booking.pk} {done}.")
+
+
+@admin.register(Booking)
+class BookingAdmin(ReadOnlyAdmin):
+    """Bookings, to read and to fix through their services only: approve, reject and cancel (a
+    paid one is refunded in full) are the actions; status, price and slots are never edited here."""
+
+    list_display = ["pk", "court_name", "date", "slots_label", "user", "status", "price", "created_at"]
+    list_filter = ["status", "date", "court"]
+    search_fields = ["user__email", "court_name"]
+    date_hierarchy = "date"
+    list_select_related = ["user"]
+    inlines = [StatusChangeInline]
+    actions = ["approve", "reject", "cancel"]
+
+    @admin.action(description="Approve the selected pending bookings")
+    def approve(self, request, queryset):
+        _each(
+            request, queryset, lambda booking: booking_approve(booking=booking, by=request.user), "approved"
+        )
+
+    @admin.action(description="Reject the selected pending bookings")
+    def reject(self, request, queryset):
+        _each(request, queryset, lambda booking: booking_reject(booking=booking, by=request.user), "rejected")
+
+    @admin.action(description="Cancel the selected bookings (paid ones refunded in full)")
+    def cancel(self, request, queryset):
+        _each(
+            request, queryset, lambda booking: booking_cancel(booking=booking, by=request.user), "cancelled"
+        )

@@ -2,6 +2,8 @@ from django.urls import path
 
 from .apis import (
     ApprovedBookingApi,
+    BlockApi,
+    BlockListApi,
     BookingApproveApi,
     BookingCancelApi,
     BookingCreateApi,
@@ -12,6 +14,8 @@ from .apis import (
     CourtAvailabilityApi,
     PolicyApi,
     ScheduleApi,
+    WaitlistApi,
+    WaitlistEntryApi,
 )
 from .models import Booking
 
@@ -37,6 +41,10 @@ urlpatterns = [
     path("schedule", ScheduleApi.as_view(), name="api-schedule"),
     path("calendar", CalendarFeedApi.as_view(), name="api-calendar"),
     path("calendar/reset", CalendarFeedResetApi.as_view(), name="api-calendar-reset"),
+    path("waitlist", WaitlistApi.as_view(), name="api-waitlist"),
+    path("waitlist/<int:entry_id>", WaitlistEntryApi.as_view(), name="api-waitlist-entry"),
     # Which of a court's slots are free is the bookings' business, under the court's address.
     path("courts/<int:court_id>/availability", CourtAvailabilityApi.as_view(), name="api-court-availability"),
+    path("blocks", BlockListApi.as_view(), name="api-blocks"),
+    path("blocks/<int:block_id>", BlockApi.as_view(), name="api-block"),
 ]

@@ -1,6 +1,6 @@
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -12,12 +12,18 @@ from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 from courts.selectors import court_list, courts_all
 
+from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
-from .models import Booking
-from .schedule import day_sheet
-from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots
+from .models import Block, Booking, WaitlistEntry
+from .schedule import bookable_until, day_sheet
+from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots, waitlist_of
 from .serializers import (
     AvailabilityQuery,
+    BlockConflictsOutput,
+    BlockInput,
+    BlockListQuery,
+    BlockOutput,
+    BookingCreatedOutput,
     BookingListQuery,
     BookingOutput,
     BookingRejectInput,
@@ -26,6 +32,8 @@ from .serializers import (
     PolicySerializer,
     ScheduleOutput,
     ScheduleQuery,
+    WaitlistEntryOutput,
+    WaitlistJoinInput,
 )
 from .services import (
     booking_approve,
@@ -37,16 +45,18 @@ from .services import (
     policy_update,
     started_slots,
 )
+from .waitlist import waitlist_join, waitlist_leave
 
 
 class BookingCreateApi(APIView):
-    """POST: request a booking for yourself (docs/rules.md, Booking life cycle)."""
+    """POST: request a booking for yourself (docs/rules.md, Booking life cycle); under instant
+    booking it is approved at once, to be paid at its `payUrl`."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "booking"
 
     @extend_schema(
-        request=BookingRequestInput, responses={201: BookingOutput, **errors(400, 401, 403, 404, 409)}
+        request=BookingRequestInput, responses={201: BookingCreatedOutput, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request):
         data = BookingRequestInput(data=request.data)
@@ -63,7 +73,7 @@ class BookingCreateApi(APIView):
             slots=fields["slots"],
             price=fields.get("price"),
         )
-        return Response(BookingOutput(booking).data, status=status.HTTP_201_CREATED)
+        return Response(BookingCreatedOutput(booking).data, status=status.HTTP_201_CREATED)
 
 
 class BookingListApi(APIView):
@@ -208,7 +218,7 @@ class PolicyApi(APIView):
     def patch(self, request):
         data = PolicySerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(PolicySerializer(policy_update(**data.validated_data)).data)
+        return Response(PolicySerializer(policy_update(by=request.user, **data.validated_data)).data)
 
 
 class ScheduleApi(APIView):
@@ -222,5 +232,98 @@ class ScheduleApi(APIView):
         query = ScheduleQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         day = query.validated_data.get("date") or timezone.localdate()
-        sheet = day_sheet(date=day, type=query.validated_data.get("type", ""), viewer=request.user)
+        sheet = day_sheet(
+            date=day,
+            type=query.validated_data.get("type", ""),
+            viewer=request.user,
+            bookable_until=bookable_until(request.user),
+        )
         return Response(ScheduleOutput(sheet).data)
+
+
+class BlockListApi(APIView):
+    """GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
+    (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+    (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
+    `conflicts` says to cancel them or to leave those slots out."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(
+        parameters=[BlockListQuery, *SLICE_PARAMETERS],
+        responses={200: BlockOutput(many=True), **errors(400, 401, 403)},
+    )
+    def get(self, request):
+        query = BlockListQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return sliced_response(request, block_list(**query.validated_data), BlockOutput)
+
+    @extend_schema(
+        request=BlockInput,
+        responses={
+            201: BlockOutput,
+            **errors(400, 401, 403, 404),
+            409: OpenApiResponse(
+                BlockConflictsOutput,
+                description="Bookings hold some of the slots (listed in `conflicts`), or the slots "
+                "changed meanwhile (no `conflicts`): nothing was blocked.",
+            ),
+        },
+    )
+    def post(self, request):
+        data = BlockInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
+        try:
+            block = block_create(by=request.user, court=court, **fields)
+        except BlockConflicts as conflicts:
+            body = {"detail": str(conflicts), "conflicts": conflicts.bookings}
+            return Response(BlockConflictsOutput(body).data, status=status.HTTP_409_CONFLICT)
+        return Response(BlockOutput(block).data, status=status.HTTP_201_CREATED)
+
+
+class BlockApi(APIView):
+    """DELETE /api/blocks/{id}: an admin lifts a block; its slots are free again."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=None, responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, block_id: int):
+        block_delete(block=get_object_or_404(Block, pk=block_id), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WaitlistApi(APIView):
+    """GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
+    line for a taken slot."""
+
+    @extend_schema(
+        parameters=SLICE_PARAMETERS, responses={200: WaitlistEntryOutput(many=True), **errors(400, 401)}
+    )
+    def get(self, request):
+        return sliced_response(request, waitlist_of(user=request.user), WaitlistEntryOutput)
+
+    @extend_schema(
+        request=WaitlistJoinInput, responses={201: WaitlistEntryOutput, **errors(400, 401, 403, 404, 409)}
+    )
+    def post(self, request):
+        data = WaitlistJoinInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        fields = data.validated_data
+        court = get_object_or_404(courts_all(), pk=fields["courtId"])
+        entry = waitlist_join(user=request.user, court=court, date=fields["date"], slot=fields["slot"])
+        entry = waitlist_of(user=request.user).get(pk=entry.pk)
+        return Response(WaitlistEntryOutput(entry).data, status=status.HTTP_201_CREATED)
+
+
+class WaitlistEntryApi(APIView):
+    """DELETE: leave a waitlist (your own place; anyone else's is not found). A slot held for you
+    passes to the next in line."""
+
+    @extend_schema(responses={200: WaitlistEntryOutput, **errors(401, 403, 404, 409)})
+    def delete(self, request, entry_id: int):
+        entry = get_object_or_404(WaitlistEntry, pk=entry_id, user=request.user)
+        left = waitlist_leave(user=request.user, entry=entry)
+        left.position = None
+        return Response(WaitlistEntryOutput(left).data)

@@ -4,7 +4,7 @@ from django import forms
 
 from courts.selectors import courts_all
 
-from .models import Booking
+from .models import Booking, Policy
 
 
 def _input(kind: str, **attrs) -> dict:
@@ -93,3 +93,38 @@ class ScheduleFilters(forms.Form):
         """The day and the type to show."""
         self.is_valid()
         return self.cleaned_data.get("date") or self.today, self.cleaned_data.get("type", "")
+
+
+# The policy's rules as the Club Rules page groups them: (legend, fields).
+POLICY_SECTIONS = [
+    ("Approval", ["approval_required", "checkout_hold_minutes"]),
+    ("How far ahead", ["advance_days_user", "advance_days_member"]),
+    ("Limits per person", ["open_bookings_limit", "daily_hours_limit"]),
+    ("Cancelling a paid booking", ["cancel_cutoff_hours", "refund_percent", "late_refund_percent"]),
+    ("Waitlist", ["waitlist_hold_minutes"]),
+]
+
+
+class PolicyForm(forms.ModelForm):
+    """The club's booking policy on the Club Rules page; bookings.services.policy_update saves it."""
+
+    class Meta:
+        model = Policy
+        fields = [name for _, names in POLICY_SECTIONS for name in names]
+        labels = {
+            "approval_required": "An admin approves each request before it is paid",
+            "checkout_hold_minutes": "Instant booking: minutes the slots are held while the person pays",
+            "advance_days_user": "Days ahead a user may book",
+            "advance_days_member": "Days ahead a member may book",
+            "open_bookings_limit": "Open bookings (waiting for a decision or a payment) per person",
+            "daily_hours_limit": "Hours of courts per person per day (empty: no limit)",
+            "cancel_cutoff_hours": "Cut-off: hours before the start",
+            "refund_percent": "Refund before the cut-off (%)",
+            "late_refund_percent": "Refund after the cut-off (%)",
+            "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
+        }
+        widgets = {
+            name: forms.NumberInput(attrs={"class": "input w-full max-w-40"})
+            for name in fields
+            if name != "approval_required"
+        } | {"approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})}

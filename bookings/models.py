@@ -1,3 +1,4 @@
+from datetime import date as Date
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -30,6 +31,12 @@ class Booking(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
     approved_at = models.DateTimeField(null=True, blank=True)
+    payment_due_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When an approved booking expires unless it is paid: the payment window after an "
+        "admin's approval, or the checkout hold of an instant booking.",
+    )
 
     class Meta:
         ordering = ["date", "id"]
@@ -51,23 +58,111 @@ class Booking(models.Model):
     @property
     def payment_deadline(self) -> datetime | None:
         """When an approved booking expires unless it is paid (docs/rules.md)."""
-        if self.status != self.Status.APPROVED or self.approved_at is None:
-            return None
-        return self.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+        return self.payment_due_at if self.status == self.Status.APPROVED else None
+
+
+class Block(models.Model):
+    """Slots of a court the club keeps for itself (maintenance, coaching, a tournament): on one
+    day, or on the same weekday every week until `until`. Its held-slot rows are what stops
+    bookings, so a block and a booking can never hold the same slot."""
+
+    court = models.ForeignKey("courts.Court", on_delete=models.PROTECT, related_name="blocks")
+    date = models.DateField(help_text="The first (or only) day.")
+    until = models.DateField(null=True, blank=True, help_text="Weekly until this day; empty for one day.")
+    slots = models.JSONField(help_text="The blocked slots, in the court's order.")
+    reason = models.CharField(max_length=200, help_text="Shown in the day sheet: why the court is closed.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["date", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(until__isnull=True) | models.Q(until__gte=models.F("date")),
+                name="block_until_after_date",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reason}: {', '.join(self.slots)} on {self.date}" + (
+            f", weekly until {self.until}" if self.until else ""
+        )
+
+    @property
+    def dates(self) -> list[Date]:
+        """Every day the block closes the slots on."""
+        if self.until is None:
+            return [self.date]
+        weeks = (self.until - self.date).days // 7
+        return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
+
+
+class WaitlistEntry(models.Model):
+    """A person waiting for one taken slot of a court on a day. When the slot frees, the first in
+    line is offered it: the slot is held for them (a held-slot row of the entry) until
+    `offer_expires_at`, then passes to the next."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting"
+        OFFERED = "offered", "Offered"
+        BOOKED = "booked", "Booked"
+        # The offer ran out unanswered, or the slot was never freed before it began.
+        LAPSED = "lapsed", "Lapsed"
+        LEFT = "left", "Left"
+
+    ACTIVE = (Status.WAITING, Status.OFFERED)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist")
+    court = models.ForeignKey("courts.Court", on_delete=models.CASCADE, related_name="waitlist")
+    date = models.DateField()
+    slot = models.CharField(max_length=11)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    offered_at = models.DateTimeField(null=True, blank=True)
+    offer_expires_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name_plural = "waitlist entries"
+        indexes = [models.Index(fields=["court", "date", "slot", "status"], name="waitlist_line")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "court", "date", "slot"],
+                condition=models.Q(status__in=["waiting", "offered"]),
+                name="one_waitlist_place_per_person",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} waiting for {self.slot} on {self.date}"
 
 
 class BookedSlot(models.Model):
-    """One slot a booking holds. A row exists only while its booking holds the slot, and the
-    database allows one row per court, date and slot: two bookings can never hold the same slot,
-    however many app processes race for it."""
+    """One slot held: by a booking, by a block, or by a waitlist offer (exactly one of them). A row
+    exists only while its holder holds the slot, and the database allows one row per court, date
+    and slot: two holders can never hold the same slot, however many app processes race for it."""
 
-    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="held_slots")
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, null=True, related_name="held_slots")
+    block = models.ForeignKey(Block, on_delete=models.CASCADE, null=True, related_name="held_slots")
+    offer = models.ForeignKey(WaitlistEntry, on_delete=models.CASCADE, null=True, related_name="held_slots")
     court = models.ForeignKey("courts.Court", on_delete=models.PROTECT)
     date = models.DateField()
     slot = models.CharField(max_length=11)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["court", "date", "slot"], name="one_booking_per_slot")]
+        constraints = [
+            models.UniqueConstraint(fields=["court", "date", "slot"], name="one_booking_per_slot"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(booking__isnull=False, block__isnull=True, offer__isnull=True)
+                    | models.Q(booking__isnull=True, block__isnull=False, offer__isnull=True)
+                    | models.Q(booking__isnull=True, block__isnull=True, offer__isnull=False)
+                ),
+                name="held_slot_one_holder",
+            ),
+        ]
+        # The dashboard's occupancy: every court's held slots on one day.
+        indexes = [models.Index(fields=["date"], name="held_slot_by_date")]
 
     def __str__(self) -> str:
         return f"{self.slot} on {self.date}"
@@ -123,6 +218,37 @@ class Policy(models.Model):
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(24)],
         help_text="How many hours of courts one person may hold on one day; empty for no limit.",
+    )
+    approval_required = models.BooleanField(
+        default=True,
+        help_text="Whether an admin approves each request before it is paid; if not, a booking is "
+        "paid as it is made (instant booking) and its slots are held while the person pays.",
+    )
+    checkout_hold_minutes = models.PositiveSmallIntegerField(
+        default=10,
+        validators=[MinValueValidator(2), MaxValueValidator(120)],
+        help_text="Instant booking: how long the slots are held for the payment.",
+    )
+    cancel_cutoff_hours = models.PositiveSmallIntegerField(
+        default=24,
+        validators=[MaxValueValidator(720)],
+        help_text="How many hours before its start a paid booking may be cancelled for the full refund "
+        "below; later, for the late refund.",
+    )
+    refund_percent = models.PositiveSmallIntegerField(
+        default=100,
+        validators=[MaxValueValidator(100)],
+        help_text="The share of the payment given back to a person who cancels before the cut-off.",
+    )
+    late_refund_percent = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(100)],
+        help_text="The share given back to a person who cancels after the cut-off (until it starts).",
+    )
+    waitlist_hold_minutes = models.PositiveSmallIntegerField(
+        default=30,
+        validators=[MinValueValidator(5), MaxValueValidator(1440)],
+        help_text="How long a freed slot is held for the first person on its waitlist.",
     )
     updated_at = models.DateTimeField(auto_now=True)
 

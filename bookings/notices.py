@@ -4,7 +4,7 @@ tells of (notifications.services.notify records the message there, once)."""
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import CharField, QuerySet, Value
+from django.db.models import CharField, F, QuerySet, Value
 from django.db.models.functions import Cast, Concat
 from django.urls import reverse
 from django.utils import timezone
@@ -14,7 +14,7 @@ from club.templatetags.club_time import when
 from notifications.selectors import told_about
 from notifications.services import absolute_url, notify, notify_batched
 
-from .models import Booking
+from .models import Booking, WaitlistEntry
 from .selectors import overdue
 
 Status = Booking.Status
@@ -108,10 +108,12 @@ def remind(now: datetime | None = None) -> int:
     booking's payment is due, and the day before a confirmed booking. Answers how many were sent."""
     now = now or timezone.now()
     hours = timedelta(hours=1)
+    lead = hours * settings.NOTIFY_PAYMENT_REMINDER_HOURS
     payment_due = Booking.objects.filter(
         status=Status.APPROVED,
-        approved_at__lte=now
-        - hours * (settings.BOOKING_PAYMENT_WINDOW_HOURS - settings.NOTIFY_PAYMENT_REMINDER_HOURS),
+        payment_due_at__lte=now + lead,
+        # Not a checkout hold shorter than the reminder's lead (instant booking): that one is paid now.
+        payment_due_at__gt=F("approved_at") + lead,
     ).exclude(overdue(now))
     tomorrow = Booking.objects.filter(
         status=Status.CONFIRMED,
@@ -129,3 +131,22 @@ def remind(now: datetime | None = None) -> int:
                 subject = f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
             count += _tell_owner(booking, event=event, subject=subject, context=context, optional="reminders")
     return count
+
+
+def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
+    """To the first in line for a slot that freed: it is held for them until the offer runs out,
+    with the link to book it (`book_path`)."""
+    court_name = entry.court.name or entry.court.type
+    notify(
+        event="waitlist_offer",
+        recipient=entry.user,
+        about=f"waitlist:{entry.pk}",
+        subject=f"{court_name} is free at {entry.slot}: held for you until {when(entry.offer_expires_at)}",
+        template="waitlist_offer",
+        context={
+            "entry": entry,
+            "court_name": court_name,
+            "book_url": absolute_url(book_path),
+            "waitlist_url": absolute_url(reverse("bookings:waitlist")),
+        },
+    )

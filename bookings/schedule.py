@@ -4,23 +4,29 @@
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import models
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
 from courts.models import Court
-from courts.selectors import court_list
+from courts.pricing import peak_prices
+from courts.selectors import court_list, courts_with_price_bands
 
 from .models import BookedSlot
-from .selectors import overdue
-from .services import started_slots
+from .selectors import offer_run_out, overdue
+from .services import bookable_dates, started_slots
 
 
 class CellState(models.TextChoices):
     FREE = "free", "Free"
     TAKEN = "taken", "Taken"
     YOURS = "yours", "Yours"
+    BLOCKED = "blocked", "Blocked"
+    # Free, but beyond the viewer's advance window (the policy's): not bookable by them yet.
+    LATER = "later", "Not open yet"
     PAST = "past", "Past"
     NONE = "none", "Not offered"
 
@@ -33,6 +39,11 @@ class Cell:
     booking_id: int | None = None
     status: str = ""
     holder: str = ""
+    # The holding block: everyone sees why the court is closed; admins, which block (to lift it).
+    block_id: int | None = None
+    reason: str = ""
+    # A free cell's price when its price band's is not the court's own (docs/rules.md, Prices).
+    price: Decimal | None = None
 
     @property
     def label(self) -> str:
@@ -43,6 +54,13 @@ class Cell:
 class Row:
     court: Court
     cells: list[Cell]
+    # The slots whose price that day is not the court's own, with their price.
+    peak_prices: dict[str, Decimal]
+
+    @property
+    def peak(self) -> dict[str, str]:
+        """peak_prices as the schedule island takes them: slot, price in dollars."""
+        return {slot: str(price) for slot, price in self.peak_prices.items()}
 
 
 @dataclass(frozen=True)
@@ -51,48 +69,90 @@ class DaySheet:
     type: str
     slots: list[str]  # the columns: every slot any of the rows' courts offers, in time order
     rows: list[Row]
+    # The columns' slots that have begun (a held one stays taken, with no waitlist to join).
+    begun: frozenset[str] = frozenset()
+    # When the viewer may book this day, if it is beyond their advance window.
+    opens_on: Date | None = None
 
 
 def day_sheet(
-    *, date: Date, type: str = "", viewer: User | None = None, now: datetime | None = None
+    *,
+    date: Date,
+    type: str = "",
+    viewer: User | None = None,
+    now: datetime | None = None,
+    bookable_until: Date | None = None,
 ) -> DaySheet:
     """The sheet of `date` for `viewer` (None or anonymous: nobody's bookings are theirs), of the
-    open courts of one `type` or of all. Two queries, however many courts: the open courts, and
-    the slots held that day. A cell is the booking's that holds it (yours or taken), else past if
-    the slot has begun in the club's time zone, else free; a court that does not offer a column's
-    slot has a cell in state none."""
+    open courts of one `type` or of all. Two queries, however many courts: the open courts with
+    their price bands, and the slots held that day. A cell is the booking's that holds it (yours or
+    taken) or the block's (blocked, with its reason), else past if the slot has begun in the club's
+    time zone, else free, with its price when that is not the court's own, or not open yet on a day
+    after `bookable_until` (the viewer's advance window, if given); a court that does not offer a
+    column's slot has a cell in state none."""
     now = now or timezone.now()
     courts = court_list()
     if type:
         courts = courts.filter(type=type)
-    courts = list(courts)
+    courts = courts_with_price_bands(courts)
     columns = sorted({slot for court in courts for slot in court.slots})
-    begun = set(started_slots(date=date, slots=columns, now=now))
+    begun = frozenset(started_slots(date=date, slots=columns, now=now))
+    later = bookable_until is not None and date > bookable_until
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    is_admin = viewer_id is not None and viewer.is_admin
+    # Overdue bookings and run-out waitlist offers hold nothing; a slot held for the viewer by a
+    # waitlist offer is theirs to book, so free to them (docs/rules.md, Waitlist).
+    holding_nothing = overdue(now, via="booking__") | offer_run_out(now, via="offer__")
+    if viewer_id is not None:
+        holding_nothing |= Q(offer__user_id=viewer_id)
     held = (
         BookedSlot.objects.filter(court__in=courts, date=date)
-        .exclude(overdue(now, via="booking__"))
+        .exclude(holding_nothing)
         .values_list(
-            "court_id", "slot", "booking_id", "booking__status", "booking__user_id", "booking__user__email"
+            "court_id",
+            "slot",
+            "booking_id",
+            "booking__status",
+            "booking__user_id",
+            "booking__user__email",
+            "block_id",
+            "block__reason",
         )
     )
     holders = {(court_id, slot): rest for court_id, slot, *rest in held}
-    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    is_admin = viewer_id is not None and viewer.is_admin
 
-    def cell(court: Court, slot: str) -> Cell:
+    def cell(court: Court, slot: str, peak: dict[str, Decimal]) -> Cell:
         if slot not in court.slots:
             return Cell(slot, CellState.NONE)
         if (court.pk, slot) in holders:
-            booking_id, status, user_id, email = holders[court.pk, slot]
-            mine = user_id == viewer_id
+            booking_id, status, user_id, email, block_id, reason = holders[court.pk, slot]
+            if block_id is not None:
+                return Cell(slot, CellState.BLOCKED, block_id=block_id if is_admin else None, reason=reason)
+            mine = user_id is not None and user_id == viewer_id  # a block's or an offer's is nobody's
             state = CellState.YOURS if mine else CellState.TAKEN
             if not (mine or is_admin):
                 return Cell(slot, state)
             return Cell(slot, state, booking_id, status, email if is_admin else "")
-        return Cell(slot, CellState.PAST if slot in begun else CellState.FREE)
+        if slot in begun:
+            return Cell(slot, CellState.PAST)
+        if later:
+            return Cell(slot, CellState.LATER)
+        return Cell(slot, CellState.FREE, price=peak.get(slot))
 
-    rows = [Row(court, [cell(court, slot) for slot in columns]) for court in courts]
-    return DaySheet(date=date, type=type, slots=columns, rows=rows)
+    rows = []
+    for court in courts:
+        peak = peak_prices(court, date, court.slots)
+        rows.append(Row(court, [cell(court, slot, peak) for slot in columns], peak))
+    opens_on = date - (bookable_until - timezone.localdate(now)) if later and bookable_until else None
+    return DaySheet(date=date, type=type, slots=columns, rows=rows, begun=begun, opens_on=opens_on)
+
+
+def bookable_until(viewer: User) -> Date | None:
+    """The last day the sheet offers `viewer` to book: the end of their advance window (a
+    visitor's is a user's); none for an admin, who may block any day."""
+    if viewer.is_authenticated and viewer.is_admin:
+        return None
+    return bookable_dates(viewer)[1]
 
 
 def schedule_types() -> list[str]:

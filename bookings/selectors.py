@@ -20,14 +20,14 @@ from django.utils import timezone
 from accounts.models import User
 from courts.models import Court
 
-from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy, WaitlistEntry
 
 Status = Booking.Status
 
 
 def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     """Bookings whose wait is over (`via`: the path to the booking from another model): approvals
-    unpaid past BOOKING_PAYMENT_WINDOW_HOURS, and requests nobody decided on within
+    unpaid past their payment deadline (`payment_due_at`), and requests nobody decided on within
     BOOKING_DECISION_HOURS or before their first slot began. They count as expired from that
     moment: lists leave them out and their slots are free, although the row changes only when
     `bookings.services.bookings_expire` runs."""
@@ -36,10 +36,7 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     def on(**lookups) -> Q:
         return Q(**{f"{via}{field}": value for field, value in lookups.items()})
 
-    unpaid = on(
-        status=Status.APPROVED,
-        approved_at__lt=now - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS),
-    )
+    unpaid = on(status=Status.APPROVED, payment_due_at__lt=now)
     undecided = on(status=Status.PENDING) & (
         on(created_at__lte=now - timedelta(hours=settings.BOOKING_DECISION_HOURS)) | on(starts_at__lte=now)
     )
@@ -93,9 +90,21 @@ def booking_list(
     return bookings.order_by("date", "id")
 
 
+def offer_run_out(now: datetime | None = None, *, via: str = "") -> Q:
+    """Waitlist offers whose hold is over (`via`: the path to the entry from another model): their
+    slots are free from that moment, although the entry lapses only when
+    `bookings.waitlist.waitlist_pass_on` runs."""
+    return Q(
+        **{f"{via}status": WaitlistEntry.Status.OFFERED, f"{via}offer_expires_at__lte": now or timezone.now()}
+    )
+
+
 def taken_slots(*, court_id: int, date) -> list[str]:
-    """The slots of a court that bookings hold on a date (overdue bookings hold none)."""
-    held = BookedSlot.objects.filter(court_id=court_id, date=date).exclude(overdue(via="booking__"))
+    """The slots of a court held on a date (overdue bookings and run-out offers hold none)."""
+    now = timezone.now()
+    held = BookedSlot.objects.filter(court_id=court_id, date=date).exclude(
+        overdue(now, via="booking__") | offer_run_out(now, via="offer__")
+    )
     return list(held.values_list("slot", flat=True))
 
 
@@ -184,3 +193,74 @@ def held_slots_of(*, user: User, date: date) -> QuerySet:
         .exclude(overdue(via="booking__"))
         .values_list("slot", flat=True)
     )
+
+
+def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime) -> QuerySet[Booking]:
+    """`bookings`, each with `refund_percent`: the share of its payment that cancelling it at `now`
+    gives back (docs/rules.md, Cancelling). All of it when an admin (the club) cancels; for its
+    owner, the policy's share before its cut-off, and its late share from the cut-off on. In SQL,
+    so that a page of bookings costs no query more."""
+    if by.is_admin:
+        return bookings.annotate(refund_percent=Value(100))
+    policy = policy_get()
+    cutoff = timedelta(hours=policy.cancel_cutoff_hours)
+    return bookings.annotate(
+        refund_percent=Case(
+            When(starts_at__gt=now + cutoff, then=Value(policy.refund_percent)),
+            default=Value(policy.late_refund_percent),
+        )
+    )
+
+
+def waitlist_line(*, court_id: int, date: date, slot: str) -> QuerySet[WaitlistEntry]:
+    """The people waiting for one slot, the first in line first."""
+    return WaitlistEntry.objects.filter(
+        court_id=court_id, date=date, slot=slot, status=WaitlistEntry.Status.WAITING
+    ).order_by("created_at", "id")
+
+
+def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
+    """A person's places on waitlists (waiting or offered), the soonest slot first, each with its
+    `position`: 1 for the next in line when the slot frees, 2 behind them and so on (None for an
+    offered entry: the slot is held for them)."""
+    ahead = (
+        WaitlistEntry.objects.filter(
+            Q(created_at__lt=OuterRef("created_at"))
+            | Q(created_at=OuterRef("created_at"), id__lt=OuterRef("id")),
+            court_id=OuterRef("court_id"),
+            date=OuterRef("date"),
+            slot=OuterRef("slot"),
+            status=WaitlistEntry.Status.WAITING,
+        )
+        .order_by()
+        .values("court_id")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    position = Case(
+        When(status=WaitlistEntry.Status.WAITING, then=Coalesce(Subquery(ahead), Value(0)) + 1), default=None
+    )
+    return (
+        WaitlistEntry.objects.filter(user=user, status__in=WaitlistEntry.ACTIVE)
+        .select_related("court")
+        .annotate(position=position)
+        .order_by("date", "slot", "id")
+    )
+
+
+def day_occupancy(*, date: date) -> tuple[int, int, int]:
+    """One day of the open courts: how many bookings hold slots that day, how many slots they
+    hold, and how many slots could be booked: those the open courts offer, less those blocks close
+    (as in the reports, bookings.reports.Use). Overdue bookings hold nothing."""
+    held = BookedSlot.objects.filter(date=date, offer__isnull=True, court__is_archived=False).exclude(
+        overdue(via="booking__")
+    )
+    counts = held.aggregate(
+        bookings=Count("booking", distinct=True),
+        slots=Count("pk", filter=Q(booking__isnull=False)),
+        blocked=Count("pk", filter=Q(block__isnull=False)),
+    )
+    offered = sum(
+        len(slots) for slots in Court.objects.filter(is_archived=False).values_list("slots", flat=True)
+    )
+    return counts["bookings"], counts["slots"], offered - counts["blocked"]

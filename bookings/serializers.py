@@ -1,9 +1,13 @@
+from django.urls import reverse
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 
-from .models import Booking
+from .blocks import CONFLICT_CHOICES, REFUSE
+from .forms import PolicyForm
+from .models import Booking, Policy, WaitlistEntry
 from .schedule import CellState, schedule_types
+from .waitlist import book_path
 
 
 class BookingOutput(serializers.ModelSerializer):
@@ -18,6 +22,22 @@ class BookingOutput(serializers.ModelSerializer):
     class Meta:
         model = Booking
         fields = ["id", "courtId", "courtName", "date", "slots", "userEmail", "price", "status", "createdAt"]
+
+
+class BookingCreatedOutput(BookingOutput):
+    """A new booking, and where its owner goes next: an instant booking (approved as it is made)
+    is paid at `payUrl` by `paymentDueAt`; a request waits for an admin (both null)."""
+
+    payUrl = serializers.SerializerMethodField()
+    paymentDueAt = serializers.DateTimeField(source="payment_deadline", allow_null=True)
+
+    class Meta(BookingOutput.Meta):
+        fields = [*BookingOutput.Meta.fields, "payUrl", "paymentDueAt"]
+
+    def get_payUrl(self, booking: Booking) -> str | None:
+        return (
+            reverse("payments:pay", args=[booking.pk]) if booking.status == Booking.Status.APPROVED else None
+        )
 
 
 class BookingRequestInput(serializers.Serializer):
@@ -58,34 +78,22 @@ class CalendarFeedOutput(serializers.Serializer):
     url = serializers.URLField(help_text="Your private calendar feed, for a calendar app to subscribe to.")
 
 
-class PolicySerializer(serializers.Serializer):
-    """The booking policy as the API reads and writes it (PATCH: any of the fields)."""
+class PolicySerializer(serializers.ModelSerializer):
+    """The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
+    rules, with their ranges and descriptions, under camelCase names."""
 
-    advanceDaysUser = serializers.IntegerField(
-        source="advance_days_user",
-        min_value=0,
-        max_value=365,
-        help_text="How many days ahead a user may book.",
-    )
-    advanceDaysMember = serializers.IntegerField(
-        source="advance_days_member",
-        min_value=0,
-        max_value=365,
-        help_text="How many days ahead a member or an admin may book.",
-    )
-    openBookingsLimit = serializers.IntegerField(
-        source="open_bookings_limit",
-        min_value=1,
-        max_value=100,
-        help_text="How many open bookings (waiting for a decision or for payment) one person may hold.",
-    )
-    dailyHoursLimit = serializers.IntegerField(
-        source="daily_hours_limit",
-        min_value=1,
-        max_value=24,
-        allow_null=True,
-        help_text="How many hours of courts one person may hold on one day; null for no limit.",
-    )
+    class Meta:
+        model = Policy
+        fields = PolicyForm.Meta.fields  # the rules, as the Club Rules page has them
+
+    def get_fields(self):
+        fields = {}
+        for name, field in super().get_fields().items():
+            field.source = name  # read and written as the model's field
+            field.required = True  # every rule has a value; PATCH (partial) takes any of them
+            head, *rest = name.split("_")
+            fields[head + "".join(part.title() for part in rest)] = field
+        return fields
 
 
 class ScheduleQuery(serializers.Serializer):
@@ -110,6 +118,16 @@ class ScheduleCellOutput(serializers.Serializer):
     )
     status = serializers.CharField(help_text="The holding booking's status: for its owner and admins.")
     holder = serializers.CharField(help_text="The holding booking's owner's e-mail: for admins.")
+    blockId = serializers.IntegerField(
+        source="block_id", allow_null=True, help_text="The holding block: for admins (to lift it)."
+    )
+    reason = serializers.CharField(help_text="Why a blocked cell is closed.")
+    price = serializers.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        allow_null=True,
+        help_text="A free cell's price when a price band makes it other than the court's own.",
+    )
 
 
 class ScheduleCourtOutput(serializers.Serializer):
@@ -127,3 +145,103 @@ class ScheduleOutput(serializers.Serializer):
         child=serializers.CharField(), help_text="The columns: every slot any court offers, in time order."
     )
     courts = ScheduleCourtOutput(source="rows", many=True)
+    opensOn = serializers.DateField(
+        source="opens_on", allow_null=True, help_text="When you may book this day, if not yet."
+    )
+
+
+class BlockInput(serializers.Serializer):
+    courtId = serializers.IntegerField(min_value=1)
+    date = serializers.DateField(help_text="The first (or only) day.")
+    until = serializers.DateField(
+        required=False,
+        allow_null=True,
+        help_text="Weekly, on the same weekday, until this day; none for one day.",
+    )
+    slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
+    reason = serializers.CharField(allow_blank=True, max_length=200, help_text="Shown in the schedule.")
+    conflicts = serializers.ChoiceField(
+        choices=CONFLICT_CHOICES,
+        default=REFUSE,
+        help_text="What to do with bookings holding some of the slots: refuse (409, listing them), "
+        "cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).",
+    )
+
+
+class BlockOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    courtId = serializers.IntegerField(source="court_id")
+    courtName = serializers.CharField(source="court.name")
+    date = serializers.DateField()
+    until = serializers.DateField(allow_null=True)
+    slots = serializers.ListField(child=serializers.CharField())
+    reason = serializers.CharField()
+    createdBy = serializers.EmailField(source="created_by.email", allow_null=True, default=None)
+    createdAt = serializers.DateTimeField(source="created_at")
+
+
+class BlockConflictOutput(serializers.Serializer):
+    bookingId = serializers.IntegerField(source="pk")
+    date = serializers.DateField()
+    slots = serializers.ListField(child=serializers.CharField(), help_text="The booking's slots.")
+    status = serializers.CharField()
+    userEmail = serializers.EmailField(source="user.email")
+
+
+class BlockConflictsOutput(serializers.Serializer):
+    detail = serializers.CharField()
+    conflicts = BlockConflictOutput(many=True)
+
+
+class BlockListQuery(serializers.Serializer):
+    courtId = serializers.IntegerField(required=False, min_value=1, source="court_id")
+    dateFrom = serializers.DateField(required=False, source="date_from", help_text="The first day.")
+    dateTo = serializers.DateField(required=False, source="date_to", help_text="The last day.")
+
+    def validate(self, data):
+        if data.get("date_from") and data.get("date_to") and data["date_to"] < data["date_from"]:
+            raise serializers.ValidationError({"dateTo": "The last day comes on or after the first."})
+        return data
+
+
+class WaitlistJoinInput(serializers.Serializer):
+    courtId = serializers.IntegerField(min_value=1)
+    date = serializers.DateField()
+    slot = serializers.CharField(max_length=11, help_text="One of the court's slots, 'HH:MM-HH:MM'.")
+
+
+class WaitlistEntryOutput(serializers.ModelSerializer):
+    courtId = serializers.IntegerField(source="court_id")
+    courtName = serializers.SerializerMethodField()
+    position = serializers.IntegerField(
+        allow_null=True,
+        read_only=True,
+        help_text="The place in line: 1 is offered the slot next when it frees; null while it is offered.",
+    )
+    offerExpiresAt = serializers.DateTimeField(
+        source="offer_expires_at",
+        allow_null=True,
+        help_text="An offer's end: the slot is held for you until then.",
+    )
+    bookUrl = serializers.SerializerMethodField(help_text="While offered: where to book it.")
+
+    class Meta:
+        model = WaitlistEntry
+        fields = [
+            "id",
+            "courtId",
+            "courtName",
+            "date",
+            "slot",
+            "status",
+            "position",
+            "offerExpiresAt",
+            "bookUrl",
+        ]
+        read_only_fields = ["date", "slot", "status"]
+
+    def get_courtName(self, entry: WaitlistEntry) -> str:
+        return entry.court.name or entry.court.type
+
+    def get_bookUrl(self, entry: WaitlistEntry) -> str | None:
+        return book_path(entry) if entry.status == WaitlistEntry.Status.OFFERED else None

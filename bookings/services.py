@@ -5,17 +5,22 @@ from datetime import date as Date
 from datetime import datetime, time, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from audit.services import audit_record
 from club.errors import Conflict, Forbidden
 from courts.models import Court
+from courts.pricing import slot_prices
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
-from .selectors import held_slots_of, open_bookings, overdue, policy_get
+from .selectors import held_slots_of, open_bookings, overdue, policy_get, with_refund_percent
+from .signals import paid_booking_cancelled
 
 Status = Booking.Status
 
@@ -45,14 +50,18 @@ class TooManyHours(Conflict):
 TRANSITIONS: dict[str, set[str]] = {
     Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED, Status.EXPIRED},
     Status.APPROVED: {Status.CONFIRMED, Status.CANCELLED, Status.EXPIRED},
+    # Before it starts, with the refund the policy gives (booking_cancel).
+    Status.CONFIRMED: {Status.CANCELLED},
     # A payment that succeeds just after its booking expired keeps the booking if its slots are
     # still free (payments.services.payment_confirm refunds it otherwise).
     Status.EXPIRED: {Status.CONFIRMED},
 }
 
 
-def booking_price(*, court: Court, slots: list[str]) -> Decimal:
-    return court.price * len(slots)
+def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
+    """What `slots` of `court` cost on `date`: each slot's price, its price band's or the court's
+    own (courts.pricing.slot_prices, docs/rules.md, Prices)."""
+    return sum(slot_prices(court, date, slots), Decimal("0"))
 
 
 def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
@@ -86,6 +95,21 @@ def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) 
     return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
 
 
+def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> str:
+    """Why `slots` of `court` cannot be chosen on `date` (for `doing`: "book", "block"), if they
+    cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
+    unknown = [slot for slot in slots if slot not in court.slots]
+    if not slots:
+        return "Please select at least one slot."
+    if unknown:
+        return f"Not a slot of this court: {', '.join(unknown)}."
+    if len(set(slots)) != len(slots):
+        return "Each slot can be chosen once."
+    if date == timezone.localdate() and (started := started_slots(date=date, slots=slots)):
+        return f"Too late to {doing}: {', '.join(started)} has already started."
+    return ""
+
+
 def _validate_request(
     *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
 ) -> list[str]:
@@ -97,17 +121,12 @@ def _validate_request(
         errors["date"] = "Please choose today or a later date."
     elif date > last:
         errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
-    unknown = [slot for slot in slots if slot not in court.slots]
-    if not slots:
-        errors["slots"] = "Please select at least one slot."
-    elif unknown:
-        errors["slots"] = f"Not a slot of this court: {', '.join(unknown)}."
-    elif len(set(slots)) != len(slots):
-        errors["slots"] = "Each slot can be chosen once."
-    elif date == first and (started := started_slots(date=date, slots=slots)):
-        errors["slots"] = f"Too late to book: {', '.join(started)} has already started."
-    if not errors and price is not None and price != booking_price(court=court, slots=slots):
-        errors["price"] = f"The price is {booking_price(court=court, slots=slots)}, not {price}."
+    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
+        errors["slots"] = refusal
+    if not errors and price is not None:
+        expected = booking_price(court=court, date=date, slots=slots)
+        if price != expected:
+            errors["price"] = f"The price is {expected}, not {price}."
     if errors:
         raise ValidationError(errors)
     return sorted(slots, key=court.slots.index)
@@ -117,10 +136,12 @@ def _validate_request(
 def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
 ) -> Booking:
-    """A pending booking for `user`, holding its slots. The price is the server's (court price times
-    slots); a price sent by the client must equal it. The policy's limits hold: one person holds
-    at most its number of open bookings (so nobody can sit on a court's week with requests) and
-    at most its hours of courts a day."""
+    """A booking for `user`, holding its slots: pending, for an admin to decide on; or, when the
+    policy needs no approval (instant booking), approved at once, to be paid within the policy's
+    checkout hold. The price is the server's (each slot's price that day: courts.pricing); a price
+    sent by the client must equal it. The policy's limits hold: one person holds at most its number
+    of open bookings (so nobody can sit on a court's week with requests) and at most its hours of
+    courts a day."""
     policy = policy_get()
     slots = _validate_request(user=user, policy=policy, court=court, date=date, slots=slots, price=price)
     # Under the person's row lock their concurrent requests are counted one after the other.
@@ -131,7 +152,12 @@ def booking_request(
         held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
         if held + slot_hours(date=date, slots=slots) > policy.daily_hours_limit:
             raise TooManyHours(policy.daily_hours_limit, held, date)
+    now = timezone.now()
+    instant = not policy.approval_required
     booking = Booking.objects.create(
+        status=Status.APPROVED if instant else Status.PENDING,
+        approved_at=now if instant else None,
+        payment_due_at=now + timedelta(minutes=policy.checkout_hold_minutes) if instant else None,
         user=user,
         court=court,
         court_name=court.name or court.type,
@@ -139,30 +165,42 @@ def booking_request(
         slots=slots,
         # "HH:MM-HH:MM" strings sort in time order: the smallest is the first slot.
         starts_at=slot_start(date=date, slot=min(slots)),
-        price=booking_price(court=court, slots=slots),
+        price=booking_price(court=court, date=date, slots=slots),
     )
     _hold_slots(booking)
-    BookingStatusChange.objects.create(booking=booking, to_status=Status.PENDING, by=user)
-    notices.requested(booking)
+    BookingStatusChange.objects.create(booking=booking, to_status=booking.status, by=user)
+    if not instant:  # an instant booking is paid there and then: its receipt is its message
+        notices.requested(booking)
     return booking
 
 
 def _hold_slots(booking: Booking) -> None:
-    """Holds the booking's slots. A slot still held by an overdue booking is free (lists and
-    availability say so): that booking expires here, and the slot is held for this one."""
+    """Holds the booking's slots, taking those that hold nothing any more (holders_release), and
+    those a waitlist offer holds for this booking's person."""
     try:
         _insert_held_slots(booking)
     except IntegrityError as error:
-        holders = BookedSlot.objects.filter(
-            overdue(via="booking__"), court_id=booking.court_id, date=booking.date, slot__in=booking.slots
-        ).values_list("booking_id", "booking__status")
-        expired = [_expire(Booking(pk=pk), status) for pk, status in holders]  # every one, not the first
-        if not any(expired):
+        held = BookedSlot.objects.filter(court_id=booking.court_id, date=booking.date, slot__in=booking.slots)
+        if not holders_release(held, for_user_id=booking.user_id):
             raise SlotTaken() from error
         try:
             _insert_held_slots(booking)
         except IntegrityError as again:
             raise SlotTaken() from again
+
+
+def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = None) -> bool:
+    """A slot still held by an overdue booking or a waitlist offer that has run out is free (lists
+    and availability say so): among the `held` rows, each such holder gives its slots up here, the
+    booking expiring and the offer lapsing, as does an offer to `for_user_id`
+    (bookings.waitlist.offers_release). Answers whether any gave a slot up."""
+    from .waitlist import offers_release  # the waitlist builds on these services
+
+    overdue_holders = held.filter(overdue(via="booking__")).values_list("booking_id", "booking__status")
+    # Every one of them, not only the first.
+    expired = [booking_expire(Booking(pk=pk), status) for pk, status in overdue_holders.distinct()]
+    released = offers_release(held, for_user_id=for_user_id)
+    return any(expired) or released > 0
 
 
 def _insert_held_slots(booking: Booking) -> None:
@@ -175,25 +213,46 @@ def _insert_held_slots(booking: Booking) -> None:
 
 @transaction.atomic
 def _transition(
-    *, booking: Booking, to: str, by: User | None, only_from: str = "", reason: str = ""
+    *,
+    booking: Booking,
+    to: str,
+    by: User | None,
+    only_from: str = "",
+    reason: str = "",
 ) -> Booking:
     """Moves a booking to `to` under a row lock, if the declared transitions allow it from its
     current state (re-read under the lock; and only from `only_from` when given), and writes the
-    history row (with the `reason` the owner is told, if any)."""
-    locked = Booking.objects.select_for_update().get(pk=booking.pk)
+    history row (with the `reason` the owner is told, if any); an admin's move of someone else's
+    booking goes into the audit trail too. Slots it gives up are offered to their waitlists."""
+    # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
+    locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
     if to not in TRANSITIONS.get(locked.status, set()) or only_from not in ("", locked.status):
         raise Conflict(f"This booking is {locked.get_status_display().lower()} and cannot be {to}.")
     from_status, locked.status = locked.status, to
     if to == Status.APPROVED:
         locked.approved_at = timezone.now()
+        locked.payment_due_at = locked.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
         _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
-    locked.save(update_fields=["status", "approved_at"])
+    locked.save(update_fields=["status", "approved_at", "payment_due_at"])
     if to not in Booking.HOLDING:
         locked.held_slots.all().delete()
+        from .waitlist import slot_freed  # the waitlist builds on these services
+
+        slot_freed(court_id=locked.court_id, date=locked.date, slots=locked.slots)
     BookingStatusChange.objects.create(
         booking=locked, from_status=from_status, to_status=to, by=by, reason=reason
     )
+    if by is not None and by.is_admin and by.pk != locked.user_id:  # the club's decision
+        audit_record(
+            actor=by,
+            action=f"booking.{to}",
+            target=locked,
+            summary=f"Booking #{locked.pk} of {locked.user.email} ({locked}) {to}"
+            + (f": {reason}" if reason else ""),
+            before={"status": from_status},
+            after={"status": to, **({"reason": reason} if reason else {})},
+        )
     notices.status_changed(locked, from_status=from_status, by=by, reason=reason)
     return locked
 
@@ -205,7 +264,7 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
     # The one definition of "waited too long" is the selectors' query.
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
-    if waited_too_long and _expire(booking, Status.PENDING):
+    if waited_too_long and booking_expire(booking, Status.PENDING):
         raise Conflict(
             "This request waited too long for a decision and has expired; its slots are free again."
         )
@@ -222,11 +281,30 @@ def booking_confirm(*, booking: Booking, by: User | None) -> Booking:
     return _transition(booking=booking, to=Status.CONFIRMED, by=by)
 
 
-def booking_cancel(*, booking: Booking, by: User) -> Booking:
-    """The owner cancels their pending or approved booking; an admin may cancel anyone's."""
+def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -> int:
+    """The share of its payment that `by` cancelling the paid booking at `now` gives back
+    (`selectors.with_refund_percent`, the one definition)."""
+    one = with_refund_percent(Booking.objects.filter(pk=booking.pk), by=by, now=now or timezone.now())
+    return one.values_list("refund_percent", flat=True).get()
+
+
+@transaction.atomic
+def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
+    """The owner cancels their booking; an admin may cancel anyone's (with a `reason` the owner is
+    told). A paid booking can be cancelled until it starts, and its refund (refund_percent) is
+    recorded in the same transaction by the payments app, which then makes it."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
-    return _transition(booking=booking, to=Status.CANCELLED, by=by)
+    locked = Booking.objects.select_for_update().get(pk=booking.pk)
+    paid = locked.status == Status.CONFIRMED
+    now = timezone.now()
+    if paid and locked.starts_at <= now:
+        raise Conflict("This booking has already started, so it can no longer be cancelled.")
+    cancelled = _transition(booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip())
+    if paid:
+        percent = refund_percent(booking=cancelled, by=by, now=now)
+        paid_booking_cancelled.send(Booking, booking=cancelled, by=by, refund_percent=percent)
+    return cancelled
 
 
 def bookings_expire(*, now: datetime | None = None) -> int:
@@ -234,11 +312,12 @@ def bookings_expire(*, now: datetime | None = None) -> int:
     become expired, with their history row, and give up their held-slot rows. Run by
     `manage.py expire_bookings`; until then they already count as expired everywhere."""
     candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
-    return sum(_expire(booking, booking.status) for booking in candidates)
+    return sum(booking_expire(booking, booking.status) for booking in candidates)
 
 
-def _expire(booking: Booking, from_status: str) -> bool:
-    """Whether the booking expired: not if it left `from_status` meanwhile (decided, paid, cancelled)."""
+def booking_expire(booking: Booking, from_status: str) -> bool:
+    """An overdue booking (selectors.overdue) expires, unless it left `from_status` meanwhile
+    (decided, paid, cancelled); answers whether it did."""
     try:
         _transition(booking=booking, to=Status.EXPIRED, by=None, only_from=from_status)
     except Conflict:
@@ -256,17 +335,41 @@ def calendar_feed_get(*, user: User) -> CalendarFeed:
     return feed
 
 
-def calendar_feed_reset(*, user: User) -> CalendarFeed:
-    """A new secret for a person's calendar feed: the address they shared so far stops answering."""
+@transaction.atomic
+def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
+    """A new secret for a person's calendar feed: the address they shared so far stops answering.
+    `by`: an admin who retired it for them (Django admin), for the audit trail; the secrets, keys
+    to the feed, are not kept there."""
     feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": _feed_secret()})
+    if by is not None:
+        audit_record(
+            actor=by,
+            action="calendar_feed.reset",
+            target=feed,
+            summary=f"Retired the calendar feed address of {user.email}",
+        )
     return feed
 
 
-def policy_update(**fields) -> Policy:
-    """An admin changes the booking policy (only the fields given); the rules apply from the next request."""
+@transaction.atomic
+def policy_update(*, by: User | None = None, **fields) -> Policy:
+    """An admin (`by`) changes the booking policy (only the fields given); the rules apply from the
+    next request. A change by an admin is audited with the rules' values before and after."""
     policy = policy_get()
+    before = {name: getattr(policy, name) for name in fields}
     for name, value in fields.items():
         setattr(policy, name, value)
     policy.full_clean()
     policy.save()
+    changed = {name: value for name, value in fields.items() if before[name] != value}
+    if by is not None and changed:
+        audit_record(
+            actor=by,
+            action="policy.change",
+            target=policy,
+            summary="Club rules changed: "
+            + ", ".join(f"{name} {before[name]} → {value}" for name, value in changed.items()),
+            before={name: before[name] for name in changed},
+            after=changed,
+        )
     return policy

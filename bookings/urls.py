@@ -6,6 +6,7 @@ app_name = "bookings"
 urlpatterns = [
     path("schedule", views.schedule, name="schedule"),
     path("dashboard/my-bookings", views.my_bookings, name="mine"),
+    path("dashboard/waitlist", views.my_waitlist, name="waitlist"),
     path("dashboard/bookings/<int:booking_id>", views.booking_detail, name="detail"),
     path("dashboard/bookings/<int:booking_id>/calendar.ics", views.booking_calendar, name="calendar"),
     path("calendar/<slug:secret>.ics", views.calendar_feed, name="calendar-feed"),
@@ -14,4 +15,5 @@ urlpatterns = [
     path("dashboard/confirmed-bookings", views.my_confirmed, name="confirmed"),
     path("dashboard/manage-bookings", views.confirmed, name="manage"),
     path("dashboard/manage-bookings-approval", views.approvals, name="manage-approval"),
+    path("dashboard/club-rules", views.club_rules, name="club-rules"),
 ]

@@ -5,20 +5,23 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import conditional_page, require_safe
 
 from accounts.guards import admin_required, login_required, member_required
+from audit.selectors import audit_trail
 from club.pagination import page_of
+from club.templatetags import club_time
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
-from .forms import BookingFilters, ScheduleFilters
-from .models import Booking
-from .schedule import day_sheet, schedule_types
+from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
+from .models import Booking, WaitlistEntry
+from .schedule import bookable_until, day_sheet, schedule_types
 from .selectors import (
     booking_list,
     bookings_visible_to,
@@ -26,10 +29,13 @@ from .selectors import (
     calendar_feed_by_secret,
     own_booking_list,
     own_bookings,
+    policy_get,
+    waitlist_of,
     with_payment,
+    with_refund_percent,
     with_shown_status,
 )
-from .services import calendar_feed_get
+from .services import calendar_feed_get, policy_update
 from .tables import (
     ADD_TO_CALENDAR,
     CHANGED,
@@ -49,6 +55,7 @@ from .tables import (
     Column,
     table_rows,
 )
+from .waitlist import book_path
 
 Status = Booking.Status
 
@@ -118,12 +125,16 @@ def my_approved(request):
 
 @member_required
 def my_confirmed(request):
+    now = timezone.now()
+    bookings = with_payment(_mine(request, Status.CONFIRMED))
     return _list_page(
         request,
-        with_payment(_mine(request, Status.CONFIRMED)),
+        with_refund_percent(bookings, by=request.user, now=now),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
+        # Until it starts (booking_cancel says so of one that has).
+        actions=["cancel-confirmed"],
         calendar=_calendar_links(request),
     )
 
@@ -150,9 +161,14 @@ def booking_detail(request, booking_id: int):
     history = booking.history.select_related("by")
     mine_and_confirmed = booking.user_id == request.user.pk and booking.status == Status.CONFIRMED
     calendar = _calendar_links(request) if mine_and_confirmed else None
-    return render(
-        request, "bookings/detail.html", {"booking": booking, "history": history, "calendar": calendar}
+    # Its part of the audit trail, for the admins.
+    audit = (
+        list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
+        if request.user.is_admin
+        else None
     )
+    context = {"booking": booking, "history": history, "calendar": calendar, "audit": audit}
+    return render(request, "bookings/detail.html", context)
 
 
 @login_required
@@ -183,6 +199,18 @@ def _ics_response(content: bytes) -> HttpResponse:
 
 
 @admin_required
+def club_rules(request):
+    """The booking policy, for admins to change (the same service as PATCH /api/policy)."""
+    form = PolicyForm(request.POST or None, instance=policy_get())
+    if request.method == "POST" and form.is_valid():
+        policy_update(by=request.user, **form.cleaned_data)
+        messages.success(request, "The club's rules have been saved. They apply from the next booking.")
+        return redirect("bookings:club-rules")
+    sections = [(legend, [form[name] for name in names]) for legend, names in POLICY_SECTIONS]
+    return render(request, "bookings/club_rules.html", {"form": form, "sections": sections})
+
+
+@admin_required
 def approvals(request):
     filters = BookingFilters(request.GET, offered=("court", "date"))
     return _list_page(
@@ -205,20 +233,19 @@ def confirmed(request):
         initial_status=Status.CONFIRMED,
     )
     chosen = filters.filters()
+    status = chosen.pop("status", Status.CONFIRMED)
+    bookings = booking_list(
+        viewer=request.user, status=status, email_contains=chosen.pop("email", ""), **chosen
+    )
     return _list_page(
         request,
-        with_payment(
-            booking_list(
-                viewer=request.user,
-                status=chosen.pop("status", Status.CONFIRMED),
-                email_contains=chosen.pop("email", ""),
-                **chosen,
-            )
-        ),
+        with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now()),
         heading="Confirmed Bookings",
         # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
+        # The club cancels a paid booking with a full refund (until it starts).
+        actions=["cancel-confirmed"] if status == Status.CONFIRMED else [],
         filters=filters,
     )
 
@@ -228,7 +255,7 @@ def schedule(request):
     anyone; a signed-in person sees their own, an admin whose each held cell is."""
     filters = ScheduleFilters(request.GET, types=schedule_types(), today=timezone.localdate())
     day, type = filters.filters()
-    sheet = day_sheet(date=day, type=type, viewer=request.user)
+    sheet = day_sheet(date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user))
 
     def on(days: int) -> str:
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
@@ -236,15 +263,58 @@ def schedule(request):
     steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
     # A held cell links to its booking's page: the address reversed once here, not once per cell.
     booking_path = reverse("bookings:detail", args=[0]).removesuffix("0")
-    context = {"sheet": sheet, "filters": filters, "booking_path": booking_path, **steps}
+    is_admin = request.user.is_authenticated and request.user.is_admin
+    context = {
+        "sheet": sheet,
+        "filters": filters,
+        "booking_path": booking_path,
+        "is_admin": is_admin,
+        **steps,
+    }
     if request.user.is_authenticated and sheet.rows:
-        # The schedule island books the free cells chosen (frontend/src/islands/schedule.tsx).
+        # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
+        # the cells (frontend/src/islands/schedule.tsx).
         courts = [
-            {"id": row.court.pk, "name": row.court.name, "price": str(row.court.price)} for row in sheet.rows
+            {"id": row.court.pk, "name": row.court.name, "price": str(row.court.price), "peak": row.peak}
+            for row in sheet.rows
         ]
         context["booking_props"] = {
             "date": day.isoformat(),
             "bookingsUrl": reverse("api-bookings"),
+            "waitlistUrl": reverse("api-waitlist"),
             "courts": courts,
+            "isAdmin": is_admin,
+            # The calls on one booking or block: the address of id 0 without its 0, reversed once.
+            "bookingUrls": {
+                action: reverse(name, args=[0]).removesuffix("0")
+                for action, name in (
+                    ("approve", "api-booking-approve"),
+                    ("reject", "api-booking-reject"),
+                    ("cancel", "api-booking"),
+                )
+            },
+            "blocksUrl": reverse("api-blocks"),
+            "blockUrl": reverse("api-block", args=[0]).removesuffix("0"),
         }
     return render(request, "bookings/schedule.html", context)
+
+
+@login_required
+def my_waitlist(request):
+    """The signed-in person's places on waitlists (docs/rules.md, Waitlist): their place in line,
+    or, for a slot held for them, until when and the way to book it; each may be left."""
+    page = page_of(request, waitlist_of(user=request.user))
+    entries = [
+        (
+            entry,
+            book_path(entry),
+            # The waitlist-action island's props (frontend/src/islands/waitlist-action.tsx).
+            {
+                "url": reverse("api-waitlist-entry", args=[entry.pk]),
+                "offered": entry.status == WaitlistEntry.Status.OFFERED,
+                "place": f"{entry.court.name or entry.court.type}, {entry.slot}, {club_time.day(entry.date)}",
+            },
+        )
+        for entry in page
+    ]
+    return render(request, "bookings/waitlist.html", {"page": page, "entries": entries})

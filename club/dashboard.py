@@ -1,12 +1,20 @@
 """The dashboard: its landing page (which shows several apps' records, so the project owns it) and what
 its pages share."""
 
+import calendar
+from datetime import datetime
+
 from django.shortcuts import render
+from django.utils import timezone
 
 from accounts.guards import login_required
 from accounts.models import User
 from accounts.selectors import user_list
+from bookings.models import Booking
+from bookings.selectors import booking_list, day_occupancy
+from club.days import day_start, month_start
 from courts.selectors import court_list
+from payments.selectors import failed_refunds, net_revenue
 
 
 def island_page(request, *, heading: str, island: str, props: dict):
@@ -21,8 +29,37 @@ def dashboard(request):
     """The dashboard's landing page: the profile card, and for admins the club's counts. It shows
     several apps' records, so the project owns it."""
     user = request.user
-    context = {"profile": user, "counts": _club_counts() if user.is_admin else None}
+    context = {"profile": user, "counts": None, "today": None}
+    if user.is_admin:
+        context |= {"counts": _club_counts(), "today": _day_start(user)}
     return render(request, "accounts/dashboard.html", context)
+
+
+def _day_start(admin: User) -> dict:
+    """What starts an admin's day: the requests waiting for a decision, today's bookings and how
+    full the courts are, the money taken this month against last month (net of refunds), and the
+    refunds waiting for a retry."""
+    now = timezone.localtime()
+    month, last_month = day_start(month_start(now.date())), day_start(month_start(now.date(), 1))
+    bookings, held, offered = day_occupancy(date=now.date())
+    return {
+        "pending": booking_list(viewer=admin, status=Booking.Status.PENDING).count(),
+        "bookings": bookings,
+        "occupancy": round(100 * held / offered) if offered else 0,
+        "held": held,
+        "offered": offered,
+        "revenue": net_revenue(start=month, end=now),
+        # Last month up to the same day and hour, so the two compare like with like.
+        "revenue_last_month": net_revenue(start=last_month, end=_same_moment_of(last_month, now)),
+        "revenue_last_month_whole": net_revenue(start=last_month, end=month),
+        "failed_refunds": failed_refunds().count(),
+    }
+
+
+def _same_moment_of(month_start: datetime, now: datetime) -> datetime:
+    """`now`'s day and time in the month starting at `month_start` (its last day if shorter)."""
+    days = calendar.monthrange(month_start.year, month_start.month)[1]
+    return now.replace(year=month_start.year, month=month_start.month, day=min(now.day, days))
 
 
 def _club_counts() -> dict[str, int]:

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "payments",
     "content",
     "notifications",
+    "audit",
 ]
 
 MIDDLEWARE = [
@@ -355,6 +356,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # One name per set of statuses, whichever serializers show it.
+    "ENUM_NAME_OVERRIDES": {
+        "BookingStatusEnum": "bookings.models.Booking.Status",
+        "PaymentStatusEnum": "payments.models.Payment.Status",
+        "RefundStatusEnum": "payments.models.Refund.Status",
+        "WaitlistStatusEnum": "bookings.models.WaitlistEntry.Status",
+    },
 }
 
 # --- Product rules -------------------------------------------------------------------------
@@ -396,6 +404,7 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 PERIODIC_TASKS = {
     "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
     "bookings.tasks.send_reminders": 300,
+    "bookings.tasks.pass_on_waitlist_offers": 60,
     "notifications.tasks.requeue_stalled": 300,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.

@@ -8,7 +8,7 @@ from accounts import views as account_views
 from notifications import local as notifications_local
 from payments import local as payments_local
 
-from . import dashboard, views
+from . import dashboard, reports, trail, views
 
 # Django admin opens to the club's admins, signed in the same way as everywhere else
 # (set before admin.site.urls builds its URL patterns).
@@ -34,6 +34,8 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("healthz", views.healthz, name="healthz"),
     path("dashboard", dashboard.dashboard, name="dashboard"),
+    path("dashboard/audit-trail", trail.trail, name="audit-trail"),
+    path("dashboard/reports", reports.reports, name="reports"),
     path("admin/", admin.site.urls),
 ]
 

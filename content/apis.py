@@ -37,7 +37,8 @@ class CouponListApi(APIView):
         data = CouponInput(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(
-            CouponOutput(coupon_create(**data.validated_data)).data, status=status.HTTP_201_CREATED
+            CouponOutput(coupon_create(by=request.user, **data.validated_data)).data,
+            status=status.HTTP_201_CREATED,
         )
 
 
@@ -49,11 +50,13 @@ class CouponDetailApi(APIView):
         coupon = get_object_or_404(Coupon, pk=coupon_id)
         data = CouponInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(CouponOutput(coupon_update(coupon=coupon, **data.validated_data)).data)
+        return Response(
+            CouponOutput(coupon_update(coupon=coupon, by=request.user, **data.validated_data)).data
+        )
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, coupon_id: int):
-        coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id))
+        coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -73,7 +76,7 @@ class AnnouncementListApi(APIView):
     def post(self, request):
         data = AnnouncementInput(data=request.data)
         data.is_valid(raise_exception=True)
-        announcement = announcement_create(**data.validated_data)
+        announcement = announcement_create(by=request.user, **data.validated_data)
         return Response(AnnouncementOutput(announcement).data, status=status.HTTP_201_CREATED)
 
 
@@ -88,10 +91,12 @@ class AnnouncementDetailApi(APIView):
         data = AnnouncementInput(data=request.data)
         data.is_valid(raise_exception=True)
         return Response(
-            AnnouncementOutput(announcement_update(announcement=announcement, **data.validated_data)).data
+            AnnouncementOutput(
+                announcement_update(announcement=announcement, by=request.user, **data.validated_data)
+            ).data
         )
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, announcement_id: int):
-        announcement_delete(announcement=get_object_or_404(Announcement, pk=announcement_id))
+        announcement_delete(announcement=get_object_or_404(Announcement, pk=announcement_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

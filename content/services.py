@@ -3,6 +3,8 @@ from datetime import date
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from audit.services import audit_record, snapshot
+
 from . import tasks
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Announcement, ContactMessage, Coupon, NewsletterSubscription
 
@@ -21,7 +23,8 @@ def newsletter_subscribe(*, email: str) -> bool:
     return created
 
 
-def _normalised_code(code: str) -> str:
+def normalised_code(code: str) -> str:
+    """A coupon's code as it is saved and looked up."""
     return code.strip().upper()
 
 
@@ -49,8 +52,23 @@ def _save_coupon(coupon: Coupon) -> Coupon:
     return coupon
 
 
+# A coupon's values as the audit trail keeps them.
+COUPON_AUDITED = [
+    "code",
+    "discount",
+    "description",
+    "is_active",
+    "once_per_person",
+    "max_uses",
+    "valid_from",
+    "valid_until",
+]
+
+
+@transaction.atomic
 def coupon_create(
     *,
+    by=None,
     code: str,
     discount: int,
     description: str = "",
@@ -60,9 +78,9 @@ def coupon_create(
     valid_from: date | None = None,
     valid_until: date | None = None,
 ) -> Coupon:
-    return _save_coupon(
+    coupon = _save_coupon(
         Coupon(
-            code=_normalised_code(code),
+            code=normalised_code(code),
             discount=discount,
             description=description.strip(),
             is_active=is_active,
@@ -72,19 +90,44 @@ def coupon_create(
             valid_until=valid_until,
         )
     )
+    after = snapshot(coupon, COUPON_AUDITED)
+    audit_record(
+        actor=by, action="coupon.create", target=coupon, summary=f"Added coupon {coupon.code}", after=after
+    )
+    return coupon
 
 
-def coupon_update(*, coupon: Coupon, **fields) -> Coupon:
+@transaction.atomic
+def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
+    before = snapshot(coupon, COUPON_AUDITED)
     if "code" in fields:
-        fields["code"] = _normalised_code(fields["code"])
+        fields["code"] = normalised_code(fields["code"])
     if "description" in fields:
         fields["description"] = fields["description"].strip()
     for field, value in fields.items():
         setattr(coupon, field, value)
-    return _save_coupon(coupon)
+    coupon = _save_coupon(coupon)
+    audit_record(
+        actor=by,
+        action="coupon.update",
+        target=coupon,
+        summary=f"Changed coupon {coupon.code}",
+        before=before,
+        after=snapshot(coupon, COUPON_AUDITED),
+    )
+    return coupon
 
 
-def coupon_delete(*, coupon: Coupon) -> None:
+@transaction.atomic
+def coupon_delete(*, coupon: Coupon, by=None) -> None:
+    before = snapshot(coupon, COUPON_AUDITED)
+    audit_record(
+        actor=by,
+        action="coupon.delete",
+        target=coupon,
+        summary=f"Deleted coupon {coupon.code}",
+        before=before,
+    )
     coupon.delete()
 
 
@@ -96,18 +139,43 @@ def _clean_text(text: str) -> str:
 
 
 @transaction.atomic
-def announcement_create(*, text: str) -> Announcement:
+def announcement_create(*, text: str, by=None) -> Announcement:
     """A new announcement; the worker e-mails it to everyone who wants announcements."""
     announcement = Announcement.objects.create(text=_clean_text(text))
     tasks.announce.enqueue(announcement.pk)  # a row too: it commits with the announcement
+    audit_record(
+        actor=by,
+        action="announcement.create",
+        target=announcement,
+        summary="Posted an announcement",
+        after={"text": announcement.text},
+    )
     return announcement
 
 
-def announcement_update(*, announcement: Announcement, text: str) -> Announcement:
+@transaction.atomic
+def announcement_update(*, announcement: Announcement, text: str, by=None) -> Announcement:
+    before = {"text": announcement.text}
     announcement.text = _clean_text(text)
     announcement.save(update_fields=["text", "updated_at"])
+    audit_record(
+        actor=by,
+        action="announcement.update",
+        target=announcement,
+        summary="Changed an announcement",
+        before=before,
+        after={"text": announcement.text},
+    )
     return announcement
 
 
-def announcement_delete(*, announcement: Announcement) -> None:
+@transaction.atomic
+def announcement_delete(*, announcement: Announcement, by=None) -> None:
+    audit_record(
+        actor=by,
+        action="announcement.delete",
+        target=announcement,
+        summary="Deleted an announcement",
+        before={"text": announcement.text},
+    )
     announcement.delete()

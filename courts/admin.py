@@ -1,10 +1,81 @@
-from django.contrib import admin
+"""Courts and their price bands (an inline of each court). CourtListVersion, the open courts' list's
+version, is the app's own cache key and is not registered."""
 
-from .models import Court
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
+
+from club.admin import ServiceAdmin
+
+from .models import WEEKDAY_NAMES, Court, PriceBand
+from .pricing import overlap_message
+from .services import court_create, court_delete, court_update
+
+
+class PriceBandForm(forms.ModelForm):
+    weekdays = forms.TypedMultipleChoiceField(
+        choices=list(enumerate(WEEKDAY_NAMES)), coerce=int, widget=forms.CheckboxSelectMultiple
+    )
+
+    class Meta:
+        model = PriceBand
+        fields = ["weekdays", "starts", "ends", "price"]
+
+
+class PriceBandFormSet(BaseInlineFormSet):
+    def clean(self) -> None:
+        """A court's bands may not overlap, as the court API refuses (courts.services)."""
+        super().clean()
+        kept = [
+            form.instance
+            for form in self.forms
+            if form.is_valid() and form.cleaned_data and not self._should_delete_form(form)
+        ]
+        if (overlap := overlap_message(kept)) is not None:
+            raise ValidationError(overlap)
+
+
+class PriceBandInline(admin.TabularInline):
+    model = PriceBand
+    form = PriceBandForm
+    formset = PriceBandFormSet
+    extra = 0
 
 
 @admin.register(Court)
-class CourtAdmin(admin.ModelAdmin):
-    list_display = ["name", "type", "price", "created_at"]
-    list_filter = ["type"]
+class CourtAdmin(ServiceAdmin):
+    """Courts are saved through the courts' services, as on Manage Courts: the same rules, the same
+    audit entries, and a court with bookings archived rather than deleted (Django admin refuses
+    that deletion first, naming the bookings). An archived court is opened again by unticking it."""
+
+    list_display = ["name", "type", "price", "is_archived", "created_at"]
+    list_filter = ["type", "is_archived"]
     search_fields = ["name", "type"]
+    date_hierarchy = "created_at"
+    inlines = [PriceBandInline]
+
+    def get_fields(self, request, obj=None):
+        fields = ["name", "type", "price", "image", "slots"]
+        return fields if obj is None else [*fields, "is_archived"]
+
+    def create(self, request, form, formsets):
+        [bands] = formsets
+        return court_create(by=request.user, price_bands=price_bands(bands), **form.cleaned_data)
+
+    def update(self, request, obj, changes, formsets):
+        [bands] = formsets
+        changed_bands = price_bands(bands) if bands.has_changed() else None  # None: the bands as they are
+        court_update(court=obj, by=request.user, price_bands=changed_bands, **changes)
+
+    def remove(self, request, obj):
+        court_delete(court=obj, by=request.user)
+
+
+def price_bands(formset: PriceBandFormSet) -> list[dict]:
+    """The bands the inline keeps, as the courts' services take them."""
+    return [
+        {name: form.cleaned_data[name] for name in PriceBandForm.Meta.fields}
+        for form in formset.forms
+        if form.cleaned_data and not formset._should_delete_form(form)
+    ]

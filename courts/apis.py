@@ -118,7 +118,7 @@ class CourtListApi(APIView):
     def post(self, request):
         data = CourtInput(data=request.data)
         data.is_valid(raise_exception=True)
-        court = court_create(**data.validated_data)
+        court = court_create(by=request.user, **data.validated_data)
         return Response(_admin_row(court), status=status.HTTP_201_CREATED)
 
 
@@ -132,7 +132,9 @@ class CourtDetailApi(APIView):
         court = get_object_or_404(courts_for_admin(archived=False), pk=court_id)
         data = CourtInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(CourtAdminOutput(court_update(court=court, **data.validated_data)).data)
+        return Response(
+            CourtAdminOutput(court_update(court=court, by=request.user, **data.validated_data)).data
+        )
 
     @extend_schema(
         responses={
@@ -145,7 +147,7 @@ class CourtDetailApi(APIView):
     )
     def delete(self, request, court_id: int):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
-        deleted = court_delete(court=court)
+        deleted = court_delete(court=court, by=request.user)
         return Response({"deleted": deleted, "archived": not deleted})
 
 
@@ -157,4 +159,4 @@ class CourtRestoreApi(APIView):
     @extend_schema(request=None, responses={200: CourtAdminOutput, **errors(401, 403, 404)})
     def post(self, request, court_id: int):
         court = get_object_or_404(courts_all(), pk=court_id)
-        return Response(_admin_row(court_restore(court=court)))
+        return Response(_admin_row(court_restore(court=court, by=request.user)))

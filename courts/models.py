@@ -5,6 +5,7 @@ from itertools import pairwise
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator, URLValidator
 from django.db import models
+from django.utils.functional import cached_property
 
 from club.staticfiles import static_url_for
 
@@ -56,6 +57,83 @@ class Court(models.Model):
     @property
     def image_url(self) -> str:
         return static_url_for(self.image)
+
+    @cached_property
+    def bands(self) -> list["PriceBand"]:
+        """The court's price bands, in the order they are tried (PriceBand.Meta.ordering): read
+        once per instance, or given for many courts at once by courts.selectors."""
+        return list(self.price_bands.all())
+
+
+WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def validate_weekdays(value: list) -> None:
+    """Weekdays are a list of days, Monday 0 to Sunday 6, each at most once, one at least."""
+    if (
+        not isinstance(value, list)
+        or not value
+        # bool is an int to Python; true is not a day
+        or not all(type(day) is int and 0 <= day <= 6 for day in value)
+    ):
+        raise ValidationError("Choose the days as numbers from 0 (Monday) to 6 (Sunday), one at least.")
+    if len(set(value)) != len(value):
+        raise ValidationError("Each day can be chosen once.")
+
+
+class PriceBand(models.Model):
+    """A price of a court's slots at some times of the week (docs/rules.md, Prices): a slot whose
+    start is in [starts, ends) on one of the band's weekdays, in the club's time zone, costs the
+    band's price; any other slot, the court's own. A court's bands do not overlap
+    (courts.pricing.overlap_message), so at most one applies to a slot."""
+
+    court = models.ForeignKey(Court, on_delete=models.CASCADE, related_name="price_bands")
+    weekdays = models.JSONField(
+        validators=[validate_weekdays],
+        help_text="The days it applies: Monday 0 to Sunday 6.",
+        error_messages={"blank": "Choose one day at least."},
+    )
+    starts = models.TimeField(help_text="A slot starting at this time or later takes the band's price.")
+    ends = models.TimeField(help_text="A slot starting at this time or later no longer does.")
+    price = models.DecimalField(
+        "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
+    )
+
+    class Meta:
+        # The order in which a slot's price looks for its band: the first that applies wins.
+        ordering = ["starts", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(price__gt=0),
+                name="price_band_price_positive",
+                violation_error_message="The price must be a positive number.",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(starts__lt=models.F("ends")),
+                name="price_band_ends_after_it_starts",
+                violation_error_message="A band ends after it starts.",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.days_label} {self.starts:%H:%M}-{self.ends:%H:%M}: {self.price}"
+
+    @property
+    def days_label(self) -> str:
+        """The band's days in a few words: "weekdays", "weekends", "Mon-Thu", "Mon, Wed"."""
+        return weekdays_label(self.weekdays)
+
+
+def weekdays_label(weekdays: list[int]) -> str:
+    days = sorted(set(weekdays))
+    named = {(0, 1, 2, 3, 4, 5, 6): "every day", (0, 1, 2, 3, 4): "weekdays", (5, 6): "weekends"}
+    if tuple(days) in named:
+        return named[tuple(days)]
+    short = [WEEKDAY_NAMES[day][:3] for day in days]
+    consecutive = days == list(range(days[0], days[-1] + 1)) if days else False
+    if consecutive and len(days) >= 3:
+        return f"{short[0]}-{short[-1]}"
+    return ", ".join(short)
 
 
 class CourtListVersion(models.Model):

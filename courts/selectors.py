@@ -4,10 +4,10 @@ import time
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, F, OuterRef, Prefetch, QuerySet
 from rest_framework.renderers import JSONRenderer
 
-from .models import Court, CourtListVersion
+from .models import Court, CourtListVersion, PriceBand
 
 # Slices (with their Link headers) kept per process for the current version: a bound, since the
 # query string and the Host header are the caller's to choose.
@@ -27,9 +27,46 @@ def courts_all() -> QuerySet[Court]:
 
 def courts_for_admin(*, archived: bool) -> QuerySet[Court]:
     """Manage Courts' open or archived courts, each with `has_bookings`: whether deleting it would
-    archive it (courts.services.court_delete) rather than delete it."""
+    archive it (courts.services.court_delete) rather than delete it, and its price bands."""
     booked = Court.objects.filter(pk=OuterRef("pk"), bookings__isnull=False)
-    return Court.objects.filter(is_archived=archived).annotate(has_bookings=Exists(booked))
+    return with_price_bands(Court.objects.filter(is_archived=archived).annotate(has_bookings=Exists(booked)))
+
+
+def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
+    """`courts`, each with its price bands (Court.bands) read in one more query for all of them:
+    for a page of courts, which a join would not slice (courts_with_price_bands)."""
+    return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))
+
+
+_BAND_COLUMNS = {
+    f"band_{name}": F(f"price_bands__{name}") for name in ("id", "weekdays", "starts", "ends", "price")
+}
+
+
+def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:
+    """`courts`, in their order, each with its price bands (Court.bands), in one query however many
+    courts and bands: the courts joined to their bands, a row per band (a court without any comes
+    once, with none). For the day sheet and the open courts' list, which each read courts in one
+    query."""
+    found: dict[int, Court] = {}
+    for row in courts.annotate(**_BAND_COLUMNS):
+        court = found.setdefault(row.pk, row)
+        if court is row:
+            court.bands = []
+        if row.band_id is not None:
+            court.bands.append(
+                PriceBand(
+                    id=row.band_id,
+                    court=court,
+                    weekdays=row.band_weekdays,
+                    starts=row.band_starts,
+                    ends=row.band_ends,
+                    price=row.band_price,
+                )
+            )
+    for court in found.values():
+        court.bands.sort(key=lambda band: (band.starts, band.id))  # PriceBand.Meta.ordering
+    return list(found.values())
 
 
 def court_list_version() -> str:
@@ -97,7 +134,8 @@ def court_list_slice(*, limit: int, offset: int, recheck_after: float = 0) -> Co
         if serialised is None or serialised.version != version:
             from .serializers import CourtOutput
 
-            serialised = _Serialised(version, CourtOutput(list(court_list()), many=True).data, {}, now)
+            rows = CourtOutput(courts_with_price_bands(court_list()), many=True).data
+            serialised = _Serialised(version, rows, {}, now)
             _serialised = serialised
         serialised.checked = now
     version = serialised.version

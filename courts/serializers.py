@@ -4,7 +4,21 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from .models import SLOT_PATTERN, Court, validate_image_location, validate_slots
+from .models import SLOT_PATTERN, Court, PriceBand, validate_image_location, validate_slots
+
+_TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
+
+
+class PriceBandOutput(serializers.ModelSerializer):
+    weekdays = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The days it applies: Monday 0 to Sunday 6."
+    )
+    starts = serializers.TimeField(**_TIME, help_text="A slot starting then or later takes the price.")
+    ends = serializers.TimeField(**_TIME, help_text="A slot starting then or later no longer does.")
+
+    class Meta:
+        model = PriceBand
+        fields = ["weekdays", "starts", "ends", "price"]
 
 
 class CourtOutput(serializers.ModelSerializer):
@@ -13,10 +27,16 @@ class CourtOutput(serializers.ModelSerializer):
         child=serializers.CharField(), help_text="The court's slots, like 08:00-09:00."
     )
     url = serializers.SerializerMethodField(help_text="Where to change or delete this court.")
+    priceBands = PriceBandOutput(
+        source="bands",
+        many=True,
+        read_only=True,
+        help_text="The prices of some times of the week; a slot starting in none of them costs `price`.",
+    )
 
     class Meta:
         model = Court
-        fields = ["id", "name", "type", "price", "image", "slots", "url"]
+        fields = ["id", "name", "type", "price", "image", "slots", "priceBands", "url"]
 
     def get_url(self, court: Court) -> str:
         return reverse("api-court", args=[court.pk])
@@ -69,6 +89,50 @@ def slot_list(help_text: str) -> serializers.ListField:
     )
 
 
+class PriceBandInput(serializers.Serializer):
+    weekdays = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=6),
+        min_length=1,
+        max_length=7,
+        help_text="The days it applies: Monday 0 to Sunday 6.",
+    )
+    starts = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later takes the price.")
+    ends = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later no longer does.")
+    price = serializers.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        min_value=Decimal("0.01"),
+        error_messages={"min_value": "The price must be a positive number."},
+        coerce_to_string=False,
+    )
+
+
+class PriceBandsField(serializers.ListField):
+    """A court's price bands. A refusal is one message per band at fault ("Band 2: ends: …"), under
+    priceBands, as for any other field, rather than DRF's nested shape."""
+
+    def __init__(self, **kwargs):
+        super().__init__(child=PriceBandInput(), max_length=50, **kwargs)
+
+    def to_internal_value(self, data):
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if not isinstance(error.detail, dict):
+                raise
+            raise serializers.ValidationError(
+                [f"Band {int(index) + 1}: {_flat(detail)}" for index, detail in error.detail.items()]
+            ) from error
+
+
+def _flat(detail) -> str:
+    if isinstance(detail, dict):
+        return "; ".join(f"{field}: {_flat(inner)}" for field, inner in detail.items())
+    if isinstance(detail, list):
+        return " ".join(_flat(inner) for inner in detail)
+    return str(detail)
+
+
 class CourtInput(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     type = serializers.CharField(max_length=50)
@@ -86,6 +150,10 @@ class CourtInput(serializers.Serializer):
         "The times the court can be booked, like '08:00-09:00'. Without them it can't be booked yet."
     )
     availableSlots = slot_list("Another name for slots, accepted from clients that send availableSlots.")
+    priceBands = PriceBandsField(
+        required=False,
+        help_text="The prices of some times of the week, replacing the court's bands; no two may overlap.",
+    )
 
     def validate(self, data):
         if "availableSlots" in data:
@@ -94,4 +162,6 @@ class CourtInput(serializers.Serializer):
                     {"availableSlots": "Send slots or availableSlots, not both."}
                 )
             data["slots"] = data.pop("availableSlots")
+        if "priceBands" in data:
+            data["price_bands"] = data.pop("priceBands")
         return data

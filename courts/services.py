@@ -2,39 +2,107 @@ import secrets
 import time
 from decimal import Decimal
 
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 
-from .models import Court, CourtListVersion
+from audit.services import audit_record, snapshot
+
+from .models import Court, CourtListVersion, PriceBand
+from .pricing import overlap_message
 from .selectors import forget_kept_court_list
+
+# A court's values as the audit trail keeps them (its price bands in the change's sentence).
+AUDITED = ["name", "type", "price", "image", "slots", "is_archived"]
 
 
 @transaction.atomic
 def court_create(
-    *, name: str, type: str, price: Decimal, image: str, slots: list[str] | None = None
+    *,
+    by=None,
+    name: str,
+    type: str,
+    price: Decimal,
+    image: str,
+    slots: list[str] | None = None,
+    price_bands: list[dict] | None = None,
 ) -> Court:
     """A new court. Without slots it is listed but cannot be booked until an admin adds them: slots
-    are optional when a court is added."""
+    are optional when a court is added. `price_bands` (each a PriceBand's weekdays, starts, ends and
+    price) price some times of the week otherwise than `price`. `by`: the admin, for the audit
+    trail (None: the site itself)."""
     court = Court(name=name, type=type, price=price, image=image, slots=slots or [])
     court.full_clean()
     court.save()
+    _replace_price_bands(court, price_bands or [])
+    audit_record(
+        actor=by,
+        action="court.create",
+        target=court,
+        summary=f"Added {court}",
+        after=snapshot(court, AUDITED),
+    )
     return court
 
 
 @transaction.atomic
-def court_update(*, court: Court, **fields) -> Court:
+def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None, **fields) -> Court:
+    """Changes the court's `fields`; `price_bands`, when given, replace all of its bands."""
+    before = snapshot(court, AUDITED)
     for field, value in fields.items():
         setattr(court, field, value)
     court.full_clean()
     court.save()
+    if price_bands is not None:
+        _replace_price_bands(court, price_bands)
+    bands = f" (price bands: {', '.join(map(str, court.bands)) or 'none'})" if price_bands is not None else ""
+    audit_record(
+        actor=by,
+        action="court.update",
+        target=court,
+        summary=f"Changed {court}{bands}",
+        before=before,
+        after=snapshot(court, AUDITED),
+    )
     return court
 
 
+def _replace_price_bands(court: Court, bands: list[dict]) -> None:
+    """Makes `bands` the court's price bands, once each is valid and no two overlap; a refusal
+    names them under `priceBands`, the API's field."""
+    new = [PriceBand(court=court, **band) for band in bands]
+    for number, band in enumerate(new, start=1):
+        try:
+            band.full_clean(exclude=["court"])
+        except ValidationError as error:
+            messages = [
+                " ".join(texts) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(texts)}"
+                for field, texts in error.message_dict.items()
+            ]
+            raise ValidationError({"priceBands": [f"Band {number}: {'; '.join(messages)}"]}) from error
+    if (overlap := overlap_message(new)) is not None:
+        raise ValidationError({"priceBands": [overlap]})
+    court.price_bands.all().delete()
+    PriceBand.objects.bulk_create(new)  # no signal: the list's version changes below
+    court_list_changed()
+    court.bands = sorted(new, key=lambda band: (band.starts, band.pk))  # PriceBand.Meta.ordering
+
+
 @transaction.atomic
-def court_delete(*, court: Court) -> bool:
+def court_delete(*, court: Court, by=None) -> bool:
     """Deletes a court, or archives it when it has bookings, so no booking or payment loses its
     court: an archived court is hidden from /courts and cannot be booked. Answers whether it was
     deleted."""
-    if court.bookings.exists():
+    before = snapshot(court, AUDITED)
+    archived = court.bookings.exists()
+    action = "court.archive" if archived else "court.delete"
+    audit_record(
+        actor=by,
+        action=action,
+        target=court,
+        summary=f"{'Archived' if archived else 'Deleted'} {court}",
+        before=before,
+    )
+    if archived:
         court.is_archived = True
         court.save(update_fields=["is_archived"])
         return False
@@ -43,12 +111,13 @@ def court_delete(*, court: Court) -> bool:
 
 
 @transaction.atomic
-def court_restore(*, court: Court) -> Court:
+def court_restore(*, court: Court, by=None) -> Court:
     """Opens an archived court to booking again, as it was when archived. Saved through the model,
     so the open courts' list changes (courts.receivers). An open court is left as it is."""
     if court.is_archived:
         court.is_archived = False
         court.save(update_fields=["is_archived"])
+        audit_record(actor=by, action="court.restore", target=court, summary=f"Restored {court}")
     return court
 
 

@@ -8,7 +8,7 @@ from club.dashboard import island_page
 from club.pagination import page_of
 
 from .selectors import court_list as open_courts
-from .selectors import courts_for_admin
+from .selectors import courts_for_admin, with_price_bands
 from .serializers import CourtAdminOutput
 
 # Shown instead of a court's image that fails to load (an address that no longer answers).
@@ -16,7 +16,7 @@ COURT_IMAGE_PLACEHOLDER = "img/courts/placeholder.svg"
 
 
 def court_list(request):
-    page = page_of(request, open_courts(), settings.COURTS_PER_PAGE)
+    page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     return render(request, "courts/court_list.html", context)
 

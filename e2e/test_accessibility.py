@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
+from bookings.waitlist import waitlist_join
 from content.models import Announcement, Coupon
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
@@ -40,6 +41,7 @@ PUBLIC = [
 SIGNED_IN = [
     "/dashboard",
     "/dashboard/my-bookings",
+    "/dashboard/waitlist",
     "/dashboard/pending-bookings",
     "/dashboard/approved-bookings",
     "/dashboard/announcements",
@@ -53,6 +55,11 @@ ADMIN = [
     "/dashboard/manage-members",
     "/dashboard/manage-bookings",
     "/dashboard/manage-bookings-approval",
+    "/dashboard/club-rules",
+    "/dashboard/audit-trail",
+    "/dashboard/ledger",
+    "/dashboard/reports",
+    "/schedule",
     "/dashboard/manage-coupons",
     "/dashboard/make-announcements",
 ]
@@ -65,7 +72,14 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "bypass_csp": True}
 
 
+# Colours caught halfway through a transition (a dialog fading out over the page, a button's hover)
+# are not the page's colours: axe judges the page once only endless animations (spinners) still run.
+SETTLED = """() => document.getAnimations().every(
+    (a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)"""
+
+
 def serious_violations(page: Page) -> list[str]:
+    page.wait_for_function(SETTLED)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
@@ -117,6 +131,8 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     paid = Payment.objects.create(
         booking=approved, user=someone, amount=Decimal("20"), currency="usd", status=Payment.Status.SUCCEEDED
     )
+    taken = make_booking(court=CourtFactory(name="Side Court", slots=["08:00-09:00"]))
+    waitlist_join(user=someone, court=taken.court, date=taken.date, slot="08:00-09:00")
     sign_in(page, site, "someone@example.com", "/dashboard")
 
     own = [

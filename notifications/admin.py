@@ -1,11 +1,14 @@
 from django.contrib import admin
 
-from .models import Notification
+from club.admin import AuditedAdmin, ReadOnlyAdmin
+
+from .models import Notification, Preferences
 
 
 @admin.register(Notification)
-class NotificationAdmin(admin.ModelAdmin):
-    """What was sent, what waits and why: for reading. Messages are made by the services only."""
+class NotificationAdmin(ReadOnlyAdmin):
+    """What was sent, what waits and why: for reading. Messages are made by the services only, and
+    never deleted here: the row (event, recipient, about) is what makes each message go once."""
 
     list_display = ["created_at", "event", "recipient", "about", "status", "attempts", "sent_at"]
     list_filter = ["status", "event"]
@@ -13,8 +16,20 @@ class NotificationAdmin(admin.ModelAdmin):
     date_hierarchy = "created_at"
     list_select_related = ["recipient"]
 
-    def has_add_permission(self, request):
-        return False
 
-    def has_change_permission(self, request, obj=None):
+@admin.register(Preferences)
+class PreferencesAdmin(AuditedAdmin):
+    """Which optional messages a person gets, to set on their word (say, a request by e-mail). A
+    person with no row gets them all, as does one whose row is deleted: so rows are not deleted."""
+
+    list_display = ["user", "reminders", "announcements"]
+    list_filter = ["reminders", "announcements"]
+    search_fields = ["user__email"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user"]
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["user"] if obj else []  # the row's key: another person's is another row
+
+    def has_delete_permission(self, request, obj=None):
         return False

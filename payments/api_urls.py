@@ -9,5 +9,6 @@ urlpatterns = [
     path("payments", apis.PaymentListApi.as_view(), name="api-payments"),
     path("members", apis.MemberListApi.as_view(), name="api-members"),
     path("members/<int:member_id>", apis.MemberApi.as_view(), name="api-member"),
+    path("refunds/<int:refund_id>/retry", apis.RefundRetryApi.as_view(), name="api-refund-retry"),
     path("stripe/webhook", apis.StripeWebhookApi.as_view(), name="stripe-webhook"),
 ]

@@ -20,10 +20,17 @@ from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import DETAIL, errors
 
 from . import gateway
-from .models import Payment
+from .models import Payment, Refund
 from .selectors import payment_list
-from .serializers import PaymentIntentInput, PaymentListQuery, PaymentOutput, QuoteInput, SavePaymentInput
-from .services import payment_confirm, payment_intent_create, payment_quote
+from .serializers import (
+    PaymentIntentInput,
+    PaymentListQuery,
+    PaymentOutput,
+    QuoteInput,
+    RefundOutput,
+    SavePaymentInput,
+)
+from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry
 
 
 def _own_approved_booking(request, booking_id: int) -> Booking:
@@ -150,7 +157,8 @@ class MemberApi(APIView):
 
     @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, member_id: int):
-        user_end_membership(member=get_object_or_404(user_list(role=User.Role.MEMBER), pk=member_id))
+        member = get_object_or_404(user_list(role=User.Role.MEMBER), pk=member_id)
+        user_end_membership(member=member, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -207,3 +215,14 @@ class StripeWebhookApi(APIView):
         if handler is None:
             return Response({"detail": "Not an event this site acts on: ignored."})
         return Response({"detail": handler(event)})
+
+
+class RefundRetryApi(APIView):
+    """POST /api/refunds/{id}/retry: an admin tries a failed refund again (503 if Stripe fails again)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=None, responses={200: RefundOutput, **errors(401, 403, 404, 409, 503)})
+    def post(self, request, refund_id: int):
+        refund = get_object_or_404(Refund, pk=refund_id)
+        return Response(RefundOutput(refund_retry(refund=refund, by=request.user)).data)

@@ -65,21 +65,32 @@ def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:
     _call(_client().v1.payment_intents.cancel, intent_id, options={"idempotency_key": idempotency_key})
 
 
-def refund(intent_id: str, *, idempotency_key: str) -> None:
-    """Gives back all that was paid on the intent."""
-    _call(
-        _client().v1.refunds.create,
-        params={"payment_intent": intent_id},
-        options={"idempotency_key": idempotency_key},
-    )
+def refund(intent_id: str, *, amount_cents: int, refund_id: int, idempotency_key: str) -> stripe.Refund:
+    """Gives back `amount_cents` of what was paid on the intent; the refund names our row
+    `refund_id` in its metadata (find_refund)."""
+    params = {"payment_intent": intent_id, "amount": amount_cents, "metadata": {"refund_id": str(refund_id)}}
+    return _call(_client().v1.refunds.create, params=params, options={"idempotency_key": idempotency_key})
 
 
-def is_refunded(intent_id: str) -> bool:
-    """Whether Stripe holds a refund of the intent's payment that has not failed. The idempotency
-    key stops a repeated refund on Stripe for 24 hours; this stops one later, and on a stand-in
-    that ignores the key."""
-    refunds = _call(_client().v1.refunds.list, params={"payment_intent": intent_id})
-    return any(refund.status not in ("failed", "canceled") for refund in refunds.data)
+def _refunds_of(intent_id: str) -> list[stripe.Refund]:
+    """The intent's refunds that have not failed."""
+    refunds = _call(_client().v1.refunds.list, params={"payment_intent": intent_id, "limit": 100})
+    return [refund for refund in refunds.data if refund.status not in ("failed", "canceled")]
+
+
+def find_refund(intent_id: str, *, refund_id: int) -> stripe.Refund | None:
+    """The refund Stripe made for our row `refund_id`, if it made one: a try repeated after its
+    answer was lost finds it here, even after the idempotency key's 24 hours."""
+    for refund in _refunds_of(intent_id):
+        if refund.metadata and refund.metadata.to_dict().get("refund_id") == str(refund_id):
+            return refund
+    return None
+
+
+def any_refund(intent_id: str) -> stripe.Refund | None:
+    """A refund of the intent's payment that has not failed, if Stripe holds one: a payment that
+    was never kept is refunded once, in full, whoever asked first."""
+    return next(iter(_refunds_of(intent_id)), None)
 
 
 def parse_webhook(payload: bytes, signature: str) -> dict:

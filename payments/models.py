@@ -56,6 +56,8 @@ class Payment(models.Model):
         indexes = [
             models.Index(fields=["created_at", "id"], name="payment_list"),
             models.Index(fields=["user", "created_at", "id"], name="payment_list_by_user"),
+            # The ledger and the dashboard's money: the payments of some days.
+            models.Index(fields=["paid_at"], name="payment_by_paid_at"),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -77,3 +79,43 @@ class Payment(models.Model):
         if to not in self.TRANSITIONS.get(self.status, set()):
             raise Conflict(f"A {self.get_status_display().lower()} payment cannot become {to}.")
         self.status = to
+
+
+class Refund(models.Model):
+    """Money given back on a payment, in full or in part: for a booking cancelled after it was paid
+    (the policy's share), or for a payment that could not be kept. The row is written in the
+    transaction of the change that owes it, before Stripe is asked; Stripe's idempotency key is
+    made from its id, and its metadata names it, so a refund tried again finds the one made."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        SUCCEEDED = "succeeded", "Succeeded"
+        # Stripe refused it or did not answer: an admin tries it again (payments.services.refund_retry).
+        FAILED = "failed", "Failed"
+
+    payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
+    amount = models.DecimalField(max_digits=10, decimal_places=2)
+    reason = models.CharField(max_length=300)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    stripe_refund_id = models.CharField(max_length=255, blank=True)
+    error = models.CharField(max_length=500, blank=True, help_text="Why the last try failed.")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    refunded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["status", "created_at"], name="refund_by_status")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="refund_amount_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"Refund of {self.amount} on payment {self.payment_id} ({self.status})"
+
+    @property
+    def amount_cents(self) -> int:
+        return to_cents(self.amount)

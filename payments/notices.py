@@ -4,9 +4,10 @@ from django.urls import reverse
 
 from bookings.calendar import booking_ics
 from club.templatetags.club_time import day
+from club.templatetags.money import money
 from notifications.services import Attachment, absolute_url, notify
 
-from .models import Payment
+from .models import Payment, Refund
 
 
 def paid(payment: Payment) -> None:
@@ -31,4 +32,22 @@ def paid(payment: Payment) -> None:
                 content=booking_ics(booking).decode(),
             ),
         ),
+    )
+
+
+def refunded(refund: Refund) -> None:
+    """Money given back: how much, on which card, and why."""
+    booking = refund.payment.booking
+    notify(
+        event="refund",
+        recipient=refund.payment.user,
+        about=f"refund:{refund.pk}",
+        subject=f"Refund of ${money(refund.amount)}: {booking.court_name} on {day(booking.date)}",
+        template="refund",
+        context={
+            "refund": refund,
+            "payment": refund.payment,
+            "booking": booking,
+            "receipt_url": absolute_url(reverse("payments:receipt", args=[refund.payment_id])),
+        },
     )

@@ -2,7 +2,27 @@ from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 
-from .models import Payment
+from .models import Payment, Refund
+
+
+class RefundOutput(serializers.ModelSerializer):
+    paymentId = serializers.IntegerField(source="payment_id")
+    refundedAt = serializers.DateTimeField(source="refunded_at", allow_null=True)
+    createdAt = serializers.DateTimeField(source="created_at")
+
+    class Meta:
+        model = Refund
+        fields = [
+            "id",
+            "paymentId",
+            "amount",
+            "status",
+            "reason",
+            "error",
+            "attempts",
+            "createdAt",
+            "refundedAt",
+        ]
 
 
 class PaymentOutput(serializers.ModelSerializer):
@@ -11,6 +31,7 @@ class PaymentOutput(serializers.ModelSerializer):
     paidAt = serializers.DateTimeField(source="paid_at", allow_null=True)
     userEmail = serializers.EmailField(source="user.email")
     couponCode = serializers.CharField(source="coupon.code", default="")
+    refunds = RefundOutput(many=True, read_only=True)
 
     class Meta:
         model = Payment
@@ -25,6 +46,7 @@ class PaymentOutput(serializers.ModelSerializer):
             "userEmail",
             "couponCode",
             "discount",
+            "refunds",
         ]
 
 

@@ -14,18 +14,20 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import user_make_member
+from audit.services import audit_record
 from bookings.models import Booking
 from bookings.services import booking_confirm
 from club.errors import Conflict, Forbidden
-from club.money import discounted, to_cents
+from club.money import discounted, round_money, to_cents
 from content.models import Coupon
 
-from . import gateway, notices
-from .models import Payment
+from . import gateway, notices, tasks
+from .models import Payment, Refund
 from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.
@@ -220,7 +222,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
             raise Conflict("The payment does not match the booking it was made for.")
         payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
     if payment.status == Payment.Status.REFUNDING:
-        payment = _payment_refund(payment_id=payment.pk)
+        payment = _refund_payment_not_kept(payment)
     if payment.status == Payment.Status.REFUNDED and payment.booking.status == Booking.Status.APPROVED:
         # The booking still waits for its payment: this one did not count, and the payer hears why.
         raise Conflict(payment.refund_reason)
@@ -256,24 +258,100 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
 
 
 def _refund_due(payment: Payment, *, reason: str) -> Payment:
+    """The payment cannot be kept: all of it is to be given back (its refund row, made once this
+    has committed)."""
     payment.set_status(Payment.Status.REFUNDING)
     payment.refund_reason = reason
     payment.save(update_fields=["status", "paid_at", "card_last4", "refund_reason"])
+    Refund.objects.create(payment=payment, amount=payment.amount, reason=reason)
     return payment
 
 
-@transaction.atomic
-def _payment_refund(*, payment_id: int) -> Payment:
-    """Makes the refund a payment is recorded as due. Under the payment's lock, only when Stripe
-    shows none yet, and with a key made from the payment: a try repeated after a failure on either
-    side finds the refund made, and records it."""
-    payment = (
-        Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment_id)
+def _refund_payment_not_kept(payment: Payment) -> Payment:
+    """Makes the refund of a payment that could not be kept (_refund_due) and answers the payment
+    as it then is: refunded, or still refunding if Stripe failed (the error is raised)."""
+    for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
+        refund_send(refund_id=refund_id)
+    return Payment.objects.select_related("booking", "user").get(pk=payment.pk)
+
+
+def refund_percent_of(payment: Payment, percent: int) -> Decimal:
+    """`percent` of what was paid, rounded as all money is."""
+    return round_money(payment.amount * percent / 100)
+
+
+def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) -> Refund | None:
+    """Records the refund a paid booking's cancellation owes (`percent` of its payment, as the
+    bookings' policy decides), in the cancellation's transaction, and queues it: the worker makes
+    it once that has committed. None when the policy gives nothing back."""
+    payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
+    amount = refund_percent_of(payment, percent) if payment else Decimal(0)
+    if amount <= 0:
+        return None
+    who = "the club" if by.pk != booking.user_id else "you"
+    refund = Refund.objects.create(
+        payment=payment,
+        amount=amount,
+        reason=f"Booking cancelled by {who} ({percent}% refund).",
+        requested_by=by,
     )
-    if payment.status != Payment.Status.REFUNDING:
-        return payment
-    if not gateway.is_refunded(payment.payment_intent_id):
-        gateway.refund(payment.payment_intent_id, idempotency_key=f"refund-{payment.pk}")
-    payment.set_status(Payment.Status.REFUNDED)
-    payment.save(update_fields=["status"])
-    return payment
+    tasks.send_refund.enqueue(refund_id=refund.pk)
+    return refund
+
+
+def refund_send(*, refund_id: int) -> Refund:
+    """Makes a recorded refund at Stripe and records it: succeeded (and its payer is told), or
+    failed with Stripe's error, for an admin to retry (the error is raised again to the caller).
+
+    Under the refund's row lock, so that two callers (the browser and the webhook, the worker and
+    an admin) take turns and the second finds it made. Nothing that fails here makes it twice:
+    before asking Stripe, the refund Stripe may have made already for this row (its metadata names
+    the row; or, for a payment not kept, any refund of it) is looked for, and recorded instead."""
+    try:
+        with transaction.atomic():
+            refund = (
+                Refund.objects.select_for_update(of=("self",))
+                .select_related("payment__booking", "payment__user")
+                .get(pk=refund_id)
+            )
+            if refund.status == Refund.Status.SUCCEEDED:
+                return refund
+            payment = refund.payment
+            made = gateway.find_refund(payment.payment_intent_id, refund_id=refund.pk)
+            if made is None and payment.status == Payment.Status.REFUNDING:
+                made = gateway.any_refund(payment.payment_intent_id)
+            if made is None:
+                made = gateway.refund(
+                    payment.payment_intent_id,
+                    amount_cents=refund.amount_cents,
+                    refund_id=refund.pk,
+                    idempotency_key=f"refund-{payment.pk}-{refund.pk}",
+                )
+            refund.status, refund.stripe_refund_id, refund.error = Refund.Status.SUCCEEDED, made.id, ""
+            refund.attempts += 1
+            refund.refunded_at = timezone.now()
+            refund.save(update_fields=["status", "stripe_refund_id", "error", "attempts", "refunded_at"])
+            if payment.status == Payment.Status.REFUNDING:
+                Payment.objects.filter(pk=payment.pk).update(status=Payment.Status.REFUNDED)
+            notices.refunded(refund)
+            return refund
+    except gateway.PaymentProviderUnavailable as error:
+        Refund.objects.filter(pk=refund_id).update(
+            status=Refund.Status.FAILED, error=str(error)[:500], attempts=F("attempts") + 1
+        )
+        raise
+
+
+def refund_retry(*, refund: Refund, by: User) -> Refund:
+    """An admin (`by`) tries a failed refund again (a pending one is under way: it is left to
+    finish). The try is audited before Stripe is asked, whatever Stripe answers."""
+    if refund.status != Refund.Status.FAILED:
+        raise Conflict(f"This refund is {refund.get_status_display().lower()}: only a failed one is retried.")
+    audit_record(
+        actor=by,
+        action="refund.retry",
+        target=refund,
+        summary=f"Retried refund #{refund.pk} of ${refund.amount} (payment #{refund.payment_id})",
+        before={"status": refund.status, "error": refund.error},
+    )
+    return refund_send(refund_id=refund.pk)

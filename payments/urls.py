@@ -8,4 +8,6 @@ urlpatterns = [
     path("dashboard/payment-page/<int:booking_id>", views.pay, name="pay"),
     path("dashboard/payment-history", views.history, name="history"),
     path("dashboard/payments/<int:payment_id>/receipt", views.receipt, name="receipt"),
+    path("dashboard/ledger", views.ledger_page, name="ledger"),
+    path("dashboard/ledger.csv", views.ledger_csv, name="ledger-csv"),
 ]

@@ -1,13 +1,21 @@
+import csv
+from datetime import date
+from decimal import Decimal
+from itertools import batched, chain
+
 from django.conf import settings
+from django.http import StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 
-from accounts.guards import login_required, member_required
+from accounts.guards import admin_required, login_required, member_required
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from club.pagination import page_of
 
-from .selectors import payment_list
+from .forms import LedgerFilters
+from .selectors import ledger, ledger_totals, payment_list, with_ledger_figures
 
 
 @login_required
@@ -47,3 +55,92 @@ def receipt(request, payment_id: int):
     """A payment's receipt, for its payer and the admins (anyone else: 404)."""
     payments = payment_list(viewer=request.user).select_related("booking")
     return render(request, "payments/receipt.html", {"payment": get_object_or_404(payments, pk=payment_id)})
+
+
+@admin_required
+def ledger_page(request):
+    """The ledger (docs/rules.md, The ledger): the payments that took money, filtered, with the
+    totals of the whole filtered set, 25 to a page, and its CSV."""
+    filters = LedgerFilters(request.GET)
+    payments = ledger(**filters.filters())
+    context = {
+        "filters": filters,
+        "totals": ledger_totals(payments),
+        "page": page_of(request, with_ledger_figures(payments)),
+        "query": filters.query(),
+    }
+    return render(request, "payments/ledger.html", context)
+
+
+CSV_ROWS_PER_PART = 500
+
+
+def _moment(value) -> str:
+    return timezone.localtime(value).isoformat() if value else ""
+
+
+# The CSV's columns: heading, the ledger row's field (read as plain values: a year of rows is
+# too many to make model instances of), and how it is written when not as it is.
+LEDGER_COLUMNS = [
+    ("Payment", "pk", None),
+    ("Paid at", "paid_at", _moment),
+    ("Person", "user__email", None),
+    ("Booking", "booking_id", None),
+    ("Court", "booking__court_name", None),
+    ("Date", "booking__date", date.isoformat),
+    ("Slots", "booking__slots", " ".join),
+    ("List price", "list_price", None),
+    ("Coupon", "coupon__code", None),
+    ("Discount", "discount_amount", None),
+    ("Charged", "amount", None),
+    ("Refunded", "refunded", None),
+    ("Net", "net", None),
+    ("Currency", "currency", str.upper),
+    ("Status", "status", None),
+    ("Stripe PaymentIntent", "payment_intent_id", None),
+]
+
+
+def _cell(value):
+    """A value as the CSV writes it: money to the cent; text starting like a formula (an e-mail
+    address may start with "=") after an apostrophe, so a spreadsheet reads it as text (OWASP,
+    CSV injection)."""
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+class _Echo:
+    """A file that hands back what is written to it: csv.writer's rows, one by one."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+@admin_required
+def ledger_csv(request):
+    """The filtered ledger as CSV, streamed: rows are read from the database in chunks and written
+    as they come, so a year of payments never sits in memory. They are sent CSV_ROWS_PER_PART at a
+    time: the gzip middleware compresses and flushes each part it is given, and a row alone is
+    too small to compress well."""
+    payments = with_ledger_figures(ledger(**LedgerFilters(request.GET).filters()))
+    rows = payments.values_list(*(field for _, field, _ in LEDGER_COLUMNS)).iterator(chunk_size=2000)
+    writer = csv.writer(_Echo())
+
+    def line(row: tuple) -> str:
+        return writer.writerow(
+            [
+                _cell(write(value) if write else value)
+                for (_, _, write), value in zip(LEDGER_COLUMNS, row, strict=True)
+            ]
+        )
+
+    parts = ("".join(map(line, part)) for part in batched(rows, CSV_ROWS_PER_PART))
+    header = writer.writerow([heading for heading, _, _ in LEDGER_COLUMNS])
+    response = StreamingHttpResponse(chain([header], parts), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="ledger-{timezone.localdate().isoformat()}.csv"'
+    return response

@@ -66,6 +66,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
             [
                 "Dashboard Home",
                 "My Bookings",
+                "My Waitlist",
                 "Pending Bookings",
                 "Approved Bookings",
                 "Announcements",
@@ -77,6 +78,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
             [
                 "Dashboard Home",
                 "My Bookings",
+                "My Waitlist",
                 "Pending Bookings",
                 "Approved Bookings",
                 "Confirmed Bookings",
@@ -94,6 +96,10 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "All Users",
                 "Manage Courts",
                 "Manage Bookings",
+                "Club Rules",
+                "Reports",
+                "Ledger",
+                "Audit Trail",
                 "Manage Coupons",
                 "Make Announcements",
                 "My Profile",

@@ -1,5 +1,6 @@
 from datetime import timedelta
 
+from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
@@ -27,3 +28,11 @@ def make_booking(
             booking.held_slots.all().delete()
         booking.refresh_from_db()
     return booking
+
+
+def approved_at(moment) -> dict:
+    """The fields of a booking approved at `moment`: for backdating one with `update()`."""
+    return {
+        "approved_at": moment,
+        "payment_due_at": moment + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS),
+    }

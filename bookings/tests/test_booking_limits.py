@@ -14,7 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.services import Conflict, booking_approve, booking_cancel, booking_request, bookings_expire
-from bookings.tests.factories import make_booking, tomorrow
+from bookings.tests.factories import approved_at, make_booking, tomorrow
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -74,7 +74,7 @@ def test_confirmed_and_overdue_bookings_do_not_count_as_open(ada, court, setting
     settings.BOOKING_OPEN_LIMIT = 1
     make_booking(user=ada, court=court, slots=[SLOTS[0]], status=Status.CONFIRMED)
     overdue = make_booking(user=ada, court=court, slots=[SLOTS[1]], status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
 
     assert booking_request(user=ada, court=court, date=tomorrow(), slots=[SLOTS[2]]).status == Status.PENDING
 

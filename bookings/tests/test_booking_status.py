@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking, BookingStatusChange
 from bookings.services import booking_cancel, booking_reject
-from bookings.tests.factories import make_booking
+from bookings.tests.factories import approved_at, make_booking
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +67,7 @@ def test_the_owner_sees_every_booking_whatever_became_of_it(people, settings):
     booking_cancel(booking=make_booking(user=owner), by=owner)
     overdue = make_booking(user=owner, status=Status.APPROVED)
     Booking.objects.filter(pk=overdue.pk).update(
-        approved_at=timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS + 1)
+        **approved_at(timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS + 1))
     )
     make_booking(user=User.objects.get(email="bob@example.com"))  # someone else's
 

@@ -71,7 +71,8 @@ def test_my_confirmed_bookings_show_their_status(ada):
     html = ada.get("/dashboard/confirmed-bookings").content.decode()
 
     assert rows(html)[0][0] == "1"
-    assert rows(html)[0][-2:] == ["Confirmed", "Add to calendar"]
+    assert rows(html)[0][-3:-1] == ["Confirmed", "Add to calendar"]
+    assert '"action": "cancel-confirmed"' in rows(html)[0][-1]
 
 
 def test_the_approvals_page_lists_everyones_pending_bookings_with_approve_and_reject(sign_in_as):

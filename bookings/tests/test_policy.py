@@ -117,6 +117,12 @@ def test_anyone_reads_the_policy(people, kind):
         "advanceDaysMember": 30,
         "openBookingsLimit": 4,
         "dailyHoursLimit": 2,
+        "approvalRequired": True,
+        "checkoutHoldMinutes": 10,
+        "cancelCutoffHours": 24,
+        "refundPercent": 100,
+        "lateRefundPercent": 0,
+        "waitlistHoldMinutes": 30,
     }
 
 
@@ -130,7 +136,9 @@ def test_only_admins_change_the_policy(people, kind, status_code):
 
 def test_an_admin_changes_some_rules_and_the_others_stay(people):
     response = people["admin"].patch(
-        "/api/policy", {"advanceDaysMember": 60, "dailyHoursLimit": 4}, content_type="application/json"
+        "/api/policy",
+        {"advanceDaysMember": 60, "dailyHoursLimit": 4, "approvalRequired": False, "lateRefundPercent": 50},
+        content_type="application/json",
     )
 
     assert response.status_code == 200
@@ -139,6 +147,12 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         "advanceDaysMember": 60,
         "openBookingsLimit": 4,
         "dailyHoursLimit": 4,
+        "approvalRequired": False,
+        "checkoutHoldMinutes": 10,
+        "cancelCutoffHours": 24,
+        "refundPercent": 100,
+        "lateRefundPercent": 50,
+        "waitlistHoldMinutes": 30,
     }
     response = people["admin"].patch(
         "/api/policy", {"dailyHoursLimit": None}, content_type="application/json"
@@ -154,6 +168,12 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         ({"advanceDaysMember": 366}, "advanceDaysMember"),
         ({"openBookingsLimit": 0}, "openBookingsLimit"),
         ({"dailyHoursLimit": 25}, "dailyHoursLimit"),
+        ({"checkoutHoldMinutes": 1}, "checkoutHoldMinutes"),
+        ({"cancelCutoffHours": 721}, "cancelCutoffHours"),
+        ({"refundPercent": 101}, "refundPercent"),
+        ({"lateRefundPercent": -1}, "lateRefundPercent"),
+        ({"waitlistHoldMinutes": 4}, "waitlistHoldMinutes"),
+        ({"approvalRequired": "maybe"}, "approvalRequired"),
         ({"dailyHoursLimit": "many"}, "dailyHoursLimit"),
     ],
 )

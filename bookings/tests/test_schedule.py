@@ -9,9 +9,11 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
+from bookings.blocks import block_create
 from bookings.models import Booking
-from bookings.schedule import day_sheet
-from bookings.tests.factories import make_booking, tomorrow
+from bookings.schedule import bookable_until, day_sheet
+from bookings.services import policy_update
+from bookings.tests.factories import approved_at, make_booking, tomorrow
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -61,10 +63,59 @@ def test_a_held_slot_is_the_viewers_own_or_taken_and_released_ones_are_free():
     make_booking(court=court, slots=["09:00-10:00"])
     make_booking(court=court, slots=["10:00-11:00"], status=Status.CANCELLED)
     overdue = make_booking(court=court, slots=["11:00-12:00"], status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
 
     assert states(day_sheet(date=tomorrow(), viewer=ada)) == {"Centre": ["yours", "taken", "free", "free"]}
     assert states(day_sheet(date=tomorrow())) == {"Centre": ["taken", "taken", "free", "free"]}
+
+
+def test_a_blocked_cell_says_why_to_everyone_and_which_block_to_admins_only():
+    admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+    court = CourtFactory(name="Centre", slots=MORNING)
+    block = block_create(by=admin, court=court, date=tomorrow(), slots=MORNING[:1], reason="Maintenance")
+
+    [[blocked, free]] = [row.cells for row in day_sheet(date=tomorrow()).rows]
+    [[seen_by_admin, _]] = [row.cells for row in day_sheet(date=tomorrow(), viewer=admin).rows]
+
+    assert (blocked.state, blocked.reason, blocked.block_id) == ("blocked", "Maintenance", None)
+    assert (seen_by_admin.state, seen_by_admin.block_id) == ("blocked", block.pk)
+    assert free.state == "free"
+
+
+@pytest.mark.parametrize("days_past_the_window", [0, 1])
+def test_free_cells_beyond_the_viewers_window_are_not_open_yet(days_past_the_window):
+    policy_update(advance_days_user=7)
+    CourtFactory(name="Centre", slots=MORNING)
+    ada = User.objects.create_user("ada@example.com")
+    day = timezone.localdate() + timedelta(days=7 + days_past_the_window)
+
+    sheet = day_sheet(date=day, viewer=ada, bookable_until=bookable_until(ada))
+
+    if days_past_the_window:
+        assert states(sheet) == {"Centre": ["later", "later"]}
+        assert sheet.opens_on == timezone.localdate() + timedelta(days=1)
+    else:
+        assert states(sheet) == {"Centre": ["free", "free"]}
+        assert sheet.opens_on is None
+    admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+    assert bookable_until(admin) is None  # admins may block any day
+
+
+def test_the_page_gives_admins_the_cells_actions_and_signed_in_people_the_waitlist(people, sign_in_as):
+    court = CourtFactory(name="Centre", slots=MORNING)
+    pending = make_booking(court=court, slots=MORNING[:1])
+    day = f"/schedule?date={tomorrow().isoformat()}"
+
+    admins = people["admin"].get(day).content.decode()
+    users = people["other"].get(day).content.decode()
+    visitors = people["anonymous"].get(day).content.decode()
+
+    assert f'data-sheet-act="approve" data-booking="{pending.pk}"' in admins
+    assert f'data-sheet-act="cancel-approved" data-booking="{pending.pk}"' in admins
+    assert "data-sheet-act" not in users
+    assert "data-sheet-join-court" not in admins  # an admin acts on the booking instead
+    assert f'data-sheet-join-court="{court.pk}" data-sheet-join-slot="{MORNING[0]}"' in users
+    assert "data-sheet-join-court" not in visitors
 
 
 def test_the_sheet_costs_two_queries_however_many_courts_and_bookings(django_assert_num_queries):
@@ -112,12 +163,21 @@ def test_each_caller_sees_the_sheet_and_only_admins_see_who_holds_a_cell(people,
     )
     held, free = court["cells"]
     expected = EXPECTED_HELD_CELL[kind]
+    nothing_else = {"blockId": None, "reason": "", "price": None}
     assert held == {
         "slot": MORNING[0],
         **expected,
         "bookingId": booked.pk if expected["bookingId"] else None,
+        **nothing_else,
     }
-    assert free == {"slot": MORNING[1], "state": "free", "bookingId": None, "status": "", "holder": ""}
+    assert free == {
+        "slot": MORNING[1],
+        "state": "free",
+        "bookingId": None,
+        "status": "",
+        "holder": "",
+        **nothing_else,
+    }
 
 
 def test_the_sheet_is_todays_in_the_clubs_time_zone_without_a_date(client, evening_in_new_york):
@@ -186,7 +246,9 @@ def test_the_api_costs_the_same_queries_for_2_courts_as_for_20(people, kind):
     few = queries()
     add_courts(18)
 
-    assert queries() == few <= 5
+    # At most: the session, the caller, the types (for the filter), the policy (the caller's
+    # window), the courts, the held slots.
+    assert queries() == few <= 6
 
 
 @pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01"])

@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
+from bookings.blocks import block_create
 from bookings.tests.factories import make_booking, tomorrow
 from courts.tests.factories import CourtFactory
 
@@ -55,7 +56,9 @@ def test_the_sheet_is_a_table_with_a_caption_and_headers_for_slots_and_courts(pe
 def test_nobody_but_the_owner_and_the_admins_learns_whose_a_cell_is(people, booked, kind):
     html = page(people[kind])
 
-    assert cells(html)["Centre"][0] == "Taken"
+    # A signed-in person may join the slot's waitlist; a visitor is told only that it is taken.
+    join = "" if kind == "anonymous" else " Join waitlist (Centre, 08:00-09:00)"
+    assert cells(html)["Centre"][0] == "Taken" + join
     assert "ada@example.com" not in html
     assert f"/dashboard/bookings/{booked.pk}" not in html
 
@@ -70,8 +73,32 @@ def test_the_owner_sees_their_cell_linked_to_their_booking(people, booked):
 def test_an_admin_sees_who_holds_a_cell_and_its_status_linked_to_the_booking(people, booked):
     html = page(people["admin"])
 
-    assert cells(html)["Centre"] == ["ada@example.com Pending", "Free (Centre, 09:00-10:00)"]
+    assert cells(html)["Centre"] == [
+        "ada@example.com Pending Approve (Centre, 08:00-09:00) Reject (Centre, 08:00-09:00) "
+        "Cancel (Centre, 08:00-09:00)",
+        "Free (Centre, 09:00-10:00)",
+    ]
     assert f'href="/dashboard/bookings/{booked.pk}">ada@example.com</a>' in html
+
+
+def test_what_people_wrote_is_shown_as_text_in_the_cells(people, booked):
+    """A court's name, a block's reason and an e-mail address are escaped in every cell that says them."""
+    admin = User.objects.get(email="ann@example.com")
+    court = CourtFactory(name="<b>Hall & Co</b>", type="Tennis", slots=MORNING)
+    block_create(
+        by=admin, court=court, date=tomorrow(), slots=MORNING[:1], reason='<img src=x onerror="boom">'
+    )
+    User.objects.filter(email="ada@example.com").update(email="ada+<i>@example.com")
+
+    html = page(people["admin"])
+
+    assert "<b>" not in html
+    assert "<img src=x" not in html
+    assert "<i>" not in html
+    hall = "&lt;b&gt;Hall &amp; Co&lt;/b&gt;"
+    reason = "&lt;img src=x onerror=&quot;boom&quot;&gt;"
+    assert cells(html)[hall][0] == f"Blocked {reason} Unblock ({hall}, 08:00-09:00)"
+    assert cells(html)["Centre"][0].startswith("ada+&lt;i&gt;@example.com Pending")
 
 
 def test_a_signed_in_person_gets_the_free_cells_as_toggles_of_the_booking_island(people, booked):

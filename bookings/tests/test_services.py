@@ -19,7 +19,7 @@ from bookings.services import (
     booking_request,
     bookings_expire,
 )
-from bookings.tests.factories import make_booking, tomorrow
+from bookings.tests.factories import approved_at, make_booking, tomorrow
 from club.errors import Forbidden
 from courts.tests.factories import CourtFactory
 
@@ -180,7 +180,7 @@ def test_someone_else_cannot_cancel_a_booking_but_an_admin_can(ada, court):
 def test_unpaid_approved_bookings_expire_after_the_window_and_release_their_slots(ada, court, settings):
     settings.BOOKING_PAYMENT_WINDOW_HOURS = 24
     overdue = make_booking(court=court, slots=["08:00-09:00"], status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(hours=25))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(hours=25)))
     recent = make_booking(court=court, slots=["09:00-10:00"], status=Status.APPROVED)
     pending = make_booking(court=court, slots=["10:00-11:00"])
 
@@ -194,7 +194,7 @@ def test_unpaid_approved_bookings_expire_after_the_window_and_release_their_slot
 
 def test_the_expire_bookings_command_expires_overdue_approvals(ada, court):
     overdue = make_booking(court=court, status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
     out = StringIO()
 
     call_command("expire_bookings", stdout=out)
@@ -206,7 +206,7 @@ def test_the_expire_bookings_command_expires_overdue_approvals(ada, court):
 
 def test_listing_bookings_leaves_out_overdue_approvals_and_writes_nothing(ada, court):
     overdue = make_booking(user=ada, court=court, status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
 
     assert list(booking_list(viewer=ada, status=Status.APPROVED)) == []
     overdue.refresh_from_db()
@@ -215,7 +215,7 @@ def test_listing_bookings_leaves_out_overdue_approvals_and_writes_nothing(ada, c
 
 def test_the_slots_of_an_overdue_booking_are_free_to_see_and_to_book(ada, court):
     overdue = make_booking(court=court, slots=["08:00-09:00"], status=Status.APPROVED)
-    Booking.objects.filter(pk=overdue.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
 
     assert taken_slots(court_id=court.pk, date=tomorrow()) == []
     booking = booking_request(user=ada, court=court, date=tomorrow(), slots=["08:00-09:00"])

@@ -13,7 +13,7 @@ from django.db.models import Count, Min
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import BookedSlot, Booking, BookingStatusChange
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import overdue
 from bookings.services import slot_start
 from club.testing.integrity import double_booked_slots
@@ -105,6 +105,22 @@ def test_held_slots_are_those_of_the_holding_bookings_and_none_twice():
     assert double_booked_slots() == 0
 
 
+def test_the_courts_are_there_from_the_first_day_so_the_reports_count_them_all_year():
+    seed()
+    first = Booking.objects.aggregate(first=Min("date"))["first"]
+    assert {timezone.localtime(court.created_at).date() for court in Court.objects.all()} == {first}
+
+
+def test_one_court_in_eight_keeps_its_first_slot_for_coaching_every_day():
+    seed()
+    court = Court.objects.order_by("id").first()
+    blocked = BookedSlot.objects.filter(block__isnull=False)
+    assert {(held.court_id, held.slot) for held in blocked} == {(court.pk, court.slots[0])}
+    assert blocked.count() == 45  # every day of the calendar, once
+    assert Block.objects.filter(court=court, until__isnull=False).count() == 7
+    assert not Booking.objects.filter(court=court, slots__contains=[court.slots[0]]).exists()
+
+
 def test_payments_match_the_confirmed_bookings_and_members_are_those_who_paid():
     seed()
     confirmed = Booking.objects.filter(status=Booking.Status.CONFIRMED)
@@ -138,7 +154,8 @@ def test_the_same_seed_makes_the_same_club_and_another_seed_another():
         )
 
     def empty() -> None:
-        for model in (Payment, BookingStatusChange, BookedSlot, Booking, Court, User, Announcement, Coupon):
+        filled = (Payment, BookingStatusChange, BookedSlot, Block, Booking, Court, User, Announcement, Coupon)
+        for model in filled:
             model.objects.all().delete()
 
     first_output = seed()

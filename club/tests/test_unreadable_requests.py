@@ -46,6 +46,7 @@ def admin_and_things(sign_in_as):
         "booking_id": booking.pk,
         "coupon_id": Coupon.objects.create(code="SPRING", discount=10).pk,
         "court_id": court.pk,
+        "email": "ann@example.com",
     }
     return admin, ids
 

@@ -1,3 +1,4 @@
+import json
 from decimal import Decimal
 
 import factory
@@ -14,3 +15,26 @@ class CourtFactory(factory.django.DjangoModelFactory):
     price = Decimal("20.00")
     image = "/static/img/courts/tennis.svg"
     slots = factory.LazyFunction(lambda: ["08:00-09:00", "09:00-10:00", "10:00-11:00"])
+
+
+# An inline of price bands with none, as Django admin's court form posts it.
+NO_BANDS = {
+    "price_bands-TOTAL_FORMS": "0",
+    "price_bands-INITIAL_FORMS": "0",
+    "price_bands-MIN_NUM_FORMS": "0",
+    "price_bands-MAX_NUM_FORMS": "1000",
+}
+
+
+def admin_form(court: Court, **changes) -> dict:
+    """The court's form in Django admin, as posted with `changes` (and no price bands)."""
+    return {
+        "name": court.name,
+        "type": court.type,
+        "price": str(court.price),
+        "image": court.image,
+        "slots": json.dumps(court.slots),
+        **({"is_archived": "on"} if court.is_archived else {}),
+        **NO_BANDS,
+        **changes,
+    }

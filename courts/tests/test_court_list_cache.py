@@ -8,7 +8,6 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.contrib.admin.sites import site as admin_site
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,7 +17,7 @@ from bookings.tests.factories import make_booking
 from courts import selectors
 from courts.models import Court, CourtListVersion
 from courts.services import court_create, court_delete, court_update
-from courts.tests.factories import CourtFactory
+from courts.tests.factories import CourtFactory, admin_form
 
 pytestmark = pytest.mark.django_db
 
@@ -73,22 +72,23 @@ def test_a_change_through_the_api_shows_at_once(client, courts, sign_in_as):
     assert names(client.get("/api/courts")) == ["Court 0", "Court 2"]
 
 
-def test_a_change_in_django_admin_shows_at_once(client, courts, rf):
-    """Django admin saves and deletes through the model (its bulk delete one object at a time),
-    which is what the receivers listen to."""
+def test_a_change_in_django_admin_shows_at_once(client, courts, sign_in_as):
+    """Django admin saves and deletes through the courts' services (its bulk delete one court at a
+    time)."""
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
     assert len(client.get("/api/courts").json()) == 3
-    court_admin = admin_site._registry[Court]
-    request = rf.post("/admin/")
-
     court = courts[0]
-    court.name = "Renamed"
-    court_admin.save_model(request, court, form=None, change=True)
+
+    admin.post(f"/admin/courts/court/{court.pk}/change/", admin_form(court, name="Renamed"))
     assert "Renamed" in names(client.get("/api/courts"))
 
-    court_admin.delete_queryset(request, Court.objects.filter(pk__in=[courts[1].pk, courts[2].pk]))
+    admin.post(
+        "/admin/courts/court/",
+        {"action": "delete_selected", "_selected_action": [courts[1].pk, courts[2].pk], "post": "yes"},
+    )
     assert names(client.get("/api/courts")) == ["Renamed"]
 
-    court_admin.delete_model(request, court)
+    admin.post(f"/admin/courts/court/{court.pk}/delete/", {"post": "yes"})
     assert names(client.get("/api/courts")) == []
 
 

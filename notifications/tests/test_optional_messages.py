@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking
 from bookings.notices import remind
-from bookings.tests.factories import make_booking
+from bookings.tests.factories import approved_at, make_booking
 from club.testing.worker import run_due_tasks
 from notifications.models import Notification, Preferences
 
@@ -24,8 +24,8 @@ def ada():
 
 def approved_due_in(user, hours, settings):
     booking = make_booking(user=user, status=Booking.Status.APPROVED)
-    approved_at = timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS - hours)
-    Booking.objects.filter(pk=booking.pk).update(approved_at=approved_at)
+    moment = timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS - hours)
+    Booking.objects.filter(pk=booking.pk).update(**approved_at(moment))
     return booking
 
 

@@ -1,12 +1,35 @@
 """What the payment tests do as a person would (ask for an intent, save a payment) and what they
-ask Stripe (here localstripe) to see what really happened there."""
+ask Stripe (here localstripe) to see what really happened there; and payments and refunds recorded
+as made, for the tests of what the books sum."""
 
-import threading
+from datetime import datetime
+from decimal import Decimal
 
-from django.db import connections
 from django.test import Client
 
 from payments import gateway
+from payments.models import Payment, Refund
+
+
+def paid(booking, amount: str, at: datetime, status: str = "succeeded", **fields) -> Payment:
+    """A payment of `amount` for `booking`, made at `at` (with a coupon, say, in `fields`)."""
+    return Payment.objects.create(
+        booking=booking,
+        user=booking.user,
+        amount=Decimal(amount),
+        currency="usd",
+        payment_intent_id=f"pi_{booking.pk}_{amount}_{at:%Y%m%d%H%M%S}",
+        status=status,
+        paid_at=at,
+        **fields,
+    )
+
+
+def refunded(payment: Payment, amount: str, at: datetime | None, status: str = "succeeded") -> Refund:
+    """A refund of `amount` of `payment`, made at `at` (None: not made)."""
+    return Refund.objects.create(
+        payment=payment, amount=Decimal(amount), reason="x", status=status, refunded_at=at
+    )
 
 
 def intent(client: Client, booking, **fields):
@@ -28,27 +51,6 @@ def stripe_intents(booking) -> list:
 
 def stripe_refunds(intent_id: str) -> list:
     return gateway._client().v1.refunds.list(params={"payment_intent": intent_id}).data
-
-
-def at_once(calls: list) -> list:
-    """Runs each call at the same moment, each in its own thread with its own database connection
-    (as separate app processes would), and answers what each returned."""
-    start = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(n: int, call) -> None:
-        try:
-            start.wait()
-            answers[n] = call()
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n, call)) for n, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=120)
-    return answers
 
 
 def client_like(signed_in: Client) -> Client:

@@ -7,7 +7,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.services import booking_request, bookings_expire
-from bookings.tests.factories import make_booking, tomorrow
+from bookings.tests.factories import approved_at, make_booking, tomorrow
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
@@ -237,7 +237,7 @@ def test_an_admin_who_pays_stays_an_admin(sign_in_as, localstripe):
 def test_a_payment_for_a_booking_that_expired_keeps_it_if_its_slots_are_free(people, booking, localstripe):
     secret = intent(people["owner"], booking).json()["clientSecret"]
     localstripe.pay(secret)
-    Booking.objects.filter(pk=booking.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=booking.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
     bookings_expire()
     booking.refresh_from_db()
     assert booking.status == Status.EXPIRED
@@ -253,7 +253,7 @@ def test_a_payment_for_a_booking_that_expired_keeps_it_if_its_slots_are_free(peo
 def test_a_payment_for_a_booking_that_expired_and_lost_its_slots_is_refunded(people, booking, localstripe):
     secret = intent(people["owner"], booking).json()["clientSecret"]
     localstripe.pay(secret)
-    Booking.objects.filter(pk=booking.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=booking.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
     people["owner"].get("/api/bookings/approved")
     booking_request(
         user=User.objects.get(email="bob@example.com"),

@@ -11,10 +11,10 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking
 from bookings.services import booking_request
-from bookings.tests.factories import make_booking
+from bookings.tests.factories import approved_at, make_booking
 from courts.tests.factories import CourtFactory
 from payments import gateway
-from payments.models import Payment
+from payments.models import Payment, Refund
 from payments.tests.helpers import intent, save, stripe_refunds
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def paid_for_a_lost_booking(people, localstripe):
     )
     secret = intent(people["owner"], booking).json()["clientSecret"]
     localstripe.pay(secret)
-    Booking.objects.filter(pk=booking.pk).update(approved_at=timezone.now() - timedelta(days=2))
+    Booking.objects.filter(pk=booking.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
     people["owner"].get("/api/bookings/approved")  # listing expires it
     booking_request(
         user=User.objects.get(email="bob@example.com"),
@@ -42,17 +42,17 @@ def paid_for_a_lost_booking(people, localstripe):
 
 def test_a_refund_whose_recording_failed_is_not_sent_again(people, paid_for_a_lost_booking, monkeypatch):
     """The database failing right after Stripe refunded cannot be staged with the real parts, so
-    Payment.save raises OperationalError once, when it records the payment refunded."""
-    real_save = Payment.save
+    Refund.save raises OperationalError once, when it records the refund made."""
+    real_save = Refund.save
     failed = []
 
-    def save_failing_once(payment, *args, **kwargs):
-        if payment.status == Payment.Status.REFUNDED and not failed:
-            failed.append(payment.pk)
+    def save_failing_once(refund, *args, **kwargs):
+        if refund.status == Refund.Status.SUCCEEDED and not failed:
+            failed.append(refund.pk)
             raise OperationalError("server closed the connection unexpectedly")
-        return real_save(payment, *args, **kwargs)
+        return real_save(refund, *args, **kwargs)
 
-    monkeypatch.setattr(Payment, "save", save_failing_once)
+    monkeypatch.setattr(Refund, "save", save_failing_once)
     secret = paid_for_a_lost_booking
 
     with pytest.raises(OperationalError):
@@ -94,10 +94,11 @@ def test_a_refund_stripe_did_not_take_is_recorded_as_due_and_made_by_the_next_tr
     assert [refund.amount for refund in stripe_refunds(secret.split("_secret_")[0])] == [2000]
 
 
-def test_the_refund_carries_an_idempotency_key_made_from_the_payment(
+def test_the_refund_carries_an_idempotency_key_made_from_its_row(
     people, paid_for_a_lost_booking, stripe_writes
 ):
     save(people["owner"], paid_for_a_lost_booking)
 
-    payment = Payment.objects.get()
-    assert ("/v1/refunds", f"refund-{payment.pk}") in stripe_writes
+    refund = Refund.objects.get()
+    assert ("/v1/refunds", f"refund-{refund.payment_id}-{refund.pk}") in stripe_writes
+    assert refund.status == Refund.Status.SUCCEEDED

@@ -5,7 +5,7 @@ from bookings.services import bookings_expire
 
 class Command(BaseCommand):
     help = (
-        "Expires approved bookings left unpaid past BOOKING_PAYMENT_WINDOW_HOURS, and requests nobody "
+        "Expires approved bookings left unpaid past their payment deadline, and requests nobody "
         "decided on within BOOKING_DECISION_HOURS or before their first slot, with their history rows. "
         "Lists and availability already treat them as expired, and a request for one of their slots "
         "expires them on the way, so this only brings the records up to date: run it every few minutes "

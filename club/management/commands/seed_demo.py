@@ -1,3 +1,4 @@
+from datetime import time
 from decimal import Decimal
 
 from django.conf import settings
@@ -8,7 +9,7 @@ from django.utils import timezone
 from accounts.identity import ensure_account
 from accounts.models import User
 from content.models import Announcement, Coupon
-from courts.models import Court
+from courts.models import Court, PriceBand
 
 
 def hourly(first: int, last: int) -> list[str]:
@@ -20,8 +21,18 @@ def shipped_image(name: str) -> str:
     return f"{settings.STATIC_URL}img/courts/{name}.svg"
 
 
+WEEKDAYS, WEEKENDS = [0, 1, 2, 3, 4], [5, 6]
+
 DEMO_COURTS = [
-    {"name": "Centre Court", "type": "Tennis", "price": "30.00", "image": "tennis", "slots": hourly(7, 21)},
+    {
+        "name": "Centre Court",
+        "type": "Tennis",
+        "price": "30.00",
+        "image": "tennis",
+        "slots": hourly(7, 21),
+        # (weekdays, starts, ends, price): weekday evenings and weekends cost more.
+        "bands": [(WEEKDAYS, time(17), time(21), "40.00"), (WEEKENDS, time(7), time(21), "40.00")],
+    },
     {
         "name": "Clay Court",
         "type": "Tennis",
@@ -50,7 +61,14 @@ DEMO_COURTS = [
         "image": "basketball",
         "slots": hourly(9, 21),
     },
-    {"name": "Glass Court", "type": "Squash", "price": "20.00", "image": "squash", "slots": hourly(7, 22)},
+    {
+        "name": "Glass Court",
+        "type": "Squash",
+        "price": "20.00",
+        "image": "squash",
+        "slots": hourly(7, 22),
+        "bands": [(WEEKDAYS, time(17), time(22), "26.00")],
+    },
     {
         "name": "Beach Court",
         "type": "Volleyball",
@@ -118,7 +136,7 @@ class Command(BaseCommand):
     def seed_courts(self):
         created = 0
         for court in DEMO_COURTS:
-            _, was_created = Court.objects.get_or_create(
+            made, was_created = Court.objects.get_or_create(
                 name=court["name"],
                 defaults={
                     "type": court["type"],
@@ -127,6 +145,11 @@ class Command(BaseCommand):
                     "slots": court["slots"],
                 },
             )
+            if was_created:
+                for weekdays, starts, ends, price in court.get("bands", []):
+                    PriceBand.objects.create(
+                        court=made, weekdays=weekdays, starts=starts, ends=ends, price=Decimal(price)
+                    )
             created += was_created
         self.stdout.write(f"Demo courts: {created} added, {len(DEMO_COURTS) - created} already there.")
 

@@ -12,10 +12,13 @@ the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DA
   one to three slots. Up to tomorrow every booking that holds its slots is confirmed; after that
   most are, and some are still pending (asked for in the last day) or approved (in the last hour),
   nobody with more than BOOKING_OPEN_LIMIT of those. A few requests were rejected, cancelled or
-  expired: they hold nothing. Prices are the court's price times the slots, `starts_at` the first
+  expired: they hold nothing. Prices are as bookings.services.booking_price makes them, `starts_at` the first
   slot's start, and each status change has its history row;
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
   database's one-booking-per-slot constraint holds;
+- blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
+  (seven weekly blocks, one per weekday, each holding its slot by a `BookedSlot` a week), which no
+  booking takes;
 - payments: one succeeded payment per confirmed booking, for its price (no coupon);
 - content: the demo coupons and one announcement a day (so even a club of a month fills more than
   a page of them, as the bookings do).
@@ -43,7 +46,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import BookedSlot, Booking, BookingStatusChange
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
+from bookings.services import booking_price
+from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
 from content.models import Announcement, Coupon
 from courts.models import Court
@@ -140,6 +145,8 @@ SLOT_RUNS = ((1, 0.72), (2, 0.21), (3, 0.07))  # how many slots a booking takes,
 RELEASED_SHARE = 0.0098  # requests that ended rejected, cancelled or expired, per held booking
 BUSIEST_WEIGHT = 3.75  # the busiest member books this many times as often as the average member
 BATCH = 5000
+BLOCKED_EVERY = 8  # one court in eight keeps its first slot for coaching, every day (blocks)
+BLOCKED_SLOTS = SLOTS[:1]
 
 
 @dataclass
@@ -208,6 +215,7 @@ class Command(BaseCommand):
                 User,
                 Court,
                 Booking,
+                Block,
                 BookedSlot,
                 BookingStatusChange,
                 Payment,
@@ -237,7 +245,7 @@ class Club:
     def make_people(self, count: int) -> None:
         rng = self.rng
         admins = max(1, count // 1000)
-        year_start = timezone.make_aware(datetime.combine(self.first_day, datetime.min.time()))
+        year_start = day_start(self.first_day)
         self.people: list[User] = []
         for n in range(count):
             first, last = rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES)
@@ -275,6 +283,7 @@ class Club:
                     slots=SLOTS,
                 )
             )
+            self.courts[-1].bands = []  # no price bands: read none for a court not saved yet
 
     # --- Bookings --------------------------------------------------------------------------------
     def make_bookings(self) -> None:
@@ -290,7 +299,7 @@ class Club:
         day = self.first_day
         while day <= self.last_day:
             for court_index, court in enumerate(self.courts):
-                position = 0
+                position = len(BLOCKED_SLOTS) if court_index % BLOCKED_EVERY == 0 else 0
                 while position < len(SLOTS):
                     if rng.random() >= start_chance:
                         position += 1
@@ -312,7 +321,7 @@ class Club:
             date=day,
             slots=slots,
             starts_at=starts_at,
-            price=court.price * len(slots),
+            price=booking_price(court=court, date=day, slots=slots),
         )
         booking._court_index = court_index  # the court has no pk until it is saved
         booking._user = who[user_index]
@@ -323,7 +332,7 @@ class Club:
         window; all before the slot began and before now."""
         rng = self.rng
         end = min(starts_at, self.now - timedelta(minutes=5))
-        midnight = timezone.make_aware(datetime.combine(starts_at.date(), datetime.min.time()))
+        midnight = day_start(starts_at.date())
         earliest = midnight - timedelta(days=settings.BOOKING_ADVANCE_DAYS)
         created = end - (end - earliest) * rng.uniform(0.07, 1.0)
         approved = created + (end - created) * rng.uniform(0.02, 0.3)
@@ -415,7 +424,11 @@ class Club:
                 person.member_since = first_paid[id(person)]
         User.objects.bulk_create(self.people, batch_size=BATCH)
         Court.objects.bulk_create(self.courts, batch_size=BATCH)
+        # The courts were there all year (created_at is set to the moment of saving).
+        opened = day_start(self.first_day)
+        Court.objects.filter(pk__in=[court.pk for court in self.courts]).update(created_at=opened)
         counts = dict.fromkeys(["held slots", "payments", "history rows"], 0)
+        counts["held slots"] = self._save_blocks()
         for start in range(0, len(self.plans), BATCH):
             for name, count in self._save_batch(start, self.plans[start : start + BATCH]).items():
                 counts[name] += count
@@ -437,11 +450,41 @@ class Club:
             **counts,
         }
 
+    def _save_blocks(self) -> int:
+        """The coaching blocks: for each court kept for it, one weekly block per weekday of the
+        calendar's first week, with its held slots; answers how many slots they hold."""
+        made = day_start(self.first_day) - timedelta(days=1)
+        blocks = [
+            Block(
+                court=court,
+                date=self.first_day + timedelta(days=offset),
+                until=self.last_day,
+                slots=BLOCKED_SLOTS,
+                reason="Coaching",
+                created_by=self.admins[0],
+                created_at=made,
+            )
+            for court in self.courts[::BLOCKED_EVERY]
+            for offset in range(min(7, (self.last_day - self.first_day).days + 1))
+        ]
+        Block.objects.bulk_create(blocks)
+        held = [
+            BookedSlot(block=block, court_id=block.court_id, date=day, slot=slot)
+            for block in blocks
+            for day in block.dates
+            for slot in block.slots
+        ]
+        BookedSlot.objects.bulk_create(held, batch_size=BATCH)
+        return len(held)
+
     def _save_batch(self, start: int, plans: list[Plan]) -> dict[str, int]:
         """Saves these bookings, then their held slots, payments and history rows."""
+        payment_window = timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
         for plan in plans:
             plan.booking.user = plan.booking._user
             plan.booking.court = self.courts[plan.booking._court_index]
+            if plan.booking.approved_at:
+                plan.booking.payment_due_at = plan.booking.approved_at + payment_window
         Booking.objects.bulk_create([plan.booking for plan in plans])
         held, payments, history = [], [], []
         for n, plan in enumerate(plans, start):

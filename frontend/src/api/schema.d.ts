@@ -38,6 +38,51 @@ export interface paths {
         patch: operations["announcements_partial_update"];
         trace?: never;
     };
+    "/api/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
+         *     (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+         *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
+         *     `conflicts` says to cancel them or to leave those slots out.
+         */
+        get: operations["blocks_list"];
+        put?: never;
+        /**
+         * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
+         *     (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+         *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
+         *     `conflicts` says to cancel them or to leave those slots out.
+         */
+        post: operations["blocks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocks/{block_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description DELETE /api/blocks/{id}: an admin lifts a block; its slots are free again. */
+        delete: operations["blocks_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings": {
         parameters: {
             query?: never;
@@ -47,7 +92,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST: request a booking for yourself (docs/rules.md, Booking life cycle). */
+        /**
+         * @description POST: request a booking for yourself (docs/rules.md, Booking life cycle); under instant
+         *     booking it is approved at once, to be paid at its `payUrl`.
+         */
         post: operations["bookings_create"];
         delete?: never;
         options?: never;
@@ -436,6 +484,23 @@ export interface paths {
         patch: operations["policy_partial_update"];
         trace?: never;
     };
+    "/api/refunds/{refund_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/refunds/{id}/retry: an admin tries a failed refund again (503 if Stripe fails again). */
+        post: operations["refunds_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/save-payment": {
         parameters: {
             query?: never;
@@ -543,13 +608,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description GET: a person's role (themselves, or anyone for an admin). PATCH {"admin": true|false}: an
+         *     admin makes someone an admin or takes it back (docs/rules.md, Roles); 409 for the last admin.
+         */
         get: operations["users_role_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * @description GET: a person's role (themselves, or anyone for an admin). PATCH {"admin": true|false}: an
+         *     admin makes someone an admin or takes it back (docs/rules.md, Roles); 409 for the last admin.
+         */
+        patch: operations["users_role_partial_update"];
         trace?: never;
     };
     "/api/users/email/{email}": {
@@ -563,6 +636,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
+         *     line for a taken slot.
+         */
+        get: operations["waitlist_list"];
+        put?: never;
+        /**
+         * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
+         *     line for a taken slot.
+         */
+        post: operations["waitlist_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/waitlist/{entry_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * @description DELETE: leave a waitlist (your own place; anyone else's is not found). A slot held for you
+         *     passes to the next in line.
+         */
+        delete: operations["waitlist_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -591,6 +708,83 @@ export interface components {
             /** @description Slots that have begun: too late to book. */
             past: string[];
         };
+        BlockConflictOutput: {
+            bookingId: number;
+            /** Format: date */
+            date: string;
+            /** @description The booking's slots. */
+            slots: string[];
+            status: string;
+            /** Format: email */
+            userEmail: string;
+        };
+        BlockConflictsOutput: {
+            detail: string;
+            conflicts: components["schemas"]["BlockConflictOutput"][];
+        };
+        BlockInputRequest: {
+            courtId: number;
+            /**
+             * Format: date
+             * @description The first (or only) day.
+             */
+            date: string;
+            /**
+             * Format: date
+             * @description Weekly, on the same weekday, until this day; none for one day.
+             */
+            until?: string | null;
+            slots: string[];
+            /** @description Shown in the schedule. */
+            reason: string;
+            /**
+             * @description What to do with bookings holding some of the slots: refuse (409, listing them), cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).
+             *
+             *     * `refuse` - refuse
+             *     * `cancel` - cancel
+             *     * `skip` - skip
+             * @default refuse
+             */
+            conflicts: components["schemas"]["ConflictsEnum"];
+        };
+        BlockOutput: {
+            id: number;
+            courtId: number;
+            courtName: string;
+            /** Format: date */
+            date: string;
+            /** Format: date */
+            until: string | null;
+            slots: string[];
+            reason: string;
+            /** Format: email */
+            createdBy?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        /**
+         * @description A new booking, and where its owner goes next: an instant booking (approved as it is made)
+         *     is paid at `payUrl` by `paymentDueAt`; a request waits for an admin (both null).
+         */
+        BookingCreatedOutput: {
+            readonly id: number;
+            courtId: number;
+            courtName: string;
+            /** Format: date */
+            date: string;
+            /** @description The booked slots, in the court's order. */
+            slots: string[];
+            /** Format: email */
+            userEmail: string;
+            /** Format: decimal */
+            price: string;
+            status?: components["schemas"]["BookingStatusEnum"];
+            /** Format: date-time */
+            createdAt: string;
+            readonly payUrl: string | null;
+            /** Format: date-time */
+            paymentDueAt: string | null;
+        };
         BookingOutput: {
             readonly id: number;
             courtId: number;
@@ -603,20 +797,10 @@ export interface components {
             userEmail: string;
             /** Format: decimal */
             price: string;
-            status?: components["schemas"]["BookingOutputStatusEnum"];
+            status?: components["schemas"]["BookingStatusEnum"];
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @description * `pending` - Pending
-         *     * `approved` - Approved
-         *     * `confirmed` - Confirmed
-         *     * `rejected` - Rejected
-         *     * `cancelled` - Cancelled
-         *     * `expired` - Expired
-         * @enum {string}
-         */
-        BookingOutputStatusEnum: "pending" | "approved" | "confirmed" | "rejected" | "cancelled" | "expired";
         /**
          * @description `courtName` is ignored (the court's own is used); `price`, if sent, must
          *     be the server's; `userEmail`, if sent, must be the caller's.
@@ -632,6 +816,16 @@ export interface components {
             /** Format: date */
             date: string;
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `approved` - Approved
+         *     * `confirmed` - Confirmed
+         *     * `rejected` - Rejected
+         *     * `cancelled` - Cancelled
+         *     * `expired` - Expired
+         * @enum {string}
+         */
+        BookingStatusEnum: "pending" | "approved" | "confirmed" | "rejected" | "cancelled" | "expired";
         CalendarFeedOutput: {
             /**
              * Format: uri
@@ -642,6 +836,13 @@ export interface components {
         ClientSecret: {
             clientSecret: string;
         };
+        /**
+         * @description * `refuse` - refuse
+         *     * `cancel` - cancel
+         *     * `skip` - skip
+         * @enum {string}
+         */
+        ConflictsEnum: "refuse" | "cancel" | "skip";
         CouponInputRequest: {
             code: string;
             discount: number;
@@ -695,6 +896,8 @@ export interface components {
             image: string;
             /** @description The court's slots, like 08:00-09:00. */
             slots: string[];
+            /** @description The prices of some times of the week; a slot starting in none of them costs `price`. */
+            readonly priceBands: components["schemas"]["PriceBandOutput"][];
             /** @description Where to change or delete this court. */
             readonly url: string;
             /** @description Whether deleting the court archives it, since bookings point at it. */
@@ -716,6 +919,8 @@ export interface components {
             slots?: string[];
             /** @description Another name for slots, accepted from clients that send availableSlots. */
             availableSlots?: string[];
+            /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
+            priceBands?: components["schemas"]["PriceBandInputRequest"][];
         };
         CourtOutput: {
             readonly id: number;
@@ -729,6 +934,8 @@ export interface components {
             image: string;
             /** @description The court's slots, like 08:00-09:00. */
             slots: string[];
+            /** @description The prices of some times of the week; a slot starting in none of them costs `price`. */
+            readonly priceBands: components["schemas"]["PriceBandOutput"][];
             /** @description Where to change or delete this court. */
             readonly url: string;
         };
@@ -758,6 +965,10 @@ export interface components {
              */
             createdAt: string | null;
             readonly url: string;
+        };
+        PatchedAdminRoleInputRequest: {
+            /** @description true: make them an admin; false: take it back. */
+            admin?: boolean;
         };
         PatchedAnnouncementInputRequest: {
             text?: string;
@@ -800,17 +1011,34 @@ export interface components {
             slots?: string[];
             /** @description Another name for slots, accepted from clients that send availableSlots. */
             availableSlots?: string[];
+            /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
+            priceBands?: components["schemas"]["PriceBandInputRequest"][];
         };
-        /** @description The booking policy as the API reads and writes it (PATCH: any of the fields). */
+        /**
+         * @description The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
+         *     rules, with their ranges and descriptions, under camelCase names.
+         */
         PatchedPolicyRequest: {
-            /** @description How many days ahead a user may book. */
+            /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
+            approvalRequired?: boolean;
+            /** @description Instant booking: how long the slots are held for the payment. */
+            checkoutHoldMinutes?: number;
+            /** @description How many days ahead a user (not a member) may book. */
             advanceDaysUser?: number;
-            /** @description How many days ahead a member or an admin may book. */
+            /** @description How many days ahead a member (or an admin) may book. */
             advanceDaysMember?: number;
             /** @description How many open bookings (waiting for a decision or for payment) one person may hold. */
             openBookingsLimit?: number;
-            /** @description How many hours of courts one person may hold on one day; null for no limit. */
+            /** @description How many hours of courts one person may hold on one day; empty for no limit. */
             dailyHoursLimit?: number | null;
+            /** @description How many hours before its start a paid booking may be cancelled for the full refund below; later, for the late refund. */
+            cancelCutoffHours?: number;
+            /** @description The share of the payment given back to a person who cancels before the cut-off. */
+            refundPercent?: number;
+            /** @description The share given back to a person who cancels after the cut-off (until it starts). */
+            lateRefundPercent?: number;
+            /** @description How long a freed slot is held for the first person on its waitlist. */
+            waitlistHoldMinutes?: number;
         };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
@@ -829,7 +1057,7 @@ export interface components {
              */
             amount: string;
             currency: string;
-            status?: components["schemas"]["PaymentOutputStatusEnum"];
+            status?: components["schemas"]["PaymentStatusEnum"];
             paymentIntentId: string;
             /** Format: date-time */
             paidAt: string | null;
@@ -842,6 +1070,7 @@ export interface components {
              * @description The coupon's percent when used.
              */
             discount?: number;
+            readonly refunds: components["schemas"]["RefundOutput"][];
         };
         /**
          * @description * `pending` - Pending
@@ -851,17 +1080,67 @@ export interface components {
          *     * `cancelled` - Cancelled
          * @enum {string}
          */
-        PaymentOutputStatusEnum: "pending" | "succeeded" | "refunding" | "refunded" | "cancelled";
-        /** @description The booking policy as the API reads and writes it (PATCH: any of the fields). */
+        PaymentStatusEnum: "pending" | "succeeded" | "refunding" | "refunded" | "cancelled";
+        /**
+         * @description The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
+         *     rules, with their ranges and descriptions, under camelCase names.
+         */
         Policy: {
-            /** @description How many days ahead a user may book. */
+            /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
+            approvalRequired: boolean;
+            /** @description Instant booking: how long the slots are held for the payment. */
+            checkoutHoldMinutes: number;
+            /** @description How many days ahead a user (not a member) may book. */
             advanceDaysUser: number;
-            /** @description How many days ahead a member or an admin may book. */
+            /** @description How many days ahead a member (or an admin) may book. */
             advanceDaysMember: number;
             /** @description How many open bookings (waiting for a decision or for payment) one person may hold. */
             openBookingsLimit: number;
-            /** @description How many hours of courts one person may hold on one day; null for no limit. */
+            /** @description How many hours of courts one person may hold on one day; empty for no limit. */
             dailyHoursLimit: number | null;
+            /** @description How many hours before its start a paid booking may be cancelled for the full refund below; later, for the late refund. */
+            cancelCutoffHours: number;
+            /** @description The share of the payment given back to a person who cancels before the cut-off. */
+            refundPercent: number;
+            /** @description The share given back to a person who cancels after the cut-off (until it starts). */
+            lateRefundPercent: number;
+            /** @description How long a freed slot is held for the first person on its waitlist. */
+            waitlistHoldMinutes: number;
+        };
+        PriceBandInputRequest: {
+            /** @description The days it applies: Monday 0 to Sunday 6. */
+            weekdays: number[];
+            /**
+             * Format: time
+             * @description HH:MM: a slot starting then or later takes the price.
+             */
+            starts: string;
+            /**
+             * Format: time
+             * @description HH:MM: a slot starting then or later no longer does.
+             */
+            ends: string;
+            /** Format: double */
+            price: number;
+        };
+        PriceBandOutput: {
+            /** @description The days it applies: Monday 0 to Sunday 6. */
+            weekdays: number[];
+            /**
+             * Format: time
+             * @description A slot starting then or later takes the price.
+             */
+            starts: string;
+            /**
+             * Format: time
+             * @description A slot starting then or later no longer does.
+             */
+            ends: string;
+            /**
+             * Price per session
+             * Format: decimal
+             */
+            price: string;
         };
         /** @description What a person may write about themselves. Any other field (a role, say) is ignored. */
         ProfileInputRequest: {
@@ -882,6 +1161,29 @@ export interface components {
         QuoteInputRequest: {
             couponCode?: string;
         };
+        RefundOutput: {
+            readonly id: number;
+            paymentId: number;
+            /** Format: decimal */
+            amount: string;
+            status?: components["schemas"]["RefundStatusEnum"];
+            reason: string;
+            /** @description Why the last try failed. */
+            error?: string;
+            /** Format: int64 */
+            attempts?: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            refundedAt: string | null;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `succeeded` - Succeeded
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        RefundStatusEnum: "pending" | "succeeded" | "failed";
         Role: {
             role: string;
         };
@@ -905,6 +1207,15 @@ export interface components {
             status: string;
             /** @description The holding booking's owner's e-mail: for admins. */
             holder: string;
+            /** @description The holding block: for admins (to lift it). */
+            blockId: number | null;
+            /** @description Why a blocked cell is closed. */
+            reason: string;
+            /**
+             * Format: decimal
+             * @description A free cell's price when a price band makes it other than the court's own.
+             */
+            price: string | null;
         };
         ScheduleCourtOutput: {
             id: number;
@@ -922,6 +1233,11 @@ export interface components {
             /** @description The columns: every slot any court offers, in time order. */
             slots: string[];
             courts: components["schemas"]["ScheduleCourtOutput"][];
+            /**
+             * Format: date
+             * @description When you may book this day, if not yet.
+             */
+            opensOn: string | null;
         };
         SessionInputRequest: {
             idToken: string;
@@ -931,11 +1247,13 @@ export interface components {
          * @description * `free` - Free
          *     * `taken` - Taken
          *     * `yours` - Yours
+         *     * `blocked` - Blocked
+         *     * `later` - Not open yet
          *     * `past` - Past
          *     * `none` - Not offered
          * @enum {string}
          */
-        StateEnum: "free" | "taken" | "yours" | "past" | "none";
+        StateEnum: "free" | "taken" | "yours" | "blocked" | "later" | "past" | "none";
         UserOutput: {
             readonly id: number;
             readonly name: string;
@@ -951,6 +1269,40 @@ export interface components {
             /** Format: date-time */
             memberSince: string | null;
         };
+        WaitlistEntryOutput: {
+            readonly id: number;
+            courtId: number;
+            readonly courtName: string;
+            /** Format: date */
+            readonly date: string;
+            readonly slot: string;
+            readonly status: components["schemas"]["WaitlistStatusEnum"];
+            /** @description The place in line: 1 is offered the slot next when it frees; null while it is offered. */
+            readonly position: number | null;
+            /**
+             * Format: date-time
+             * @description An offer's end: the slot is held for you until then.
+             */
+            offerExpiresAt: string | null;
+            /** @description While offered: where to book it. */
+            readonly bookUrl: string | null;
+        };
+        WaitlistJoinInputRequest: {
+            courtId: number;
+            /** Format: date */
+            date: string;
+            /** @description One of the court's slots, 'HH:MM-HH:MM'. */
+            slot: string;
+        };
+        /**
+         * @description * `waiting` - Waiting
+         *     * `offered` - Offered
+         *     * `booked` - Booked
+         *     * `lapsed` - Lapsed
+         *     * `left` - Left
+         * @enum {string}
+         */
+        WaitlistStatusEnum: "waiting" | "offered" | "booked" | "lapsed" | "left";
     };
     responses: never;
     parameters: never;
@@ -1178,6 +1530,197 @@ export interface operations {
             };
         };
     };
+    blocks_list: {
+        parameters: {
+            query?: {
+                courtId?: number;
+                /** @description The first day. */
+                dateFrom?: string;
+                /** @description The last day. */
+                dateTo?: string;
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    blocks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Bookings hold some of the slots (listed in `conflicts`), or the slots changed meanwhile (no `conflicts`): nothing was blocked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockConflictsOutput"];
+                };
+            };
+        };
+    };
+    blocks_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                block_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     bookings_create: {
         parameters: {
             query?: never;
@@ -1196,7 +1739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BookingOutput"];
+                    "application/json": components["schemas"]["BookingCreatedOutput"];
                 };
             };
             /** @description Bad input: a list of messages per field. */
@@ -2667,6 +3210,72 @@ export interface operations {
             };
         };
     };
+    refunds_retry_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                refund_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     save_payment_create: {
         parameters: {
             query?: never;
@@ -3092,6 +3701,78 @@ export interface operations {
             };
         };
     };
+    users_role_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedAdminRoleInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     users_email_retrieve: {
         parameters: {
             query?: never;
@@ -3131,6 +3812,189 @@ export interface operations {
             };
             /** @description No such thing, or not one of yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    waitlist_list: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    waitlist_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoinInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    waitlist_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entry_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,12 +2,13 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 
 import "../styles/booking.css";
 import type { components } from "../api/schema";
-import { ApiError, apiFetch, authorisedFetch } from "../lib/api";
+import { ApiError, apiFetch } from "../lib/api";
+import { requestBooking } from "../lib/bookingRequest";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
+import { type PriceBand, slotPrice, totalOf } from "../lib/prices";
 
 type Availability = components["schemas"]["Availability"];
-type BookingRequestInput = components["schemas"]["BookingRequestInputRequest"];
 
 /** A court as the booking modal's props give it (booking_modal_props in bookings/templatetags). */
 interface Court {
@@ -15,6 +16,8 @@ interface Court {
   name: string;
   type: string;
   price: string;
+  /** The prices of some times of the week (docs/rules.md, Prices). */
+  priceBands: PriceBand[];
   slots: string[];
   availabilityUrl: string;
 }
@@ -99,7 +102,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setChosen((current) => (current.includes(slot) ? current.filter((s) => s !== slot) : [...current, slot]));
   }
 
-  const total = court ? Number(court.price) * chosen.length : 0;
+  // Each slot's price on the chosen day: its band's, or the court's own.
+  const priceOf = (slot: string) =>
+    court && date ? slotPrice(court.price, court.priceBands, date, slot) : "";
+  const total = court ? totalOf(chosen.map((slot) => priceOf(slot) || court.price)) : "0.00";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,21 +118,18 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setSlotsError("");
     setSubmitting(true);
     try {
-      await authorisedFetch(bookingsUrl, {
-        method: "POST",
-        body: {
-          userEmail,
-          courtId: court.id,
-          courtName: court.name || court.type,
-          price: total.toFixed(2),
-          slots: chosen,
-          date,
-        } satisfies BookingRequestInput,
+      const stays = await requestBooking(bookingsUrl, {
+        userEmail,
+        courtId: court.id,
+        courtName: court.name || court.type,
+        price: total,
+        slots: chosen,
+        date,
       });
+      if (!stays) return;
       setChosen([]);
       setDate("");
       close();
-      notify.success("Booking request sent.");
     } catch (error) {
       notify.failure("Failed to submit booking.", error);
       if (error instanceof ApiError && error.status === 409) setAvailabilityAsked((asked) => asked + 1);
@@ -175,10 +178,17 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
               {!date && (
                 <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>
               )}
+              {date && court.priceBands.length > 0 && (
+                <p className="text-sm text-base-content/70">
+                  A slot priced otherwise that day shows its price.
+                </p>
+              )}
               <div className="grid grid-cols-2 gap-2">
                 {court.slots.map((slot) => {
                   // A slot already under way is past, whether or not it was booked.
                   const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
+                  const price = priceOf(slot);
+                  const peak = price !== "" && price !== court.price;
                   return (
                     <label key={slot} className={`flex items-center gap-2 ${note ? "opacity-50" : ""}`}>
                       <input
@@ -191,6 +201,14 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
                       <span>
                         {slot}
                         {note}
+                        {peak && (
+                          <span className="text-sm text-base-content/70" data-peak-price>
+                            {` $${price}`}
+                            <span className="sr-only">
+                              {Number(price) > Number(court.price) ? " peak price" : " off-peak price"}
+                            </span>
+                          </span>
+                        )}
                       </span>
                     </label>
                   );
@@ -198,7 +216,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
               </div>
             </fieldset>
             <p className="text-lg font-semibold" aria-live="polite">
-              Total Price: ${total.toFixed(2)}
+              Total Price: ${total}
             </p>
             {slotsError && (
               <p role="alert" className="text-error">

@@ -9,6 +9,7 @@ import { useAdminList } from "../lib/useAdminList";
 
 type Court = components["schemas"]["CourtAdminOutput"];
 type CourtRemoved = components["schemas"]["CourtRemoved"];
+type PriceBand = components["schemas"]["PriceBandInputRequest"];
 
 interface Props {
   /** The courts open to booking, and the archived ones (kept for their bookings). */
@@ -25,8 +26,13 @@ const ARCHIVE_TEXT =
   "This court has bookings, so it will be archived, not deleted: it leaves /courts and can no longer be booked, but its bookings keep it. You can restore it from Archived.";
 
 type Field = "name" | "type" | "price" | "image" | "slots";
-type Draft = Record<Field, string>;
-const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "" };
+/** A price band as its form row holds it: the price as typed. */
+type BandDraft = Omit<PriceBand, "price"> & { price: string };
+type Draft = Record<Field, string> & { priceBands: BandDraft[] };
+const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "", priceBands: [] };
+const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+/** A new band: weekday evenings, for the admin to change. */
+const NEW_BAND: BandDraft = { weekdays: [0, 1, 2, 3, 4], starts: "17:00", ends: "21:00", price: "" };
 const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
   { field: "name", label: "Name", type: "text" },
   { field: "type", label: "Type", type: "text" },
@@ -42,7 +48,13 @@ function draftOf(court: Court): Draft {
     price: court.price,
     image: court.image,
     slots: court.slots.join("\n"),
+    priceBands: court.priceBands.map((band) => ({ ...band, weekdays: [...band.weekdays] })),
   };
+}
+
+/** Whether two drafts' bands say the same, so that an update leaves unchanged bands out. */
+function sameBands(first: BandDraft[], second: BandDraft[]): boolean {
+  return JSON.stringify(first) === JSON.stringify(second);
 }
 
 /** `value`, once it has stayed the same for `delay` ms: a preview loads the address typed, not each keystroke. */
@@ -118,15 +130,34 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
     // An update sends only what changed: a shipped image comes back as its hashed static URL,
     // which must not be written back in place of the plain path stored for it.
     const before = editing ? draftOf(editing) : null;
+    const priceBands = draft.priceBands;
     const body = before
-      ? Object.fromEntries(
-          Object.entries(all).filter(([field]) => draft[field as Field] !== before[field as Field]),
-        )
-      : all;
+      ? {
+          ...Object.fromEntries(
+            Object.entries(all).filter(([field]) => draft[field as Field] !== before[field as Field]),
+          ),
+          ...(sameBands(priceBands, before.priceBands) ? {} : { priceBands }),
+        }
+      : { ...all, priceBands };
     if (await list.save(body, "Action failed")) {
       dialog.current?.close();
       notify.success(editing ? "Court updated" : "New court added");
     }
+  }
+
+  /** Changes band `index` of the form with `change`. */
+  function changeBand(index: number, change: Partial<BandDraft>) {
+    setDraft({
+      ...draft,
+      priceBands: draft.priceBands.map((band, at) => (at === index ? { ...band, ...change } : band)),
+    });
+  }
+
+  function toggleDay(index: number, day: number) {
+    const days = draft.priceBands[index]?.weekdays ?? [];
+    changeBand(index, {
+      weekdays: days.includes(day) ? days.filter((d) => d !== day) : [...days, day].sort((a, b) => a - b),
+    });
   }
 
   async function remove(court: Court) {
@@ -306,6 +337,96 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
                 </div>
               );
             })}
+            {/* Groups rather than fieldsets: the form is one framed fieldset, which disables it while saving. */}
+            <div
+              role="group"
+              className="flex flex-col gap-2"
+              aria-labelledby="court-bands-label"
+              aria-describedby="court-bands-hint"
+            >
+              <p id="court-bands-label" className="font-medium">
+                Peak times
+              </p>
+              <p id="court-bands-hint" className="text-sm text-base-content/70">
+                A slot starting from a band's time, up to but not including its end, on one of its days costs
+                the band's price; any other slot costs the price above. Bands may not overlap.
+              </p>
+              {draft.priceBands.map((band, index) => (
+                <div
+                  key={index}
+                  role="group"
+                  aria-label={`Band ${index + 1}`}
+                  className="flex flex-col gap-2 rounded-box border border-base-300 p-2"
+                >
+                  <div className="flex flex-wrap gap-x-3 gap-y-1">
+                    {WEEKDAYS.map((name, day) => (
+                      <label key={name} className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          className="checkbox checkbox-xs"
+                          checked={band.weekdays.includes(day)}
+                          onChange={() => toggleDay(index, day)}
+                        />
+                        {name}
+                      </label>
+                    ))}
+                  </div>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <label className="flex flex-col gap-1 text-sm">
+                      From
+                      <input
+                        type="time"
+                        className="input input-sm"
+                        value={band.starts}
+                        onChange={(e) => changeBand(index, { starts: e.target.value })}
+                      />
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm">
+                      To
+                      <input
+                        type="time"
+                        className="input input-sm"
+                        value={band.ends}
+                        onChange={(e) => changeBand(index, { ends: e.target.value })}
+                      />
+                    </label>
+                    <label className="flex flex-col gap-1 text-sm">
+                      Price ($)
+                      <input
+                        type="number"
+                        step="0.01"
+                        min="0.01"
+                        className="input input-sm w-28"
+                        value={band.price}
+                        onChange={(e) => changeBand(index, { price: e.target.value })}
+                      />
+                    </label>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-ghost"
+                      aria-label={`Remove band ${index + 1}`}
+                      onClick={() =>
+                        setDraft({ ...draft, priceBands: draft.priceBands.filter((_, at) => at !== index) })
+                      }
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="btn btn-sm self-start"
+                onClick={() => setDraft({ ...draft, priceBands: [...draft.priceBands, { ...NEW_BAND }] })}
+              >
+                New band
+              </button>
+              {errors.priceBands && (
+                <p id="court-priceBands-error" role="alert" className="text-sm text-error">
+                  {errors.priceBands}
+                </p>
+              )}
+            </div>
             <div className="modal-action">
               <button type="button" className="btn" onClick={() => dialog.current?.close()}>
                 Cancel

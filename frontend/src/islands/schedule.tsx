@@ -1,22 +1,33 @@
 import { useEffect, useState } from "react";
 
-import type { components } from "../api/schema";
-import { authorisedFetch } from "../lib/api";
+import { ApiError, authorisedFetch } from "../lib/api";
+import { type BookingAction, CANCELLED_BY_ADMIN, actOnBooking } from "../lib/bookingActions";
+import { requestBooking } from "../lib/bookingRequest";
+import { dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
-
-type BookingRequestInput = components["schemas"]["BookingRequestInputRequest"];
+import { totalOf } from "../lib/prices";
+import { formatDay } from "../lib/time";
 
 interface Court {
   id: number;
   name: string;
   price: string;
+  /** The slots whose price on the sheet's day is a price band's, not `price`, with that price. */
+  peak: Record<string, string>;
 }
 
 interface Props {
   date: string;
   bookingsUrl: string;
+  waitlistUrl: string;
   courts: Court[];
+  isAdmin: boolean;
+  /** The calls on one booking, each to be followed by the booking's id. */
+  bookingUrls: Record<"approve" | "reject" | "cancel", string>;
+  blocksUrl: string;
+  /** The call on one block, to be followed by its id. */
+  blockUrl: string;
 }
 
 interface Selection {
@@ -24,34 +35,98 @@ interface Selection {
   slots: string[];
 }
 
+interface Conflict {
+  userEmail: string;
+  date: string;
+  slots: string[];
+  status: string;
+}
+
+/** The sheet's own buttons (data-sheet-*), disabled in the HTML until this island listens. */
+const BUTTONS = "[data-sheet-slot], [data-sheet-act], [data-sheet-unblock], [data-sheet-join-court]";
+
 /**
- * Booking from the day sheet (/schedule): each free cell of the server-rendered table is a toggle
- * button (`data-sheet-court`, `data-sheet-slot`, disabled until this island is ready). The cells
- * chosen belong to one court: choosing a cell of another court starts the choice afresh. The
- * request goes through the booking API like the modal's; the page then reloads to show the sheet
- * as it now is.
+ * The day sheet's actions (/schedule), on the server-rendered table's buttons: each free cell is a
+ * toggle (`data-sheet-court`, `data-sheet-slot`); the cells chosen belong to one court (choosing a
+ * cell of another court starts afresh) and are booked through the booking API like the modal's,
+ * or, by an admin, blocked. A taken cell joins its waitlist; an admin approves, rejects or cancels
+ * a booking from its cell and lifts a block. The page then reloads to show the sheet as it is.
  */
-function ScheduleBooking({ date, bookingsUrl, courts }: Props) {
+function ScheduleActions(props: Props) {
+  const { date, bookingsUrl, waitlistUrl, courts, isAdmin, bookingUrls, blocksUrl, blockUrl } = props;
   const [selection, setSelection] = useState<Selection | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     function onClick(event: MouseEvent) {
-      const cell = (event.target as Element).closest<HTMLElement>("[data-sheet-slot]");
-      const court = courts.find((c) => String(c.id) === cell?.dataset.sheetCourt);
-      const slot = cell?.dataset.sheetSlot;
-      if (!court || !slot) return;
+      const button = (event.target as Element).closest<HTMLElement>(BUTTONS);
+      if (!button) return;
+      const { sheetSlot, sheetCourt, sheetAct, booking, sheetUnblock, sheetJoinCourt, sheetJoinSlot } =
+        button.dataset;
+      if (sheetAct && booking) void act(sheetAct as BookingAction, booking);
+      else if (sheetUnblock) void unblock(sheetUnblock);
+      else if (sheetJoinCourt && sheetJoinSlot) void join(Number(sheetJoinCourt), sheetJoinSlot);
+      else if (sheetSlot)
+        toggle(
+          courts.find((c) => String(c.id) === sheetCourt),
+          sheetSlot,
+        );
+    }
+
+    function toggle(court: Court | undefined, slot: string) {
+      if (!court) return;
       setSelection((current) => {
         const slots = current?.court.id === court.id ? current.slots : [];
         const next = slots.includes(slot) ? slots.filter((s) => s !== slot) : [...slots, slot].sort();
         return next.length ? { court, slots: next } : null;
       });
     }
+
+    async function act(action: BookingAction, id: string) {
+      const call = action === "approve" || action === "reject" ? bookingUrls[action] : bookingUrls.cancel;
+      const refund = "Its owner gets all they paid back on their card, and an e-mail.";
+      // The sheet's buttons are an admin's, on anyone's booking: "Your booking" is the owner's word.
+      const done = action === "cancel-approved" ? CANCELLED_BY_ADMIN : undefined;
+      if (await actOnBooking(action, call + id, refund, done)) window.location.reload();
+    }
+
+    async function unblock(id: string) {
+      const answer = await warningDialog.fire({
+        title: "Unblock?",
+        text: "Every day of this block is open for booking again.",
+        icon: "warning",
+        showCancelButton: true,
+        confirmButtonText: "Yes, unblock",
+        cancelButtonText: "No, keep it",
+      });
+      if (!answer.isConfirmed) return;
+      try {
+        await authorisedFetch(blockUrl + id, { method: "DELETE" });
+      } catch (error) {
+        notify.failure("The block was not lifted.", error);
+        return;
+      }
+      window.location.reload();
+    }
+
+    async function join(courtId: number, slot: string) {
+      try {
+        await authorisedFetch(waitlistUrl, { method: "POST", body: { courtId, date, slot } });
+      } catch (error) {
+        notify.failure("You were not added to the waitlist.", error);
+        return;
+      }
+      await dialog.fire({
+        title: "You are on the waitlist",
+        text: "If the slot frees, it is held for the first in line and they get an e-mail. My Waitlist shows your place.",
+        icon: "success",
+      });
+    }
+
     document.addEventListener("click", onClick);
-    for (const cell of document.querySelectorAll<HTMLButtonElement>("[data-sheet-slot]"))
-      cell.disabled = false;
+    for (const button of document.querySelectorAll<HTMLButtonElement>(BUTTONS)) button.disabled = false;
     return () => document.removeEventListener("click", onClick);
-  }, [courts]);
+  }, [courts, date, waitlistUrl, bookingUrls, blockUrl]);
 
   // The table's toggles show the choice: pressed or not.
   useEffect(() => {
@@ -67,31 +142,103 @@ function ScheduleBooking({ date, bookingsUrl, courts }: Props) {
     if (!selection) return;
     setSubmitting(true);
     try {
-      await authorisedFetch(bookingsUrl, {
-        method: "POST",
-        body: { courtId: selection.court.id, slots: selection.slots, date } satisfies BookingRequestInput,
-      });
-      notify.success("Booking request sent.");
-      window.location.reload();
+      if (await requestBooking(bookingsUrl, { courtId: selection.court.id, slots: selection.slots, date })) {
+        window.location.reload();
+      }
     } catch (error) {
       notify.failure("Failed to submit booking.", error);
       setSubmitting(false);
     }
   }
 
-  const total = selection ? Number(selection.court.price) * selection.slots.length : 0;
+  async function block() {
+    if (!selection) return;
+    const form = await dialog.fire<{ reason: string; until: string }>({
+      title: `Block ${selection.court.name}`,
+      html: `<p class="mb-3">${selection.slots.join(", ")} on ${formatDay(date)}</p>
+        <label class="block text-left font-medium" for="block-reason">Reason (shown in the schedule)</label>
+        <input id="block-reason" class="input w-full mb-3" maxlength="200" required>
+        <label class="block text-left font-medium" for="block-until">Weekly until (optional: leave empty for this day only)</label>
+        <input id="block-until" class="input w-full" type="date" min="${date}">`,
+      showCancelButton: true,
+      confirmButtonText: "Block",
+      focusConfirm: false,
+      preConfirm: () => {
+        const reason = document.querySelector<HTMLInputElement>("#block-reason")?.value.trim() ?? "";
+        const until = document.querySelector<HTMLInputElement>("#block-until")?.value ?? "";
+        if (!reason) {
+          dialog.showValidationMessage("Say why the court is closed: people see it in the schedule.");
+          return false;
+        }
+        return { reason, until };
+      },
+    });
+    if (!form.isConfirmed || !form.value) return;
+    await sendBlock(selection, form.value.reason, form.value.until, "refuse");
+  }
+
+  /** Blocks the cells; bookings in the way are listed first, for the admin to cancel or leave out. */
+  async function sendBlock(chosen: Selection, reason: string, until: string, conflicts: string) {
+    setSubmitting(true);
+    try {
+      await authorisedFetch(blocksUrl, {
+        method: "POST",
+        body: {
+          courtId: chosen.court.id,
+          date,
+          until: until || null,
+          slots: chosen.slots,
+          reason,
+          conflicts,
+        },
+      });
+      window.location.reload();
+      return;
+    } catch (error) {
+      setSubmitting(false);
+      const listed = error instanceof ApiError ? (error.body as { conflicts?: Conflict[] } | null) : null;
+      if (!listed?.conflicts?.length) {
+        notify.failure("The slots were not blocked.", error);
+        return;
+      }
+      const lines = listed.conflicts.map(
+        (c) => `${c.userEmail}: ${formatDay(c.date)}, ${c.slots.join(", ")} (${c.status})`,
+      );
+      const answer = await warningDialog.fire({
+        title: "Bookings in the way",
+        html: `<ul class="text-left list-disc pl-5">${lines.map((line) => `<li>${escape(line)}</li>`).join("")}</ul>`,
+        showDenyButton: true,
+        showCancelButton: true,
+        confirmButtonText: "Cancel them (full refunds)",
+        denyButtonText: "Leave those slots out",
+        cancelButtonText: "Back",
+        customClass: { confirmButton: "btn btn-error", denyButton: "btn", cancelButton: "btn btn-ghost" },
+      });
+      if (answer.isConfirmed) await sendBlock(chosen, reason, until, "cancel");
+      else if (answer.isDenied) await sendBlock(chosen, reason, until, "skip");
+    }
+  }
+
+  const total = selection
+    ? totalOf(selection.slots.map((slot) => selection.court.peak[slot] ?? selection.court.price))
+    : "0.00";
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3">
       <p aria-live="polite">
         {selection
-          ? `${selection.court.name}: ${selection.slots.join(", ")}. Total $${total.toFixed(2)}.`
-          : "Choose free cells of one court to book them."}
+          ? `${selection.court.name}: ${selection.slots.join(", ")}. Total $${total}.`
+          : `Choose free cells of one court to book${isAdmin ? " or block" : ""} them.`}
       </p>
       {selection && (
         <>
           <button type="button" className="btn btn-primary" disabled={submitting} onClick={() => void book()}>
-            {submitting ? "Booking..." : "Book"}
+            {submitting ? "Working..." : "Book"}
           </button>
+          {isAdmin && (
+            <button type="button" className="btn" disabled={submitting} onClick={() => void block()}>
+              Block
+            </button>
+          )}
           <button
             type="button"
             className="btn btn-ghost"
@@ -106,4 +253,11 @@ function ScheduleBooking({ date, bookingsUrl, courts }: Props) {
   );
 }
 
-mountIslands("schedule", ScheduleBooking);
+/** Text for HTML: the conflicts' e-mail addresses are people's input. */
+function escape(text: string): string {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span.innerHTML;
+}
+
+mountIslands("schedule", ScheduleActions);

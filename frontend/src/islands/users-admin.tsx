@@ -2,7 +2,10 @@ import type { components } from "../api/schema";
 import { AdminTable } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
+import { authorisedFetch } from "../lib/api";
+import { warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
+import { notify } from "../lib/notify";
 import { formatMoment } from "../lib/time";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
@@ -13,6 +16,32 @@ const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-suc
 /** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, and by role, on the server. */
 function UsersAdmin(firstPage: FirstPage<User>) {
   const list = useServerList(firstPage, "Error: the users could not be loaded.");
+
+  /** Makes the person an admin, or takes it back, after asking (the server keeps the last admin). */
+  async function setAdmin(user: User, admin: boolean) {
+    const answer = await warningDialog.fire({
+      title: admin ? `Make ${user.email} an admin?` : `Take admin away from ${user.email}?`,
+      text: admin
+        ? "They can then approve bookings, run courts, coupons and announcements, and change roles."
+        : "They lose the admin pages and become a member again if they ever paid, else a user.",
+      icon: "warning",
+      showCancelButton: true,
+      confirmButtonText: admin ? "Yes, make them an admin" : "Yes, take it away",
+      cancelButtonText: "No",
+    });
+    if (!answer.isConfirmed) return;
+    try {
+      await authorisedFetch(`${firstPage.url}/${encodeURIComponent(user.email)}/role`, {
+        method: "PATCH",
+        body: { admin },
+      });
+    } catch (error) {
+      notify.failure("The role was not changed.", error);
+      return;
+    }
+    notify.success(admin ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.`);
+    list.reload();
+  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -43,6 +72,7 @@ function UsersAdmin(firstPage: FirstPage<User>) {
         numbered
         firstNumber={list.offset + 1}
         columns={["Name", "Email", "Role", "Created At", "Last Login"]}
+        actions="Admin role"
         empty="No users found."
         rowKey={(user) => user.id}
         cells={(user) => (
@@ -54,6 +84,16 @@ function UsersAdmin(firstPage: FirstPage<User>) {
             </td>
             <td>{formatMoment(user.createdAt)}</td>
             <td>{user.lastLogin ? formatMoment(user.lastLogin) : "Never"}</td>
+            <td className="actions">
+              <button
+                type="button"
+                className="btn btn-xs btn-outline"
+                onClick={() => void setAdmin(user, user.role !== "admin")}
+              >
+                {user.role === "admin" ? "Remove admin" : "Make admin"}
+                <span className="sr-only">{` (${user.email})`}</span>
+              </button>
+            </td>
           </>
         )}
       />

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly code: string = "",
     /** The server's reason, for the whole request or the first field's ("" when it gave none). */
     readonly reason: string = "",
+    /** The answer's whole body, for a refusal that carries more than a message (a 409's list, say). */
+    readonly body: unknown = null,
   ) {
     super(message);
   }
@@ -24,14 +26,14 @@ function messageOf(status: number, body: unknown): ApiError {
     const record = body as Record<string, unknown>;
     if (typeof record.detail === "string") {
       const code = typeof record.code === "string" ? record.code : "";
-      return new ApiError(status, record.detail, {}, code, record.detail);
+      return new ApiError(status, record.detail, {}, code, record.detail, body);
     }
     const lists = Object.entries(record).filter((entry): entry is [string, string[]] =>
       Array.isArray(entry[1]),
     );
     const fields = Object.fromEntries(lists.filter(([key]) => !WHOLE_REQUEST.includes(key)));
     const first = lists.find(([key]) => WHOLE_REQUEST.includes(key))?.[1][0] ?? Object.values(fields)[0]?.[0];
-    if (first) return new ApiError(status, first, fields, "", first);
+    if (first) return new ApiError(status, first, fields, "", first, body);
   }
   return new ApiError(status, "Something went wrong. Please try again.");
 }

@@ -1,0 +1,196 @@
+"""Blocks, read and written: slots of a court the club keeps for itself (maintenance, coaching, a
+tournament), on one day or weekly until a day (docs/rules.md, Blocks). A block holds its slots the
+way a booking does, by one held-slot row per day and slot, so the database never lets a block and a
+booking hold the same slot, however the requests race."""
+
+from collections import defaultdict
+from datetime import date as Date
+from datetime import timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from audit.services import audit_record
+from club.errors import Conflict
+from courts.models import Court
+
+from .models import Block, BookedSlot, Booking
+from .selectors import overdue
+from .services import booking_cancel, holders_release, slots_refusal
+from .waitlist import slot_freed
+
+# How far a weekly block may run after its first day, and how far ahead its first day may be (the
+# day sheet's reach).
+BLOCK_MAX_WEEKS_DAYS = 366
+BLOCK_REACH_DAYS = 2 * 366
+
+REFUSE, CANCEL, SKIP = "refuse", "cancel", "skip"
+CONFLICT_CHOICES = (REFUSE, CANCEL, SKIP)
+
+
+class BlockConflicts(Conflict):
+    """Bookings hold some of the slots a block would close; `bookings` lists them."""
+
+    def __init__(self, bookings: list[Booking]):
+        self.bookings = bookings
+        count = f"{len(bookings)} booking holds" if len(bookings) == 1 else f"{len(bookings)} bookings hold"
+        super().__init__(
+            f"{count} some of these slots: cancel them (paid ones are refunded in full) or leave "
+            "those slots out."
+        )
+
+
+def block_days(*, date: Date, until: Date | None) -> list[Date]:
+    """The days a block from `date` (weekly until `until`, if given) closes its slots on."""
+    return Block(date=date, until=until).dates
+
+
+def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
+    """The bookings that hold any of `slots` of `court` on the block's days (pending, approved or
+    confirmed; an overdue one holds nothing), with their owners, in date order."""
+    held = BookedSlot.objects.filter(
+        court=court, date__in=block_days(date=date, until=until), slot__in=slots, booking__isnull=False
+    ).exclude(overdue(via="booking__"))
+    return list(
+        Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
+        .select_related("user")
+        .order_by("date", "id")
+    )
+
+
+def block_list(
+    *, court_id: int | None = None, date_from: Date | None = None, date_to: Date | None = None
+) -> QuerySet[Block]:
+    """The blocks, with their courts and authors, in date order: of one court, and in force on some
+    day from `date_from` to `date_to` (a weekly block from its first day to its last), if given."""
+    blocks = Block.objects.select_related("court", "created_by")
+    if court_id:
+        blocks = blocks.filter(court_id=court_id)
+    if date_from:
+        blocks = blocks.filter(Q(until__gte=date_from) | Q(until__isnull=True, date__gte=date_from))
+    if date_to:
+        blocks = blocks.filter(date__lte=date_to)
+    return blocks.order_by("date", "id")
+
+
+def _validate(*, court: Court, date: Date, until: Date | None, slots: list[str], reason: str) -> list[str]:
+    """The block's slots in the court's order, or a ValidationError with a message per field."""
+    errors: dict[str, str] = {}
+    today = timezone.localdate()
+    if court.is_archived:
+        errors["courtId"] = "This court is archived: nobody can book it anyway."
+    if date < today:
+        errors["date"] = "Please choose today or a later date."
+    elif (date - today).days > BLOCK_REACH_DAYS:
+        errors["date"] = "Choose a day within two years of today."
+    if until is not None:
+        if until < date:
+            errors["until"] = "The last day comes on or after the first."
+        elif (until - date).days > BLOCK_MAX_WEEKS_DAYS:
+            last = date + timedelta(days=BLOCK_MAX_WEEKS_DAYS)
+            errors["until"] = f"A weekly block runs for a year at most: choose {last} or earlier."
+    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="block"):
+        errors["slots"] = refusal
+    if not reason:
+        errors["reason"] = "Say why the court is closed: people see it in the schedule."
+    elif len(reason) > Block._meta.get_field("reason").max_length:
+        errors["reason"] = "At most 200 characters."
+    if errors:
+        raise ValidationError(errors)
+    return sorted(slots, key=court.slots.index)
+
+
+@transaction.atomic
+def block_create(
+    *,
+    by: User,
+    court: Court,
+    date: Date,
+    until: Date | None = None,
+    slots: list[str],
+    reason: str,
+    conflicts: str = REFUSE,
+) -> Block:
+    """An admin closes `slots` of `court` on `date`, or weekly from `date` until `until`, saying
+    why. Bookings that hold some of those slots are, by `conflicts`: REFUSE, listed in a
+    BlockConflicts (nothing changes); CANCEL, cancelled by the admin with the reason (a paid one
+    refunded in full, its owner told: bookings.services.booking_cancel); SKIP, left as they are,
+    the block leaving out the slots they hold (and those offered to people on a waitlist meanwhile,
+    which are otherwise refused). Slots another block holds already are left out. A booking that
+    takes one of the slots meanwhile wins it, and the block is refused whole."""
+    reason = reason.strip()
+    slots = _validate(court=court, date=date, until=until, slots=slots, reason=reason)
+    if conflicts not in CONFLICT_CHOICES:
+        raise ValidationError({"conflicts": f"One of {', '.join(CONFLICT_CHOICES)}."})
+    days = block_days(date=date, until=until)
+    clashing = block_conflicts(court=court, date=date, until=until, slots=slots)
+    if clashing and conflicts == REFUSE:
+        raise BlockConflicts(clashing)
+    for booking in clashing if conflicts == CANCEL else ():
+        booking_cancel(booking=booking, by=by, reason=f"The court is closed: {reason}")
+    held = BookedSlot.objects.filter(court=court, date__in=days, slot__in=slots)
+    holders_release(held)
+    if conflicts != SKIP and (offered := held.filter(offer__isnull=False).order_by("date", "slot").first()):
+        raise Conflict(
+            f"{offered.slot} on {offered.date} is offered to someone on its waitlist for a few "
+            "minutes: leave the slots that are taken out, or try again later."
+        )
+    taken = set(held.values_list("date", "slot"))
+    cells = [(day, slot) for day in days for slot in slots if (day, slot) not in taken]
+    if not cells:
+        raise Conflict("Every one of these slots is held already: there is nothing left to block.")
+    block = Block.objects.create(
+        court=court, date=date, until=until, slots=slots, reason=reason, created_by=by
+    )
+    try:
+        with transaction.atomic():  # a savepoint: the clash is reported, not half-written
+            BookedSlot.objects.bulk_create(
+                BookedSlot(block=block, court=court, date=day, slot=slot) for day, slot in cells
+            )
+    except IntegrityError as error:
+        raise Conflict(
+            "Someone booked one of these slots just now. Look at the schedule again and try again."
+        ) from error
+    audit_record(
+        actor=by,
+        action="block.create",
+        target=block,
+        summary=f"Blocked {court}: {block}",
+        after=_values(block),
+    )
+    return block
+
+
+def _values(block: Block) -> dict:
+    """A block as the audit trail keeps it."""
+    return {
+        "court": block.court_id,
+        "date": block.date.isoformat(),
+        "until": block.until.isoformat() if block.until else None,
+        "slots": block.slots,
+        "reason": block.reason,
+    }
+
+
+@transaction.atomic
+def block_delete(*, block: Block, by: User) -> None:
+    """An admin lifts a block: its slots are free again, and each day's are offered to the people
+    waiting for them (bookings.waitlist.slot_freed), from today on."""
+    freed: dict[Date, list[str]] = defaultdict(list)
+    today = timezone.localdate()
+    for day, slot in block.held_slots.filter(date__gte=today).values_list("date", "slot"):
+        freed[day].append(slot)
+    court_id = block.court_id
+    audit_record(
+        actor=by,
+        action="block.delete",
+        target=block,
+        summary=f"Unblocked {block.court}: {block}",
+        before=_values(block),
+    )
+    block.delete()  # its held-slot rows go with it
+    for day, slots in sorted(freed.items()):
+        slot_freed(court_id=court_id, date=day, slots=slots)

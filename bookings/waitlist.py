@@ -1,0 +1,192 @@
+"""The waitlist (docs/rules.md, Waitlist): a person waits for a taken slot; when it frees, the first
+in line is offered it, and the slot is held for them (a held-slot row of their entry) for the
+policy's `waitlist_hold_minutes`, then passes to the next. The held-slot row is what makes an offer
+one: the database allows one row per court, date and slot, so however many frees and workers meet
+over a slot, it is offered once, and nobody else can book it while it is held."""
+
+from datetime import date as Date
+from datetime import datetime, timedelta
+from urllib.parse import urlencode
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.models import User
+from club.errors import Conflict, Forbidden
+from courts.models import Court
+
+from . import notices, tasks
+from .models import BookedSlot, WaitlistEntry
+from .selectors import offer_run_out, overdue, policy_get, waitlist_line
+from .services import bookable_dates, slot_start
+
+Status = WaitlistEntry.Status
+
+
+def book_path(entry: WaitlistEntry) -> str:
+    """Where the person books the slot: the day sheet of its day."""
+    return reverse("bookings:schedule") + "?" + urlencode({"date": entry.date.isoformat()})
+
+
+def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:
+    """A place for `user` at the end of the line for a taken slot, within their advance window and
+    before it begins. A free slot is to be booked instead; one's own slot, or a second place in
+    the same line, is refused."""
+    errors: dict[str, str] = {}
+    first, last = bookable_dates(user)
+    if court.is_archived:
+        errors["courtId"] = "This court is no longer open for booking."
+    if slot not in court.slots:
+        errors["slot"] = "Not a slot of this court."
+    if date < first:
+        errors["date"] = "Please choose today or a later date."
+    elif date > last:
+        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
+    elif "slot" not in errors and slot_start(date=date, slot=slot) <= timezone.now():
+        errors["slot"] = f"Too late: {slot} has already started."
+    if errors:
+        raise ValidationError(errors)
+    place = WaitlistEntry.objects.filter(
+        user=user, court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE
+    )
+    if place.exists():
+        raise Conflict("You are on this slot's waitlist already.")
+    now = timezone.now()
+    held = BookedSlot.objects.filter(court=court, date=date, slot=slot).exclude(
+        overdue(now, via="booking__") | offer_run_out(now, via="offer__")
+    )
+    holders = list(held.values_list("booking__user_id", flat=True)[:1])  # None: a block's, or an offer's
+    if not holders:
+        raise Conflict("That slot is free: book it instead.")
+    if holders[0] == user.pk:
+        raise Conflict("You hold that slot yourself.")
+    try:
+        with transaction.atomic():  # a savepoint: the constraint is the last word on a second place
+            return WaitlistEntry.objects.create(user=user, court=court, date=date, slot=slot)
+    except IntegrityError:
+        raise Conflict("You are on this slot's waitlist already.") from None
+
+
+@transaction.atomic
+def waitlist_leave(*, user: User, entry: WaitlistEntry) -> WaitlistEntry:
+    """The person leaves a line; if the slot was being held for them, it passes to the next."""
+    locked = WaitlistEntry.objects.select_for_update().get(pk=entry.pk)
+    if locked.user_id != user.pk:
+        raise Forbidden("Only its owner may leave a place on a waitlist.")
+    if locked.status not in WaitlistEntry.ACTIVE:
+        raise Conflict("You are no longer on this waitlist.")
+    offered = locked.status == Status.OFFERED
+    locked.status = Status.LEFT
+    locked.save(update_fields=["status"])
+    if offered:
+        locked.held_slots.all().delete()
+        slot_freed(court_id=locked.court_id, date=locked.date, slots=[locked.slot])
+    return locked
+
+
+def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
+    """Slots of a court have just been freed (a booking cancelled, rejected or expired, a block
+    lifted, an offer left): call it in the transaction that frees them. If anyone waits for one
+    of them, a task offers each to the first in its line once that transaction has committed."""
+    if WaitlistEntry.objects.filter(
+        court_id=court_id, date=date, slot__in=slots, status=Status.WAITING
+    ).exists():
+        tasks.offer_freed_slots.enqueue(court_id=court_id, date=date.isoformat(), slots=list(slots))
+
+
+def waitlist_offer(*, court_id: int, date: Date, slots: list[str], now: datetime | None = None) -> int:
+    """Offers each of the slots, if it is free, to the first person in its line; answers how many
+    offers were made (run by the worker: bookings.tasks.offer_freed_slots)."""
+    return sum(_offer(court_id=court_id, date=date, slot=slot, now=now or timezone.now()) for slot in slots)
+
+
+@transaction.atomic
+def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
+    """Holds the slot for the first in its line and tells them, unless it has begun or is held
+    (booked, blocked, or offered by another worker meanwhile: the held-slot row's constraint)."""
+    starts_at = slot_start(date=date, slot=slot)
+    if starts_at <= now:
+        return False
+    entry = (
+        waitlist_line(court_id=court_id, date=date, slot=slot)
+        .select_related("user", "court")
+        .select_for_update(of=("self",))
+        .first()
+    )
+    if entry is None:
+        return False
+    try:
+        with transaction.atomic():  # a savepoint, so a clash leaves this transaction usable
+            BookedSlot.objects.create(offer=entry, court_id=court_id, date=date, slot=slot)
+    except IntegrityError:
+        return False
+    hold = timedelta(minutes=policy_get().waitlist_hold_minutes)
+    entry.status, entry.offered_at = Status.OFFERED, now
+    entry.offer_expires_at = min(now + hold, starts_at)  # a hold never outlasts the slot's start
+    entry.save(update_fields=["status", "offered_at", "offer_expires_at"])
+    notices.waitlist_offered(entry, book_path=book_path(entry))
+    return True
+
+
+def waitlist_pass_on(*, now: datetime | None = None) -> int:
+    """Run every minute (bookings.tasks.pass_on_waitlist_offers): offers that ran out lapse and
+    release their hold, places for slots that have begun lapse, and every free slot that has a
+    line is offered to its first. Answers how many offers were made."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    due = WaitlistEntry.objects.filter(
+        offer_run_out(now) | Q(date__lte=today), status__in=WaitlistEntry.ACTIVE
+    ).values_list("pk", "status", "offer_expires_at", "date", "slot")
+    for pk, status, expires_at, date, slot in due:
+        if (status == Status.OFFERED and expires_at <= now) or slot_start(date=date, slot=slot) <= now:
+            _lapse(pk, now=now)
+    held = BookedSlot.objects.filter(
+        court_id=OuterRef("court_id"), date=OuterRef("date"), slot=OuterRef("slot")
+    )
+    free_lines = (
+        WaitlistEntry.objects.filter(~Exists(held), status=Status.WAITING, date__gte=today)
+        .values_list("court_id", "date", "slot")
+        .order_by()
+        .distinct()
+    )
+    return sum(
+        _offer(court_id=court_id, date=date, slot=slot, now=now) for court_id, date, slot in free_lines
+    )
+
+
+@transaction.atomic
+def _lapse(pk: int, *, now: datetime) -> bool:
+    """The entry lapses if, under its lock, its offer has run out or its slot has begun."""
+    entry = WaitlistEntry.objects.select_for_update().filter(pk=pk, status__in=WaitlistEntry.ACTIVE).first()
+    if entry is None:
+        return False
+    run_out = entry.status == Status.OFFERED and entry.offer_expires_at <= now
+    if not run_out and slot_start(date=entry.date, slot=entry.slot) > now:
+        return False
+    entry.status = Status.LAPSED
+    entry.save(update_fields=["status"])
+    entry.held_slots.all().delete()
+    return True
+
+
+def offers_release(
+    held: QuerySet[BookedSlot], *, for_user_id: int | None = None, now: datetime | None = None
+) -> int:
+    """In the transaction of something taking the `held` slots: the offers holding them that do not
+    stand in its way give them up. One that has run out lapses; one to `for_user_id` (a booking's
+    own person) is taken up (booked). Answers how many were released."""
+    now = now or timezone.now()
+    holders = held.filter(offer__isnull=False).values("offer_id")
+    entries = WaitlistEntry.objects.select_for_update().filter(
+        Q(user_id=for_user_id) | offer_run_out(now), pk__in=holders, status=Status.OFFERED
+    )
+    released = 0
+    for entry in entries:
+        entry.status = Status.BOOKED if entry.user_id == for_user_id else Status.LAPSED
+        entry.save(update_fields=["status"])
+        entry.held_slots.all().delete()
+        released += 1
+    return released

@@ -1,0 +1,23 @@
+"""The club's days as moments: a period of days, kept as dates, is looked up on timestamps from the
+start of its first day to the start of the day after its last (in the club's time zone), so the
+timestamps' indexes serve it."""
+
+from datetime import date, datetime, time, timedelta
+
+from django.utils import timezone
+
+
+def day_start(day: date) -> datetime:
+    """The moment a day begins in the club's time zone."""
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def period(first: date, last: date) -> tuple[datetime, datetime]:
+    """The moments from the start of `first` up to (not including) the start of the day after `last`."""
+    return day_start(first), day_start(last + timedelta(days=1))
+
+
+def month_start(day: date, months_back: int = 0) -> date:
+    """The first day of `day`'s month, or of the month `months_back` before it."""
+    month = day.year * 12 + day.month - 1 - months_back
+    return date(month // 12, month % 12 + 1, 1)

@@ -1,0 +1,185 @@
+"""The reports page (docs/rules.md, Reports): for a period, how full the courts were (by court and
+hour, by weekday and hour), the money taken each month net of refunds, how far the bookings got,
+the new members each month and the busiest courts. Its figures come from several apps' selectors,
+so the project owns it. The charts are drawn on the server (SVG and shaded tables), each with its
+figures in a table, so the page needs no JavaScript."""
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+from decimal import Decimal
+
+from django import forms
+from django.shortcuts import render
+from django.utils import timezone
+
+from accounts.guards import admin_required
+from accounts.selectors import new_members_by_month
+from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
+from club.days import month_start
+from payments.selectors import revenue_by_month
+
+# The weekdays the occupancy counts, by the query string's `days`.
+DAYS = {
+    "all": ("Every day", WEEKDAYS),
+    "weekdays": ("Monday to Friday", range(1, 6)),
+    "weekends": ("Saturday and Sunday", (6, 7)),
+}
+# Three years of months is as far as one page of charts reads well.
+LONGEST = timedelta(days=3 * 366)
+WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+def _periods(today: date) -> list[tuple[str, date, date]]:
+    """The periods a manager asks about most, as links: (name, first day, last day)."""
+    this_month = month_start(today)
+    return [
+        ("Last 12 months", month_start(today, 11), today),
+        ("This month", this_month, today),
+        ("Last month", month_start(today, 1), this_month - timedelta(days=1)),
+        ("This year", date(today.year, 1, 1), today),
+    ]
+
+
+class ReportFilters(forms.Form):
+    """The report's period and days, from the query string: the last 12 months and every day unless
+    asked otherwise; a malformed field is said under it and the default stands in for it."""
+
+    date_from = forms.DateField(
+        label="From", widget=forms.DateInput({"type": "date", "class": "input w-full"})
+    )
+    date_to = forms.DateField(label="To", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
+    days = forms.ChoiceField(
+        label="Occupancy on",
+        choices=[(key, name) for key, (name, _) in DAYS.items()],
+        widget=forms.Select({"class": "select w-full"}),
+    )
+
+    def __init__(self, data, *, today: date):
+        _, first, last = _periods(today)[0]
+        self.defaults = {"date_from": first, "date_to": last, "days": "all"}
+        data = data.copy()
+        for name, value in self.defaults.items():
+            if not data.get(name):
+                data[name] = str(value)
+        super().__init__(data)
+
+    def clean(self):
+        cleaned = super().clean()
+        first, last = cleaned.get("date_from"), cleaned.get("date_to")
+        if first and last and last < first:
+            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
+        elif first and last and last - first > LONGEST:
+            self.add_error("date_to", "At most three years at a time.")
+        return cleaned
+
+    def chosen(self) -> tuple[date, date, str]:
+        """The period and days to report on: the valid fields, the defaults for the others (for
+        both days when either is not one, or they do not make a period)."""
+        self.is_valid()
+        values = {**self.defaults, **self.cleaned_data}
+        if self.errors.keys() & {"date_from", "date_to"}:
+            values |= {"date_from": self.defaults["date_from"], "date_to": self.defaults["date_to"]}
+        return values["date_from"], values["date_to"], values["days"]
+
+
+@dataclass(frozen=True)
+class Bar:
+    """A month's bar in a column chart, in the chart's own units (its viewBox)."""
+
+    label: str
+    figure: str
+    x: int
+    y: int
+    height: int
+
+
+# A column chart's size in its own units: each month's column, and the height of the tallest bar.
+COLUMN, TALLEST = 40, 120
+
+
+def _columns(values: list[tuple[date, Decimal | int, str]]) -> dict:
+    """A column chart of (month, value, figure as shown): its bars and size. A month below zero (more
+    refunded than taken) draws no bar; its figure is in the table."""
+    top = max((value for _, value, _ in values), default=0) or 1
+    bars = []
+    for index, (month, value, figure) in enumerate(values):
+        height = round(TALLEST * max(value, 0) / top)
+        bars.append(Bar(f"{month:%b %Y}", figure, index * COLUMN + 6, TALLEST - height, height))
+    return {"bars": bars, "width": max(len(bars), 1) * COLUMN, "height": TALLEST}
+
+
+def _months(first: date, last: date) -> list[date]:
+    months, month = [], month_start(first)
+    while month <= last:
+        months.append(month)
+        month = month_start(month + timedelta(days=31))
+    return months
+
+
+def _heat_rows(labels: list[tuple[object, str]], hours: list[int], uses: dict) -> list[dict]:
+    """A heat map's rows: for each (key, label), its slots' use by hour."""
+    return [
+        {"label": label, "uses": [uses.get((key, hour), Use()) for hour in hours]} for key, label in labels
+    ]
+
+
+def _funnel(funnel: Funnel) -> dict:
+    """The funnel's stages and outcomes as rows: (name, bookings, share of those requested)."""
+
+    def rows(*parts: tuple[str, int]) -> list[tuple[str, int, int]]:
+        return [
+            (name, count, round(100 * count / funnel.requested) if funnel.requested else 0)
+            for name, count in parts
+        ]
+
+    return {
+        "requested": funnel.requested,
+        "stages": rows(("Requested", funnel.requested), ("Approved", funnel.approved), ("Paid", funnel.paid)),
+        "outcomes": rows(
+            ("Confirmed (paid and kept)", funnel.confirmed),
+            ("Rejected", funnel.rejected),
+            ("Cancelled", funnel.cancelled),
+            ("Expired", funnel.expired),
+            ("Still waiting", funnel.waiting),
+        ),
+    }
+
+
+@admin_required
+def reports(request):
+    today = timezone.localdate()
+    filters = ReportFilters(request.GET, today=today)
+    first, last, days = filters.chosen()
+    used = occupancy(date_from=first, date_to=last, weekdays=DAYS[days][1])
+    in_period = weekdays_between(first, last)
+    weekdays = [(day, WEEKDAY_NAMES[day - 1]) for day in DAYS[days][1] if in_period[day]]
+    revenue = revenue_by_month(date_from=first, date_to=last)
+    members = new_members_by_month(date_from=first, date_to=last)
+    zero = {"gross": Decimal(0), "refunds": Decimal(0), "net": Decimal(0)}
+    months = [
+        {"month": month, **revenue.get(month, zero), "members": members.get(month, 0)}
+        for month in _months(first, last)
+    ]
+    busiest = sorted(used.courts, key=lambda court: (-used.by_court[court.pk].booked, court.name))
+    context = {
+        "filters": filters,
+        "first": first,
+        "last": last,
+        "days": days,
+        "days_name": DAYS[days][0],
+        "day_links": [(key, name) for key, (name, _) in DAYS.items()],
+        "periods": _periods(today),
+        "hours": used.hours,
+        "by_court": _heat_rows(
+            [(court.pk, court.name) for court in used.courts], used.hours, used.by_court_hour
+        ),
+        "by_weekday": _heat_rows(weekdays, used.hours, used.by_weekday_hour),
+        "busiest": [{"court": court, "use": used.by_court[court.pk]} for court in busiest[:10]],
+        "months": months,
+        "revenue_total": {part: sum(month[part] for month in months) for part in ("gross", "refunds", "net")},
+        "revenue_chart": _columns([(m["month"], m["net"], f"${m['net']:,.2f}") for m in months]),
+        "members_chart": _columns([(m["month"], m["members"], str(m["members"])) for m in months]),
+        "members_total": sum(month["members"] for month in months),
+        **_funnel(booking_funnel(date_from=first, date_to=last)),
+    }
+    return render(request, "dashboard/reports.html", context)

@@ -1,0 +1,52 @@
+"""The audit trail's page (docs/rules.md, Audit trail): every admin action, newest first, for the
+admins, filtered by kind of action, by who, by day, or by one record."""
+
+from django import forms
+from django.shortcuts import render
+
+from accounts.guards import admin_required
+from audit.selectors import audit_trail
+from club.pagination import page_of
+
+# The kinds of action, by the prefix of their names (audit.services.audit_record's callers).
+KINDS = [
+    ("", "Every action"),
+    ("booking.", "Bookings"),
+    ("block.", "Blocks"),
+    ("refund.", "Refunds"),
+    ("court.", "Courts"),
+    ("coupon.", "Coupons"),
+    ("announcement.", "Announcements"),
+    ("policy.", "Club rules"),
+    ("user.", "Roles and memberships"),
+    ("admin.", "Django admin fixes"),
+]
+
+
+class TrailFilters(forms.Form):
+    action = forms.ChoiceField(label="Action", choices=KINDS, required=False)
+    actor_email = forms.CharField(label="By (e-mail contains)", max_length=254, required=False)
+    date_from = forms.DateField(label="From", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = forms.DateField(label="To", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    target_type = forms.CharField(required=False, widget=forms.HiddenInput)
+    target_id = forms.CharField(required=False, max_length=50, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            if not isinstance(field.widget, forms.HiddenInput):
+                field.widget.attrs["class"] = (
+                    "select w-full" if isinstance(field, forms.ChoiceField) else "input w-full"
+                )
+
+    def filters(self) -> dict:
+        """The valid filters (a malformed one, said under its field, filters nothing)."""
+        self.is_valid()
+        return {name: value for name, value in self.cleaned_data.items() if value}
+
+
+@admin_required
+def trail(request):
+    filters = TrailFilters(request.GET)
+    page = page_of(request, audit_trail(**filters.filters()).select_related("actor"))
+    return render(request, "audit/trail.html", {"page": page, "filters": filters})

@@ -1,0 +1,55 @@
+"""What a court's slots cost on a day (docs/rules.md, Prices): the court's price, or that of the
+price band a slot starts in. Pure functions of the court and its bands: they read nothing but
+`court.bands`, which the selectors give many courts in one query."""
+
+from collections.abc import Iterable
+from datetime import date as Date
+from datetime import time
+from decimal import Decimal
+from itertools import combinations
+
+from .models import WEEKDAY_NAMES, Court, PriceBand
+
+
+def band_for(bands: Iterable[PriceBand], *, weekday: int, start: time) -> PriceBand | None:
+    """The first of `bands` (in PriceBand.Meta.ordering) that a slot starting at `start` on
+    `weekday` (Monday 0) falls in: on one of its weekdays, from its `starts` up to, not including,
+    its `ends`."""
+    for band in bands:
+        if weekday in band.weekdays and band.starts <= start < band.ends:
+            return band
+    return None
+
+
+def slot_prices(court: Court, date: Date, slots: list[str]) -> list[Decimal]:
+    """The price of each of `slots` ('HH:MM-HH:MM') of `court` on `date`, in their order: its price
+    band's, or the court's own price (Court.bands, read once)."""
+    bands = list(court.bands)
+    own = Decimal(court.price)  # as saved: a court made in code may still hold the string it was given
+    weekday = date.weekday()
+    prices = []
+    for slot in slots:
+        band = band_for(bands, weekday=weekday, start=time.fromisoformat(slot[:5]))
+        prices.append(own if band is None else Decimal(band.price))
+    return prices
+
+
+def peak_prices(court: Court, date: Date, slots: list[str]) -> dict[str, Decimal]:
+    """Those of `slots` whose price on `date` is not the court's own, with that price."""
+    own = Decimal(court.price)
+    prices = zip(slots, slot_prices(court, date, slots), strict=True)
+    return {slot: price for slot, price in prices if price != own}
+
+
+def overlap_message(bands: Iterable[PriceBand]) -> str | None:
+    """Why `bands` cannot be one court's, when two of them share a day and a time, else None."""
+    for first, second in combinations(bands, 2):
+        shared = sorted(set(first.weekdays) & set(second.weekdays))
+        if shared and first.starts < second.ends and second.starts < first.ends:
+            earlier, later = sorted([first, second], key=lambda band: (band.starts, band.ends))
+            return (
+                f"The bands {earlier.starts:%H:%M}-{earlier.ends:%H:%M} and "
+                f"{later.starts:%H:%M}-{later.ends:%H:%M} overlap on {WEEKDAY_NAMES[shared[0]]}: "
+                "a slot can have one price only."
+            )
+    return None

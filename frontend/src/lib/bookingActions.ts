@@ -1,0 +1,104 @@
+import type { SweetAlertOptions } from "sweetalert2";
+
+import { authorisedFetch } from "./api";
+import { dialog, warningDialog } from "./dialogs";
+import { notify } from "./notify";
+
+/** What an admin or a booking's owner may do to a booking from a page (docs/rules.md). */
+export type BookingAction = "cancel-pending" | "cancel-approved" | "cancel-confirmed" | "approve" | "reject";
+
+export const LABELS: Record<BookingAction, string> = {
+  "cancel-pending": "Cancel",
+  "cancel-approved": "Cancel",
+  "cancel-confirmed": "Cancel",
+  approve: "Approve",
+  reject: "Reject",
+};
+
+/** The confirmations asked before a cancellation or a rejection (with its reason); approvals need none. */
+const CONFIRMATIONS: Partial<Record<BookingAction, SweetAlertOptions>> = {
+  "cancel-pending": {
+    title: "Are you sure?",
+    text: "Do you want to cancel this pending booking?",
+    icon: "warning",
+    showCancelButton: true,
+    confirmButtonText: "Yes, cancel it!",
+    cancelButtonText: "No, keep it",
+  },
+  "cancel-approved": {
+    title: "Are you sure?",
+    text: "Do you really want to cancel this booking?",
+    icon: "warning",
+    showCancelButton: true,
+    confirmButtonText: "Yes, cancel it!",
+    cancelButtonText: "No, keep it",
+  },
+  reject: {
+    title: "Reject this booking?",
+    text: "Its owner sees that it was rejected, and your reason if you give one.",
+    icon: "warning",
+    input: "textarea",
+    inputLabel: "Reason (optional)",
+    inputAttributes: { maxlength: "500" },
+    showCancelButton: true,
+    confirmButtonText: "Yes, reject it!",
+    cancelButtonText: "No, keep it",
+  },
+};
+
+/** What the toast says when it did not work (with the server's reason). */
+const FAILED: Record<BookingAction, string> = {
+  "cancel-pending": "Failed to cancel the booking.",
+  "cancel-approved": "Failed to cancel the booking.",
+  "cancel-confirmed": "Failed to cancel the booking.",
+  approve: "The booking was not approved.",
+  reject: "The booking was not rejected.",
+};
+
+/** What the dialogs say once it is done; approval and rejection dialogs close after 2 s. */
+const DONE: Record<BookingAction, SweetAlertOptions> = {
+  "cancel-pending": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
+  "cancel-approved": { title: "Cancelled!", text: "Your booking has been cancelled.", icon: "success" },
+  "cancel-confirmed": {
+    title: "Cancelled!",
+    text: "The booking has been cancelled. Its refund goes back to the card it was paid with, and its owner is e-mailed when it is sent.",
+    icon: "success",
+  },
+  approve: { title: "Approved!", text: "Booking approved successfully.", icon: "success", timer: 2000 },
+  reject: { title: "Rejected!", text: "Booking rejected successfully.", icon: "success", timer: 2000 },
+};
+
+/** What an admin reads once they have cancelled a booking that may be someone else's. */
+export const CANCELLED_BY_ADMIN: SweetAlertOptions = {
+  title: "Cancelled!",
+  text: "The booking has been cancelled.",
+  icon: "success",
+};
+
+/**
+ * Asks for confirmation (and a rejection's reason), makes the API call `url` for `action`, and
+ * says how it went (`done`, else the action's own words); answers whether it was done. `refund`:
+ * for a paid booking's cancellation, what is refunded, as the server words it.
+ */
+export async function actOnBooking(
+  action: BookingAction,
+  url: string,
+  refund?: string,
+  done: SweetAlertOptions = DONE[action],
+): Promise<boolean> {
+  const confirmation =
+    action === "cancel-confirmed"
+      ? { ...CONFIRMATIONS["cancel-approved"], title: "Cancel this paid booking?", text: refund }
+      : CONFIRMATIONS[action];
+  const answer = confirmation ? await warningDialog.fire<string>(confirmation) : null;
+  if (answer && !answer.isConfirmed) return false;
+  const body = action === "reject" ? { reason: answer?.value ?? "" } : undefined;
+  try {
+    await authorisedFetch(url, { method: action.startsWith("cancel") ? "DELETE" : "PATCH", body });
+  } catch (error) {
+    notify.failure(FAILED[action], error);
+    return false;
+  }
+  await dialog.fire(done);
+  return true;
+}
