@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +75,15 @@ def test_pages_carry_the_security_headers(client):
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] == "same-origin"
     assert response["Cross-Origin-Opener-Policy"] == "same-origin-allow-popups"
+
+
+def test_no_template_holds_a_comment_the_template_language_would_print():
+    # `{# … #}` ends on its line: one that runs over several lines is printed on the page as text.
+    unclosed = [
+        f"{path.relative_to(settings.BASE_DIR)}:{number}"
+        for path in (settings.BASE_DIR / "templates").rglob("*.html")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if line.count("{#") != line.count("#}")
+    ]
+
+    assert unclosed == []
