@@ -406,11 +406,14 @@ PERIODIC_TASKS = {
     "bookings.tasks.send_reminders": 300,
     "bookings.tasks.pass_on_waitlist_offers": 60,
     "notifications.tasks.requeue_stalled": 300,
+    "payments.tasks.send_stalled_refunds": 300,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.
 NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
 # A message claimed by a worker that has not finished it after this long is queued again.
 NOTIFY_CLAIM_TIMEOUT_SECONDS = env.int("NOTIFY_CLAIM_TIMEOUT_SECONDS", default=600)
+# A refund still pending this long after it was recorded is queued again (its task was lost).
+REFUND_STALL_SECONDS = env.int("REFUND_STALL_SECONDS", default=600)
 # /healthz calls the queue late ("ok": false) when its oldest due task has waited longer than this.
 HEALTHZ_QUEUE_MAX_WAIT_SECONDS = env.int("HEALTHZ_QUEUE_MAX_WAIT_SECONDS", default=300)
 # The reminders: this many hours before an approved booking's payment is due, and before a booking.

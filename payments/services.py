@@ -9,6 +9,7 @@ the row's state, checks what Stripe has done already, and never moves money twic
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
@@ -340,6 +341,24 @@ def refund_send(*, refund_id: int) -> Refund:
             status=Refund.Status.FAILED, error=str(error)[:500], attempts=F("attempts") + 1
         )
         raise
+
+
+def refunds_send_stalled(*, now: datetime | None = None) -> int:
+    """Queues again the refunds still pending REFUND_STALL_SECONDS after they were recorded: what
+    was to make them ended first (a worker stopped in the middle of its task, or the request that
+    was refunding a payment it could not keep). refund_send finds a refund made already, so a
+    second try of one that was only slow makes nothing twice. Run by the scheduler
+    (settings.PERIODIC_TASKS); answers how many were queued."""
+    now = now or timezone.now()
+    stalled = list(
+        Refund.objects.filter(
+            status=Refund.Status.PENDING,
+            created_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
+        ).values_list("pk", flat=True)
+    )
+    for refund_id in stalled:
+        tasks.send_refund.enqueue(refund_id=refund_id)
+    return len(stalled)
 
 
 def refund_retry(*, refund: Refund, by: User) -> Refund:

@@ -8,3 +8,8 @@ from . import services  # services queue these tasks, so each module reaches the
 @task
 def send_refund(refund_id: int) -> str:
     return services.refund_send(refund_id=refund_id).status
+
+
+@task
+def send_stalled_refunds() -> int:
+    return services.refunds_send_stalled()

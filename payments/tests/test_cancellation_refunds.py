@@ -6,20 +6,25 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
+from django.tasks import TaskResultStatus
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
 from audit.models import AuditEntry
 from bookings.models import Booking
 from bookings.services import policy_update, refund_percent
 from bookings.tests.factories import make_booking
+from club.models import PeriodicRun
+from club.schedule import queue_due_tasks
 from club.testing.concurrency import at_once
 from club.testing.stripe_stand_in import pay
 from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments import gateway
 from payments.models import Payment, Refund
-from payments.services import refund_send
+from payments.services import refund_send, refunds_send_stalled
 from payments.tests.helpers import intent, save, stripe_refunds
 
 pytestmark = pytest.mark.django_db
@@ -194,6 +199,40 @@ def test_a_refund_is_recorded_in_the_cancellations_transaction(people, paid):
     assert response.status_code == 200
     assert Refund.objects.get().status == Refund.Status.PENDING
     assert stripe_amounts(paid) == []
+
+
+def test_a_refund_whose_task_was_lost_is_made_by_the_scheduler_once_it_has_waited_too_long(
+    people, paid, mailbox, settings
+):
+    sweep = "payments.tasks.send_stalled_refunds"
+    settings.PERIODIC_TASKS = {sweep: settings.PERIODIC_TASKS[sweep]}  # the one declared, alone
+    people["owner"].delete(f"/api/bookings/{paid.booking_id}")
+    # The worker stopped in the middle of the refund's task: its task stays taken, never finished.
+    DBTaskResult.objects.update(status=TaskResultStatus.RUNNING, worker_ids=["stopped"])
+    stall = timedelta(seconds=settings.REFUND_STALL_SECONDS)
+
+    def swept(recorded_ago: timedelta) -> str:
+        Refund.objects.update(created_at=timezone.now() - recorded_ago)
+        PeriodicRun.objects.update(due_at=timezone.now())
+        queue_due_tasks()
+        run_due_tasks()
+        return Refund.objects.get().status
+
+    assert swept(stall - timedelta(minutes=1)) == Refund.Status.PENDING
+    assert swept(stall + timedelta(minutes=1)) == Refund.Status.SUCCEEDED
+    assert stripe_amounts(paid) == [2000]
+    assert [m.subject for m in mailbox.messages(to="ada@example.com") if m.subject.startswith("Refund")]
+
+
+def test_a_refund_made_meanwhile_or_failed_is_not_queued_again(people, paid, monkeypatch):
+    made = people["owner"].delete(f"/api/bookings/{paid.booking_id}")
+    run_due_tasks()
+    later = timezone.now() + timedelta(seconds=settings.REFUND_STALL_SECONDS + 1)
+    assert made.status_code == 200
+
+    assert refunds_send_stalled(now=later) == 0  # made: nothing is owed
+    Refund.objects.update(status=Refund.Status.FAILED)
+    assert refunds_send_stalled(now=later) == 0  # failed: it waits for an admin's retry
 
 
 def test_the_cancel_buttons_say_what_each_side_gets_back(people, paid):
