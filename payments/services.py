@@ -333,7 +333,8 @@ def refund_send(*, refund_id: int) -> Refund:
             refund.refunded_at = timezone.now()
             refund.save(update_fields=["status", "stripe_refund_id", "error", "attempts", "refunded_at"])
             if payment.status == Payment.Status.REFUNDING:
-                Payment.objects.filter(pk=payment.pk).update(status=Payment.Status.REFUNDED)
+                payment.set_status(Payment.Status.REFUNDED)
+                payment.save(update_fields=["status"])
             notices.refunded(refund)
             return refund
     except gateway.PaymentProviderUnavailable as error:
