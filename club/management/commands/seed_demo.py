@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from accounts.identity import ensure_account
 from accounts.models import User
+from club.demo_history import DAYS, seed_history
 from content.models import Announcement, Coupon
 from courts.models import Court, PriceBand
 
@@ -118,8 +119,9 @@ DEMO_ACCOUNTS = [
 
 class Command(BaseCommand):
     help = (
-        "Adds the demo courts, coupons and an announcement and, with the local Firebase Auth Emulator, "
-        "the demo accounts (an admin, a member, a user). Idempotent: what exists already is left as it is."
+        "Adds the demo courts, coupons and an announcement, with the local Firebase Auth Emulator the "
+        "demo accounts (an admin, a member, a user), and three months of past play to a club that has no "
+        "bookings yet. Idempotent: what exists already is left as it is."
     )
 
     def handle(self, *args, **options):
@@ -131,6 +133,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 "Demo accounts: skipped (they are made only in the local Firebase Auth Emulator)."
             )
+        self.seed_history()
 
     @transaction.atomic
     def seed_courts(self):
@@ -161,6 +164,15 @@ class Command(BaseCommand):
         if not Announcement.objects.exists():
             Announcement.objects.create(text=DEMO_ANNOUNCEMENT)
         self.stdout.write(f"Demo coupons: {added} added, {len(DEMO_COUPONS) - added} already there.")
+
+    def seed_history(self):
+        # The demo member has played all along: their payment history is not empty.
+        members = [account["email"] for account in DEMO_ACCOUNTS if account["role"] == User.Role.MEMBER]
+        added = seed_history(regulars=list(User.objects.filter(email__in=members)))
+        if added:
+            self.stdout.write(f"Demo history: {added} bookings over the last {DAYS} days added.")
+        else:
+            self.stdout.write("Demo history: skipped (the club has bookings already).")
 
     def seed_accounts(self):
         self.stdout.write("Demo logins (e-mail / password):")
