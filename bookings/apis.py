@@ -1,3 +1,4 @@
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -10,7 +11,8 @@ from rest_framework.views import APIView
 from accounts.permissions import IsAdmin, require_self
 from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
-from courts.selectors import court_list, courts_all
+from courts.pricing import slot_prices
+from courts.selectors import court_list, courts_all, courts_with_price_bands
 
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
@@ -145,10 +147,10 @@ class BookingRejectApi(APIView):
 
 
 class CourtAvailabilityApi(APIView):
-    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, and which have already
-    started (anyone). The answer is the same for everyone, so the caller is not identified: the
-    booking modal asks for it at every change of date, and checking a session costs more than
-    the answer."""
+    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, which have already
+    started, and what each costs (anyone). The answer is the same for everyone, so the caller is
+    not identified: the booking modal asks for it at every change of date, and checking a session
+    costs more than the answer."""
 
     authentication_classes = []
     permission_classes = [AllowAny]
@@ -165,22 +167,31 @@ class CourtAvailabilityApi(APIView):
                     "past": serializers.ListField(
                         child=serializers.CharField(), help_text="Slots that have begun: too late to book."
                     ),
+                    "prices": serializers.DictField(
+                        child=serializers.DecimalField(max_digits=10, decimal_places=2),
+                        help_text="Each slot's price that day: its price band's, or the court's own.",
+                    ),
                 },
             ),
             **errors(400, 404),
         },
     )
     def get(self, request, court_id: int):
-        court = get_object_or_404(court_list(), pk=court_id)
+        found = courts_with_price_bands(court_list().filter(pk=court_id))  # the court and its bands
+        if not found:
+            raise Http404
+        court = found[0]
         query = AvailabilityQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         day = query.validated_data["date"]
+        prices = slot_prices(court, day, court.slots)
         return Response(
             {
                 "date": day,
                 "slots": court.slots,
                 "taken": taken_slots(court_id=court.pk, date=day),
                 "past": started_slots(date=day, slots=court.slots),
+                "prices": {slot: f"{price:.2f}" for slot, price in zip(court.slots, prices, strict=True)},
             }
         )
 

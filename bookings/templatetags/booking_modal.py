@@ -2,16 +2,15 @@ from django import template
 from django.urls import reverse
 
 from bookings.services import bookable_dates
-from courts.serializers import PriceBandOutput
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def booking_modal_props(context, courts) -> dict:
-    """The booking modal island's props for a page of courts: the courts, with their price bands
-    (read with the page: courts.selectors.with_price_bands), and the dates open to booking. A tag,
-    so that the courts page shows the modal without the courts app knowing the bookings app."""
+    """The booking modal island's props for a page of courts: the courts (each slot's price on a
+    day comes with its availability), and the dates open to booking. A tag, so that the courts page
+    shows the modal without the courts app knowing the bookings app."""
     first, last = bookable_dates(context["request"].user)
     return {
         "userEmail": context["request"].user.email,
@@ -24,7 +23,6 @@ def booking_modal_props(context, courts) -> dict:
                 "name": court.name,
                 "type": court.type,
                 "price": str(court.price),
-                "priceBands": PriceBandOutput(court.bands, many=True).data,
                 "slots": court.slots,
                 "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
             }

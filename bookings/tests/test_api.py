@@ -1,4 +1,4 @@
-from datetime import timedelta
+from datetime import date, time, timedelta
 from decimal import Decimal
 
 import pytest
@@ -6,8 +6,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
-from bookings.services import slot_start
+from bookings.services import booking_price, slot_start
 from bookings.tests.factories import make_booking, tomorrow
+from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -279,3 +280,18 @@ def test_availability_costs_two_queries_whoever_asks(people, caller, django_asse
         )
 
     assert response.json()["taken"] == ["09:00-10:00"]
+
+
+def test_availability_prices_each_slot_of_the_day_as_the_server_charges_it(client):
+    court = CourtFactory(price=Decimal("20.00"), slots=["16:00-17:00", "17:00-18:00"])
+    PriceBand.objects.create(
+        court=court, weekdays=[0, 1, 2, 3, 4], starts=time(17), ends=time(22), price=Decimal("26.50")
+    )
+    monday, saturday = date(2027, 1, 4), date(2027, 1, 9)
+
+    def prices(day: date) -> dict:
+        return client.get(f"/api/courts/{court.pk}/availability", {"date": day.isoformat()}).json()["prices"]
+
+    assert prices(monday) == {"16:00-17:00": "20.00", "17:00-18:00": "26.50"}
+    assert prices(saturday) == {"16:00-17:00": "20.00", "17:00-18:00": "20.00"}
+    assert booking_price(court=court, date=monday, slots=court.slots) == Decimal("46.50")

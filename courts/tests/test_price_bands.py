@@ -370,17 +370,6 @@ def test_the_courts_page_costs_the_same_queries_with_bands(client, django_assert
         client.get("/courts")
 
 
-def test_the_booking_modal_is_given_each_courts_bands(sign_in_as):
-    peak_court()
-
-    html = sign_in_as("ada@example.com").get("/courts").content.decode()
-
-    assert (
-        '"priceBands": [{"weekdays": [0, 1, 2, 3, 4], "starts": "17:00", "ends": "21:00", "price": "30.00"}]'
-        in (html)
-    )
-
-
 def test_the_day_sheet_prices_its_free_peak_cells_in_two_queries(django_assert_num_queries):
     for _ in range(3):
         peak_court()

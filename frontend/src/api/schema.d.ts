@@ -369,10 +369,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, and which have already
-         *     started (anyone). The answer is the same for everyone, so the caller is not identified: the
-         *     booking modal asks for it at every change of date, and checking a session costs more than
-         *     the answer.
+         * @description GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, which have already
+         *     started, and what each costs (anyone). The answer is the same for everyone, so the caller is
+         *     not identified: the booking modal asks for it at every change of date, and checking a session
+         *     costs more than the answer.
          */
         get: operations["courts_availability_retrieve"];
         put?: never;
@@ -707,6 +707,10 @@ export interface components {
             taken: string[];
             /** @description Slots that have begun: too late to book. */
             past: string[];
+            /** @description Each slot's price that day: its price band's, or the court's own. */
+            prices: {
+                [key: string]: string;
+            };
         };
         BlockConflictOutput: {
             bookingId: number;

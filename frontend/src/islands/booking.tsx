@@ -6,7 +6,7 @@ import { ApiError, apiFetch } from "../lib/api";
 import { requestBooking } from "../lib/bookingRequest";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
-import { type PriceBand, slotPrice, totalOf } from "../lib/prices";
+import { totalOf } from "../lib/prices";
 
 type Availability = components["schemas"]["Availability"];
 
@@ -16,8 +16,6 @@ interface Court {
   name: string;
   type: string;
   price: string;
-  /** The prices of some times of the week (docs/rules.md, Prices). */
-  priceBands: PriceBand[];
   slots: string[];
   availabilityUrl: string;
 }
@@ -29,6 +27,12 @@ interface Props {
   bookingsUrl: string;
   courts: Court[];
 }
+
+interface Pricing {
+  date: string;
+  prices: Record<string, string>;
+}
+const NOT_PRICED: Pricing = { date: "", prices: {} };
 
 // Fields the person cannot change are greyed, so they are not mistaken for ones to fill.
 const readOnlyLook = "bg-base-200 text-base-content/80 cursor-default";
@@ -45,6 +49,8 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   const [chosen, setChosen] = useState<string[]>([]);
   const [taken, setTaken] = useState<string[]>([]);
   const [past, setPast] = useState<string[]>([]);
+  // Each slot's price on a day, as the server charges it (the availability's answer).
+  const [pricing, setPricing] = useState<Pricing>(NOT_PRICED);
   // Bumped to ask for the free slots again (after a refusal because one was taken meanwhile).
   const [availabilityAsked, setAvailabilityAsked] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -56,6 +62,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setChosen([]);
     setTaken([]);
     setPast([]);
+    setPricing(NOT_PRICED);
     setSlotsError("");
     dialog.current?.showModal();
   }, []);
@@ -73,7 +80,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     return () => document.removeEventListener("click", onClick);
   }, [courts, open]);
 
-  // The free slots of the chosen day; an answer for a day no longer chosen is dropped.
+  // The free slots of the chosen day and their prices; an answer for a day no longer chosen is dropped.
   useEffect(() => {
     if (!court || !date) return;
     let current = true;
@@ -83,6 +90,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
         const unavailable = [...availability.taken, ...availability.past];
         setTaken(availability.taken);
         setPast(availability.past);
+        setPricing({ date, prices: availability.prices });
         setChosen((chosenSlots) => chosenSlots.filter((slot) => !unavailable.includes(slot)));
       })
       .catch(
@@ -102,10 +110,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
     setChosen((current) => (current.includes(slot) ? current.filter((s) => s !== slot) : [...current, slot]));
   }
 
-  // Each slot's price on the chosen day: its band's, or the court's own.
-  const priceOf = (slot: string) =>
-    court && date ? slotPrice(court.price, court.priceBands, date, slot) : "";
-  const total = court ? totalOf(chosen.map((slot) => priceOf(slot) || court.price)) : "0.00";
+  // The chosen day's prices: none until the server has answered for that day.
+  const prices = pricing.date === date ? pricing.prices : NOT_PRICED.prices;
+  const priced = pricing.date === date && date !== "";
+  const total = court ? totalOf(chosen.map((slot) => prices[slot] ?? court.price)) : "0.00";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -178,7 +186,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
               {!date && (
                 <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>
               )}
-              {date && court.priceBands.length > 0 && (
+              {Object.values(prices).some((price) => price !== court.price) && (
                 <p className="text-sm text-base-content/70">
                   A slot priced otherwise that day shows its price.
                 </p>
@@ -187,15 +195,15 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
                 {court.slots.map((slot) => {
                   // A slot already under way is past, whether or not it was booked.
                   const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
-                  const price = priceOf(slot);
-                  const peak = price !== "" && price !== court.price;
+                  const price = prices[slot];
+                  const peak = price !== undefined && price !== court.price;
                   return (
                     <label key={slot} className={`flex items-center gap-2 ${note ? "opacity-50" : ""}`}>
                       <input
                         type="checkbox"
                         className="checkbox checkbox-sm"
                         checked={chosen.includes(slot)}
-                        disabled={!date || Boolean(note)}
+                        disabled={!priced || Boolean(note)}
                         onChange={() => toggle(slot)}
                       />
                       <span>
