@@ -110,9 +110,9 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
     return ""
 
 
-def _validate_request(
-    *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
-) -> list[str]:
+def day_refusals(*, user: User, court: Court, date: Date, policy: Policy | None = None) -> dict[str, str]:
+    """Why `user` may not take a slot of `court` on `date`, by field: the court is no longer open,
+    or the day is outside their advance window (the policy's; read here unless the caller has it)."""
     errors: dict[str, str] = {}
     first, last = bookable_dates(user, policy)
     if court.is_archived:
@@ -121,6 +121,13 @@ def _validate_request(
         errors["date"] = "Please choose today or a later date."
     elif date > last:
         errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
+    return errors
+
+
+def _validate_request(
+    *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
+) -> list[str]:
+    errors = day_refusals(user=user, court=court, date=date, policy=policy)
     if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
         errors["slots"] = refusal
     if not errors and price is not None:

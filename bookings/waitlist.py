@@ -21,7 +21,7 @@ from courts.models import Court
 from . import notices, tasks
 from .models import BookedSlot, WaitlistEntry
 from .selectors import offer_run_out, overdue, policy_get, waitlist_line
-from .services import bookable_dates, slot_start
+from .services import day_refusals, slot_start
 
 Status = WaitlistEntry.Status
 
@@ -35,17 +35,10 @@ def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> Waitlis
     """A place for `user` at the end of the line for a taken slot, within their advance window and
     before it begins. A free slot is to be booked instead; one's own slot, or a second place in
     the same line, is refused."""
-    errors: dict[str, str] = {}
-    first, last = bookable_dates(user)
-    if court.is_archived:
-        errors["courtId"] = "This court is no longer open for booking."
+    errors = day_refusals(user=user, court=court, date=date)
     if slot not in court.slots:
         errors["slot"] = "Not a slot of this court."
-    if date < first:
-        errors["date"] = "Please choose today or a later date."
-    elif date > last:
-        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
-    elif "slot" not in errors and slot_start(date=date, slot=slot) <= timezone.now():
+    elif "date" not in errors and slot_start(date=date, slot=slot) <= timezone.now():
         errors["slot"] = f"Too late: {slot} has already started."
     if errors:
         raise ValidationError(errors)
