@@ -133,8 +133,8 @@ def waitlist_pass_on(*, now: datetime | None = None) -> int:
     due = WaitlistEntry.objects.filter(
         offer_run_out(now) | Q(date__lte=today), status__in=WaitlistEntry.ACTIVE
     ).values_list("pk", "status", "offer_expires_at", "date", "slot")
-    for pk, status, expires_at, date, slot in due:
-        if (status == Status.OFFERED and expires_at <= now) or slot_start(date=date, slot=slot) <= now:
+    for pk, *place in due:
+        if _has_lapsed(*place, now=now):
             _lapse(pk, now=now)
     held = BookedSlot.objects.filter(
         court_id=OuterRef("court_id"), date=OuterRef("date"), slot=OuterRef("slot")
@@ -150,14 +150,20 @@ def waitlist_pass_on(*, now: datetime | None = None) -> int:
     )
 
 
+def _has_lapsed(
+    status: str, offer_expires_at: datetime | None, date: Date, slot: str, *, now: datetime
+) -> bool:
+    """Whether a place in a line is over: its offer has run out, or its slot has begun."""
+    return (status == Status.OFFERED and offer_expires_at <= now) or slot_start(date=date, slot=slot) <= now
+
+
 @transaction.atomic
 def _lapse(pk: int, *, now: datetime) -> bool:
-    """The entry lapses if, under its lock, its offer has run out or its slot has begun."""
+    """The entry lapses if, under its lock, it is over (_has_lapsed)."""
     entry = WaitlistEntry.objects.select_for_update().filter(pk=pk, status__in=WaitlistEntry.ACTIVE).first()
-    if entry is None:
-        return False
-    run_out = entry.status == Status.OFFERED and entry.offer_expires_at <= now
-    if not run_out and slot_start(date=entry.date, slot=entry.slot) > now:
+    if entry is None or not _has_lapsed(
+        entry.status, entry.offer_expires_at, entry.date, entry.slot, now=now
+    ):
         return False
     entry.status = Status.LAPSED
     entry.save(update_fields=["status"])
