@@ -10,6 +10,7 @@ cancelled, and some paid ones were cancelled before they started and refunded in
 """
 
 import random
+from collections.abc import Sequence
 from datetime import date as Date
 from datetime import datetime, timedelta
 
@@ -55,7 +56,7 @@ def start_chance(weekday: int, hour: int) -> float:
     return 0.12 if hour < 17 else 0.4
 
 
-def seed_history(*, regulars: list[User] = (), now: datetime | None = None, seed: int = 1) -> int:
+def seed_history(*, regulars: Sequence[User] = (), now: datetime | None = None, seed: int = 1) -> int:
     """Adds the demo history to a club that has courts and no bookings yet, with `regulars` (people
     who have an account already) among its players from the start; answers how many bookings it
     added (0 when the club has bookings, or no courts)."""
@@ -77,6 +78,8 @@ def seed_history(*, regulars: list[User] = (), now: datetime | None = None, seed
 
 
 class _History:
+    """The history as it is made up, booking by booking, then saved in bulk (save)."""
+
     def __init__(self, rng: random.Random, now: datetime):
         self.rng, self.now = rng, now
         self.today = timezone.localdate(now)
@@ -88,7 +91,7 @@ class _History:
         self.refunds: dict[int, Refund] = {}
         self.steps: dict[int, list[tuple[str, str, User | None, datetime]]] = {}
 
-    def save_players(self, regulars: list[User]) -> None:
+    def save_players(self, regulars: Sequence[User]) -> None:
         """The players, who joined over the weeks before and during the history, and `regulars`,
         there from the start."""
         opened = day_start(self.first_day - timedelta(days=30))
