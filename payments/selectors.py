@@ -124,12 +124,16 @@ def ledger(
     return payments.order_by("-paid_at", "-id")
 
 
+# What a coupon took off a payment: its booking's list price less what was charged.
+_DISCOUNT = F("booking__price") - F("amount")
+
+
 def with_ledger_figures(payments: QuerySet[Payment]) -> QuerySet[Payment]:
     """The ledger's rows, each with `list_price` (its booking's price), `discount_amount`,
     `refunded` (its refunds made) and `net` (what the club kept), and what they show."""
     return payments.select_related("booking", "user", "coupon").annotate(
         list_price=F("booking__price"),
-        discount_amount=F("booking__price") - F("amount"),
+        discount_amount=_DISCOUNT,
         refunded=_refunded(),
         net=F("amount") - F("refunded"),
     )
@@ -142,7 +146,7 @@ def ledger_totals(payments: QuerySet[Payment]) -> dict[str, Decimal]:
     totals = payments.order_by().aggregate(
         count=Count("pk"),
         gross=Coalesce(Sum("amount"), zero),
-        discounts=Coalesce(Sum(F("booking__price") - F("amount")), zero),
+        discounts=Coalesce(Sum(_DISCOUNT), zero),
     )
     made = Refund.objects.filter(status=Refund.Status.SUCCEEDED, payment__in=payments.order_by().values("pk"))
     refunds = made.aggregate(total=Coalesce(Sum("amount"), zero))["total"]
