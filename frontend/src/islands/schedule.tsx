@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { type BookingAction, CANCELLED_BY_ADMIN, actOnBooking } from "../lib/bookingActions";
 import { requestBooking } from "../lib/bookingRequest";
-import { dialog, warningDialog } from "../lib/dialogs";
+import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { totalOf } from "../lib/prices";
@@ -91,22 +91,17 @@ function ScheduleActions(props: Props) {
     }
 
     async function unblock(id: string) {
-      const answer = await warningDialog.fire({
-        title: "Unblock?",
-        text: "Every day of this block is open for booking again.",
-        icon: "warning",
-        showCancelButton: true,
-        confirmButtonText: "Yes, unblock",
-        cancelButtonText: "No, keep it",
-      });
-      if (!answer.isConfirmed) return;
-      try {
-        await authorisedFetch(blockUrl + id, { method: "DELETE" });
-      } catch (error) {
-        notify.failure("The block was not lifted.", error);
-        return;
-      }
-      window.location.reload();
+      const lifted = await confirmThenCall(
+        {
+          title: "Unblock?",
+          text: "Every day of this block is open for booking again.",
+          confirmButtonText: "Yes, unblock",
+          cancelButtonText: "No, keep it",
+        },
+        () => authorisedFetch(blockUrl + id, { method: "DELETE" }),
+        "The block was not lifted.",
+      );
+      if (lifted) window.location.reload();
     }
 
     async function join(courtId: number, slot: string) {

@@ -3,7 +3,7 @@ import { AdminTable } from "../components/AdminTable";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
 import { authorisedFetch } from "../lib/api";
-import { warningDialog } from "../lib/dialogs";
+import { confirmThenCall } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { formatMoment } from "../lib/time";
@@ -19,26 +19,23 @@ function UsersAdmin(firstPage: FirstPage<User>) {
 
   /** Makes the person an admin, or takes it back, after asking (the server keeps the last admin). */
   async function setAdmin(user: User, admin: boolean) {
-    const answer = await warningDialog.fire({
-      title: admin ? `Make ${user.email} an admin?` : `Take admin away from ${user.email}?`,
-      text: admin
-        ? "They can then approve bookings, run courts, coupons and announcements, and change roles."
-        : "They lose the admin pages and become a member again if they ever paid, else a user.",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: admin ? "Yes, make them an admin" : "Yes, take it away",
-      cancelButtonText: "No",
-    });
-    if (!answer.isConfirmed) return;
-    try {
-      await authorisedFetch(`${firstPage.url}/${encodeURIComponent(user.email)}/role`, {
-        method: "PATCH",
-        body: { admin },
-      });
-    } catch (error) {
-      notify.failure("The role was not changed.", error);
-      return;
-    }
+    const changed = await confirmThenCall(
+      {
+        title: admin ? `Make ${user.email} an admin?` : `Take admin away from ${user.email}?`,
+        text: admin
+          ? "They can then approve bookings, run courts, coupons and announcements, and change roles."
+          : "They lose the admin pages and become a member again if they ever paid, else a user.",
+        confirmButtonText: admin ? "Yes, make them an admin" : "Yes, take it away",
+        cancelButtonText: "No",
+      },
+      () =>
+        authorisedFetch(`${firstPage.url}/${encodeURIComponent(user.email)}/role`, {
+          method: "PATCH",
+          body: { admin },
+        }),
+      "The role was not changed.",
+    );
+    if (!changed) return;
     notify.success(admin ? `${user.email} is now an admin.` : `${user.email} is no longer an admin.`);
     list.reload();
   }

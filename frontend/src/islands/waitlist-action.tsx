@@ -1,7 +1,6 @@
 import { authorisedFetch } from "../lib/api";
-import { warningDialog } from "../lib/dialogs";
+import { confirmThenCall } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
-import { notify } from "../lib/notify";
 
 interface Props {
   /** DELETE /api/waitlist/{id}, reversed by the server. */
@@ -18,24 +17,19 @@ interface Props {
  */
 function LeaveWaitlist({ url, offered, place }: Props) {
   async function leave() {
-    const answer = await warningDialog.fire({
-      title: "Leave this waitlist?",
-      text: offered
-        ? "The slot held for you goes to the next person in line."
-        : "You lose your place in line.",
-      icon: "warning",
-      showCancelButton: true,
-      confirmButtonText: "Yes, leave it",
-      cancelButtonText: "No, stay",
-    });
-    if (!answer.isConfirmed) return;
-    try {
-      await authorisedFetch(url, { method: "DELETE" });
-    } catch (error) {
-      notify.failure("You are still on the waitlist.", error);
-      return;
-    }
-    window.location.reload();
+    const left = await confirmThenCall(
+      {
+        title: "Leave this waitlist?",
+        text: offered
+          ? "The slot held for you goes to the next person in line."
+          : "You lose your place in line.",
+        confirmButtonText: "Yes, leave it",
+        cancelButtonText: "No, stay",
+      },
+      () => authorisedFetch(url, { method: "DELETE" }),
+      "You are still on the waitlist.",
+    );
+    if (left) window.location.reload();
   }
 
   return (

@@ -1,6 +1,7 @@
-import Swal from "sweetalert2";
+import Swal, { type SweetAlertOptions } from "sweetalert2";
 
 import { ApiError } from "./api";
+import { notify } from "./notify";
 
 /** sweetalert2's buttons as the site's daisyUI buttons, `confirm` the confirming one's colour. */
 function themed(confirm: string) {
@@ -26,6 +27,26 @@ export async function confirmDeletion(text: string): Promise<boolean> {
     confirmButtonText: "Yes, delete it!",
   });
   return answer.isConfirmed;
+}
+
+/**
+ * Asks `question` (a warning, with its yes and no), then makes `call`; answers whether it was
+ * done. When the server refuses, a toast says `failed`, with the server's reason.
+ */
+export async function confirmThenCall(
+  question: SweetAlertOptions,
+  call: () => Promise<unknown>,
+  failed: string,
+): Promise<boolean> {
+  const answer = await warningDialog.fire({ icon: "warning", showCancelButton: true, ...question });
+  if (!answer.isConfirmed) return false;
+  try {
+    await call();
+  } catch (error) {
+    notify.failure(failed, error);
+    return false;
+  }
+  return true;
 }
 
 /** The first message for each field of a 400 from the API, to show under the fields. */
