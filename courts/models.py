@@ -123,6 +123,15 @@ class PriceBand(models.Model):
         """The band's days in a few words: "weekdays", "weekends", "Mon-Thu", "Mon, Wed"."""
         return weekdays_label(self.weekdays)
 
+    @property
+    def kind(self) -> str:
+        return price_kind(self.price, self.court)
+
+
+def price_kind(price: Decimal, court: Court) -> str:
+    """What a price of `court`'s other than its own is called: "peak" above it, else "off-peak"."""
+    return "peak" if price > court.price else "off-peak"
+
 
 def weekdays_label(weekdays: list[int]) -> str:
     days = sorted(set(weekdays))

@@ -10,6 +10,7 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 
 from club.templatetags.money import money
+from courts.models import price_kind
 
 from ..schedule import Cell, CellState, Row
 
@@ -83,10 +84,9 @@ def _cell(cell: Cell, *, signed_in, is_admin, may_wait, begun, booking_path, cou
         )
         price = ""
         if cell.price:
-            kind = "peak" if cell.price > court.price else "off-peak"
             price = (
                 f'<span class="block text-xs" data-peak-price>${money(cell.price)}'
-                f'<span class="sr-only"> {kind} price</span></span>'
+                f'<span class="sr-only"> {price_kind(cell.price, court)} price</span></span>'
             )
         return f'<td class="bg-success/10">{toggle}{price}</td>'
     if cell.state in (CellState.PAST, CellState.LATER):

@@ -1,4 +1,5 @@
 import re
+from datetime import time
 from decimal import Decimal
 
 import pytest
@@ -6,6 +7,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from bookings.tests.factories import make_booking
+from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -118,9 +120,12 @@ def test_the_page_costs_the_same_queries_for_six_courts_as_for_one(client, djang
     CourtFactory()
     with django_assert_num_queries(3):  # the count for the paginator, one page of courts, their bands
         client.get(URL)
-    CourtFactory.create_batch(5)
+    for court in CourtFactory.create_batch(5):  # with prices named peak or off-peak beside them
+        PriceBand.objects.create(
+            court=court, weekdays=[5, 6], starts=time(8), ends=time(12), price=court.price + 5
+        )
     with django_assert_num_queries(3):
-        client.get(URL)
+        assert "peak: $" in client.get(URL).content.decode()
 
 
 def test_a_shipped_court_image_is_served_by_its_hashed_name_and_an_external_one_as_is(client):

@@ -196,6 +196,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
                   // A slot already under way is past, whether or not it was booked.
                   const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
                   const price = prices[slot];
+                  // A price other than the court's own, named as the server names it (courts.models.price_kind).
                   const peak = price !== undefined && price !== court.price;
                   return (
                     <label key={slot} className={`flex items-center gap-2 ${note ? "opacity-50" : ""}`}>
