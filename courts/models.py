@@ -125,6 +125,7 @@ class PriceBand(models.Model):
 
     @property
     def kind(self) -> str:
+        """Whether the band's price is "peak" or "off-peak" beside its court's own (price_kind)."""
         return price_kind(self.price, self.court)
 
 
