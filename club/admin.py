@@ -12,13 +12,16 @@ bulk_create, which sends no signal."""
 
 import json
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.admin.models import LogEntry
 from django.contrib.admin.utils import construct_change_message, flatten_fieldsets
 from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import HttpResponseRedirect
 
 from audit.services import audit_record, snapshot
+from club.errors import Conflict
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -54,6 +57,16 @@ class ServiceAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         """Saved by save_related, once the inlines are checked too."""
+
+    def changeform_view(self, request, *args, **kwargs):
+        """A refusal the service makes only as it saves (a code another admin took meanwhile): the
+        view's transaction has rolled the save back, and the page says why, not an error page."""
+        try:
+            return super().changeform_view(request, *args, **kwargs)
+        except (ValidationError, Conflict) as refusal:
+            said = " ".join(refusal.messages) if isinstance(refusal, ValidationError) else str(refusal)
+            self.message_user(request, said, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
     def save_related(self, request, form, formsets, change):
         for formset in formsets:

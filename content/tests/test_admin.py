@@ -5,6 +5,7 @@ are fixed by hand, each fix one audit entry with its values."""
 import pytest
 
 from audit.models import AuditEntry
+from content.admin import CouponAdmin
 from content.models import Announcement, ContactMessage, Coupon, NewsletterSubscription
 from content.services import coupon_create
 
@@ -59,6 +60,27 @@ def test_a_code_taken_in_another_case_is_refused_on_the_form(people):
     assert "Coupon with this Code already exists." in response.content.decode()
     assert Coupon.objects.count() == 1
     assert [action for _, action, _, _ in trail()] == ["coupon.create"]
+
+
+def test_a_code_saved_elsewhere_while_the_form_was_checked_is_said_on_the_page(people, monkeypatch):
+    """Another admin saving the same code between this form's check and its save is staged by
+    saving it just before the service saves this one (the test client sends one request at a
+    time)."""
+    saving = CouponAdmin.create
+
+    def save_after_someone_else(admin, request, form, formsets):
+        coupon_create(code="SPRING", discount=5)
+        return saving(admin, request, form, formsets)
+
+    monkeypatch.setattr(CouponAdmin, "create", save_after_someone_else)
+
+    response = people["admin"].post("/admin/content/coupon/add/", COUPON, follow=True)
+
+    assert response.status_code == 200
+    assert response.redirect_chain == [("/admin/content/coupon/add/", 302)]
+    assert "There is already a coupon SPRING." in response.content.decode()
+    assert not Coupon.objects.filter(discount=10).exists()
+    assert trail() == []  # nothing of the refused save is left (nor, here, of the staged one)
 
 
 def test_coupons_deleted_in_django_admin_are_audited_each(people):
