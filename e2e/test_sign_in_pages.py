@@ -62,7 +62,7 @@ def test_a_slow_device_painting_the_sign_in_pages_in_parts_sees_them_hold_still(
     site: str, page: Page, path: str, viewport: dict
 ):
     # A CPU ten times slower, as a cheap phone's or a loaded machine's: Chromium then paints the
-    # page while it is still parsing it, and a card centred on the screen moved up as it grew.
+    # page while it is still parsing it, and a card centred on the screen would climb as it grows.
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 10})
     page.set_viewport_size(viewport)
 
