@@ -1,8 +1,8 @@
-from datetime import date, timedelta
+from datetime import date
 
 from django.db.models import QuerySet
 
-from club.days import day_start
+from club.days import within_days
 
 from .models import AuditEntry
 
@@ -27,8 +27,4 @@ def audit_trail(
         entries = entries.filter(target_type=target_type)
     if target_id:
         entries = entries.filter(target_id=target_id)
-    if date_from:
-        entries = entries.filter(at__gte=day_start(date_from))
-    if date_to:
-        entries = entries.filter(at__lt=day_start(date_to + timedelta(days=1)))
-    return entries.order_by("-at", "-id")
+    return entries.filter(within_days("at", date_from, date_to)).order_by("-at", "-id")

@@ -4,6 +4,7 @@ timestamps' indexes serve it."""
 
 from datetime import date, datetime, time, timedelta
 
+from django.db.models import Q
 from django.utils import timezone
 
 
@@ -15,6 +16,17 @@ def day_start(day: date) -> datetime:
 def period(first: date, last: date) -> tuple[datetime, datetime]:
     """The moments from the start of `first` up to (not including) the start of the day after `last`."""
     return day_start(first), day_start(last + timedelta(days=1))
+
+
+def within_days(field: str, first: date | None, last: date | None) -> Q:
+    """The timestamps `field` from the start of `first` up to the start of the day after `last`;
+    a day not given leaves that side open."""
+    bounds = Q()
+    if first:
+        bounds &= Q(**{f"{field}__gte": day_start(first)})
+    if last:
+        bounds &= Q(**{f"{field}__lt": day_start(last + timedelta(days=1))})
+    return bounds
 
 
 def month_start(day: date, months_back: int = 0) -> date:

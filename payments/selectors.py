@@ -1,4 +1,4 @@
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 
 from django.db.models import Count, DecimalField, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
@@ -6,7 +6,7 @@ from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
-from club.days import day_start, period
+from club.days import period, within_days
 from content.models import Coupon
 
 from .models import Payment, Refund
@@ -108,11 +108,7 @@ def ledger(
     """The payments that took money (docs/rules.md, The ledger), newest first: paid from
     `date_from` to `date_to` (the club's days, as moments, so the index on paid_at serves them),
     in one `status`, for one court, with one coupon, by people whose e-mail contains `email`."""
-    payments = Payment.objects.filter(status__in=PAID)
-    if date_from:
-        payments = payments.filter(paid_at__gte=day_start(date_from))
-    if date_to:
-        payments = payments.filter(paid_at__lt=day_start(date_to + timedelta(days=1)))
+    payments = Payment.objects.filter(within_days("paid_at", date_from, date_to), status__in=PAID)
     if status:
         payments = payments.filter(status=status)
     if court:
