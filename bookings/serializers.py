@@ -58,9 +58,10 @@ class BookingRejectInput(serializers.Serializer):
     )
 
 
-class BookingListQuery(serializers.Serializer):
-    email = NormalisedEmailField(required=False)
-    title = serializers.CharField(required=False, allow_blank=True, max_length=100)
+class DaysQuery(serializers.Serializer):
+    """A query's days, from `dateFrom` to `dateTo` (either may be left out), the last not before
+    the first."""
+
     dateFrom = serializers.DateField(required=False, source="date_from", help_text="The first day.")
     dateTo = serializers.DateField(required=False, source="date_to", help_text="The last day.")
 
@@ -68,6 +69,11 @@ class BookingListQuery(serializers.Serializer):
         if data.get("date_from") and data.get("date_to") and data["date_to"] < data["date_from"]:
             raise serializers.ValidationError({"dateTo": "The last day comes on or after the first."})
         return data
+
+
+class BookingListQuery(DaysQuery):
+    email = NormalisedEmailField(required=False)
+    title = serializers.CharField(required=False, allow_blank=True, max_length=100)
 
 
 class AvailabilityQuery(serializers.Serializer):
@@ -193,15 +199,8 @@ class BlockConflictsOutput(serializers.Serializer):
     conflicts = BlockConflictOutput(many=True)
 
 
-class BlockListQuery(serializers.Serializer):
+class BlockListQuery(DaysQuery):
     courtId = serializers.IntegerField(required=False, min_value=1, source="court_id")
-    dateFrom = serializers.DateField(required=False, source="date_from", help_text="The first day.")
-    dateTo = serializers.DateField(required=False, source="date_to", help_text="The last day.")
-
-    def validate(self, data):
-        if data.get("date_from") and data.get("date_to") and data["date_to"] < data["date_from"]:
-            raise serializers.ValidationError({"dateTo": "The last day comes on or after the first."})
-        return data
 
 
 class WaitlistJoinInput(serializers.Serializer):
