@@ -7,6 +7,16 @@ from rest_framework import serializers
 from .models import SLOT_PATTERN, Court, PriceBand, validate_image_location, validate_slots
 
 _TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
+# A price sent in: a positive number of dollars and cents. On an input, coerce_to_string changes
+# nothing but the schema: it then says what clients send, a number, with its minimum (a string
+# such as "25.50" is accepted too).
+_PRICE = {
+    "max_digits": 10,
+    "decimal_places": 2,
+    "min_value": Decimal("0.01"),
+    "error_messages": {"min_value": "The price must be a positive number."},
+    "coerce_to_string": False,
+}
 
 
 class PriceBandOutput(serializers.ModelSerializer):
@@ -98,13 +108,7 @@ class PriceBandInput(serializers.Serializer):
     )
     starts = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later takes the price.")
     ends = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later no longer does.")
-    price = serializers.DecimalField(
-        max_digits=10,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
-        error_messages={"min_value": "The price must be a positive number."},
-        coerce_to_string=False,
-    )
+    price = serializers.DecimalField(**_PRICE)
 
 
 class PriceBandsField(serializers.ListField):
@@ -136,15 +140,7 @@ def _flat(detail) -> str:
 class CourtInput(serializers.Serializer):
     name = serializers.CharField(max_length=100)
     type = serializers.CharField(max_length=50)
-    price = serializers.DecimalField(
-        max_digits=10,
-        decimal_places=2,
-        min_value=Decimal("0.01"),
-        error_messages={"min_value": "The price must be a positive number."},
-        # On an input, coerce_to_string changes nothing but the schema: it then says what clients
-        # send, a number, with its minimum (a string such as "25.50" is accepted too).
-        coerce_to_string=False,
-    )
+    price = serializers.DecimalField(**_PRICE)
     image = ImageLocationField()
     slots = slot_list(
         "The times the court can be booked, like '08:00-09:00'. Without them it can't be booked yet."
