@@ -14,7 +14,7 @@ from bookings.models import Booking
 from bookings.selectors import booking_list, day_occupancy
 from club.days import day_start, month_start
 from courts.selectors import court_list
-from payments.selectors import failed_refunds, net_revenue
+from payments.selectors import failed_refunds, late_refunds, net_revenue
 
 
 def island_page(request, *, heading: str, island: str, props: dict):
@@ -37,8 +37,8 @@ def dashboard(request):
 
 def _day_start(admin: User) -> dict:
     """What starts an admin's day: the requests waiting for a decision, today's bookings and how
-    full the courts are, the money taken this month against last month (net of refunds), and the
-    refunds waiting for a retry."""
+    full the courts are, the money taken this month against last month (net of refunds), the
+    refunds Stripe refused (waiting for an admin's retry) and those it has not answered for long."""
     now = timezone.localtime()
     month, last_month = day_start(month_start(now.date())), day_start(month_start(now.date(), 1))
     bookings, held, offered = day_occupancy(date=now.date())
@@ -53,6 +53,7 @@ def _day_start(admin: User) -> dict:
         "revenue_last_month": net_revenue(start=last_month, end=_same_moment_of(last_month, now)),
         "revenue_last_month_whole": net_revenue(start=last_month, end=month),
         "failed_refunds": failed_refunds().count(),
+        "late_refunds": late_refunds(now=now).count(),
     }
 
 

@@ -407,13 +407,21 @@ PERIODIC_TASKS = {
     "bookings.tasks.pass_on_waitlist_offers": 60,
     "notifications.tasks.requeue_stalled": 300,
     "payments.tasks.send_stalled_refunds": 300,
+    "payments.tasks.reconcile_payments": 60,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.
 NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
 # A message claimed by a worker that has not finished it after this long is queued again.
 NOTIFY_CLAIM_TIMEOUT_SECONDS = env.int("NOTIFY_CLAIM_TIMEOUT_SECONDS", default=600)
-# A refund still pending this long after it was recorded is queued again (its task was lost).
+# A refund still pending this long after its try was due is queued again (its task was lost).
 REFUND_STALL_SECONDS = env.int("REFUND_STALL_SECONDS", default=600)
+# The first retry of a refund Stripe did not answer; each next one waits twice as long (an hour at most).
+REFUND_RETRY_SECONDS = env.int("REFUND_RETRY_SECONDS", default=30)
+# /healthz and the dashboard call a refund late when it is still pending this long after it was recorded.
+REFUND_LATE_SECONDS = env.int("REFUND_LATE_SECONDS", default=3600)
+# A payment still pending this long after it was started is compared with Stripe, and again each time
+# as long after that (payments.services.payments_reconcile): a card charged while our side was down.
+PAYMENT_RECONCILE_SECONDS = env.int("PAYMENT_RECONCILE_SECONDS", default=300)
 # /healthz calls the queue late ("ok": false) when its oldest due task has waited longer than this.
 HEALTHZ_QUEUE_MAX_WAIT_SECONDS = env.int("HEALTHZ_QUEUE_MAX_WAIT_SECONDS", default=300)
 # The reminders: this many hours before an approved booking's payment is due, and before a booking.

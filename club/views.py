@@ -18,6 +18,7 @@ from rest_framework.throttling import BaseThrottle
 
 from accounts.identity import provider_status as identity_status
 from payments.gateway import provider_status as payments_status
+from payments.selectors import failed_refunds, late_refunds
 
 
 @require_GET
@@ -28,13 +29,15 @@ def healthz(request):
     200 when every part answers, 503 when one does not; the body says which. The error text of a
     part that fails may name hosts and accounts, so only a caller on this machine or a signed-in
     admin reads it. The background queue is reported too (how many tasks wait, and for how long the
-    oldest has), for monitoring; it does not make the answer 503: an instance whose workers lag
-    still serves its pages, and a load balancer should keep sending it requests.
+    oldest has), and the refunds late or refused, for monitoring; they do not make the answer 503:
+    an instance whose workers lag still serves its pages, and a load balancer should keep sending
+    it requests.
     """
     checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
     if checks["database"]["ok"]:
         checks["queue"] = _check_queue()
+        checks["refunds"] = _check_refunds()
     if not healthy and not _may_read_errors(request):
         checks = {part: {k: v for k, v in check.items() if k != "error"} for part, check in checks.items()}
     return JsonResponse(
@@ -92,6 +95,13 @@ def _check_queue() -> dict:
         "waiting": waiting["count"],
         "oldestWaitingSeconds": age,
     }
+
+
+def _check_refunds() -> dict:
+    """Refunds still pending over REFUND_LATE_SECONDS (Stripe not answering the worker's tries, or
+    no worker), and those Stripe refused, which wait for an admin."""
+    late = late_refunds().count()
+    return {"provider": "database", "ok": late == 0, "late": late, "failed": failed_refunds().count()}
 
 
 def page_not_found(request, exception):

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
+from club.retries import backoff
 
 from . import tasks
 from .models import Notification, Preferences
@@ -204,7 +205,7 @@ def _finish(notification: Notification, status: Status) -> Status:
 
 def retry_delay(attempts: int) -> timedelta:
     """After the n-th failed attempt: NOTIFY_RETRY_SECONDS, doubled each time, at most an hour."""
-    return timedelta(seconds=min(settings.NOTIFY_RETRY_SECONDS * 2 ** (attempts - 1), 3600))
+    return backoff(attempts, first_seconds=settings.NOTIFY_RETRY_SECONDS)
 
 
 @transaction.atomic

@@ -10,7 +10,18 @@ from club.errors import ProviderUnavailable
 
 
 class PaymentProviderUnavailable(ProviderUnavailable):
-    """Stripe (or localstripe) did not answer, or answered with an error of its own."""
+    """Stripe (or localstripe) did not answer, or answered with an error of its own. Unless it is a
+    PaymentRefused, the same call may go through later: no answer, a timeout, a 5xx, a 429."""
+
+
+class PaymentRefused(PaymentProviderUnavailable):
+    """Stripe answered that it will not do this (a 4xx other than 429): the same call will be refused
+    again, so it is not retried by itself."""
+
+
+class IntentNotFound(PaymentRefused):
+    """Stripe knows no such PaymentIntent (one of test mode's deleted data, or made with other keys):
+    nobody can pay it any more."""
 
 
 @cache
@@ -28,6 +39,8 @@ def _client() -> stripe.StripeClient:
 def _call(method, *args, **kwargs):
     try:
         return method(*args, **kwargs)
+    except (stripe.InvalidRequestError, stripe.CardError) as error:
+        raise PaymentRefused(error.user_message or str(error)) from error
     except stripe.StripeError as error:
         raise PaymentProviderUnavailable(error.user_message or str(error)) from error
 
@@ -51,7 +64,12 @@ def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) ->
 def retrieve_intent(intent_id: str, *, with_payment_method: bool = False) -> stripe.PaymentIntent:
     """The intent; `with_payment_method`: its payment method too, not only its id (card_last4)."""
     params = {"expand": ["payment_method"]} if with_payment_method else {}
-    return _call(_client().v1.payment_intents.retrieve, intent_id, params=params)
+    try:
+        return _call(_client().v1.payment_intents.retrieve, intent_id, params=params)
+    except PaymentRefused as refusal:
+        if getattr(refusal.__cause__, "http_status", None) == 404:
+            raise IntentNotFound(str(refusal)) from refusal.__cause__
+        raise
 
 
 def card_last4(intent: stripe.PaymentIntent) -> str:

@@ -49,6 +49,8 @@ class Payment(models.Model):
     )
     paid_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # When a pending payment was last compared with its PaymentIntent at Stripe (payment_reconcile).
+    stripe_checked_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -58,6 +60,8 @@ class Payment(models.Model):
             models.Index(fields=["user", "created_at", "id"], name="payment_list_by_user"),
             # The ledger and the dashboard's money: the payments of some days.
             models.Index(fields=["paid_at"], name="payment_by_paid_at"),
+            # The few payments still pending among many, for their reconciliation with Stripe.
+            models.Index(fields=["created_at"], condition=models.Q(status="pending"), name="payment_pending"),
         ]
         constraints = [
             models.UniqueConstraint(
@@ -90,7 +94,8 @@ class Refund(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
         SUCCEEDED = "succeeded", "Succeeded"
-        # Stripe refused it or did not answer: an admin tries it again (payments.services.refund_retry).
+        # Stripe refused it: an admin tries it again (payments.services.refund_retry). One that Stripe
+        # did not answer stays pending, and the worker tries it again (next_attempt_at).
         FAILED = "failed", "Failed"
 
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
@@ -104,6 +109,9 @@ class Refund(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # When a pending refund is next tried: at once when recorded, later after each try Stripe did not
+    # answer. One still pending well past it has lost its try (payments.services.refunds_send_stalled).
+    next_attempt_at = models.DateTimeField(default=timezone.now, editable=False)
     refunded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,6 +1,7 @@
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 
+from django.conf import settings
 from django.db.models import Count, DecimalField, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
@@ -78,8 +79,15 @@ def revenue_by_month(*, date_from: date, date_to: date) -> dict[date, dict[str, 
 
 
 def failed_refunds() -> QuerySet[Refund]:
-    """Refunds Stripe refused or did not answer, waiting for an admin to retry them."""
+    """Refunds Stripe refused, waiting for an admin to retry them."""
     return Refund.objects.filter(status=Refund.Status.FAILED)
+
+
+def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
+    """Refunds still pending REFUND_LATE_SECONDS after they were recorded: Stripe has not answered
+    the worker's tries for that long (they go on by themselves), or no worker is running."""
+    since = (now or timezone.now()) - timedelta(seconds=settings.REFUND_LATE_SECONDS)
+    return Refund.objects.filter(status=Refund.Status.PENDING, created_at__lt=since)
 
 
 def _refunded() -> Subquery:

@@ -8,6 +8,7 @@ that ignores idempotency keys sees each of them once, and a step tried again aft
 the row's state, checks what Stripe has done already, and never moves money twice.
 """
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -15,7 +16,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
@@ -25,6 +26,7 @@ from bookings.models import Booking
 from bookings.services import booking_confirm
 from club.errors import Conflict, Forbidden
 from club.money import discounted, round_money, to_cents
+from club.retries import backoff
 from content.models import Coupon
 
 from . import gateway, notices, tasks
@@ -39,6 +41,11 @@ OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requi
 PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
 COUPON_REFUSED = "{refusal} Your payment has been refunded: you can pay for this booking again."
 BOOKING_LOST = "The booking was cancelled, or its slots were taken, before the payment arrived."
+PAYMENT_FORGOTTEN = "Stripe has no record of this payment, so nothing was charged. Please pay again."
+# The most pending payments one run of payments_reconcile compares with Stripe.
+RECONCILE_BATCH = 100
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -100,23 +107,40 @@ def payment_intent_create(
     quote = payment_quote(booking=booking, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
-    payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
+    try:
+        payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
+    except _PaidAlready as paid:
+        if paid.intent.status != "succeeded":
+            raise Conflict("This booking has been paid already: the payment is being confirmed.") from None
+        # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
+        payment_confirm(payment_intent_id=paid.intent.id)
+        raise Conflict("This booking has been paid already: it is confirmed.") from None
     return client_secret or _intent_create(payment=payment)
+
+
+class _PaidAlready(Exception):
+    """The booking's pending payment has been paid at Stripe: its `intent` is to be confirmed."""
+
+    def __init__(self, intent):
+        self.intent = intent
 
 
 @transaction.atomic
 def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
     """The booking's pending payment for `quote`, with its intent's client secret when it has an
-    intent already. One on other terms, or whose intent was cancelled at Stripe, is cancelled and
-    replaced: the new row is committed before Stripe is asked for its intent."""
+    intent already. One on other terms, or whose intent was cancelled at Stripe or is unknown to
+    it, is cancelled and replaced: the new row is committed before Stripe is asked for its intent.
+    One whose intent has been paid raises _PaidAlready: it is confirmed, not replaced."""
     _booking_lock(booking.pk)
     current = booking.payments.filter(status=Payment.Status.PENDING).first()
     if current is not None:
-        intent = gateway.retrieve_intent(current.payment_intent_id) if current.payment_intent_id else None
+        intent = _stripe_intent(current)
         if intent is not None and intent.status in PAID_INTENT_STATES:
-            raise Conflict("This booking has been paid already: the payment is being confirmed.")
+            raise _PaidAlready(intent)
         same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
-        if same_terms and (intent is None or intent.status in OPEN_INTENT_STATES):
+        # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
+        reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
+        if same_terms and reusable:
             return current, intent.client_secret if intent else ""
         _payment_cancel(current, intent)
     payment = Payment.objects.create(
@@ -158,10 +182,21 @@ def _intent_create(*, payment: Payment) -> str:
     return intent.client_secret
 
 
+def _stripe_intent(payment: Payment):
+    """The payment's PaymentIntent as Stripe has it; None when it has no intent id, or when Stripe
+    knows none by it: either way, nobody can pay it (one Stripe made without its answer reaching us
+    was never handed to anyone)."""
+    if not payment.payment_intent_id:
+        return None
+    try:
+        return gateway.retrieve_intent(payment.payment_intent_id)
+    except gateway.IntentNotFound:
+        return None
+
+
 def _payment_cancel(payment: Payment, intent) -> None:
     """Cancels a pending payment (its booking locked) and `intent`, its PaymentIntent as Stripe
-    showed it (None when the payment has no intent id: one Stripe made without its answer reaching
-    us was never handed to anyone, so nobody can pay it)."""
+    showed it (_stripe_intent)."""
     if intent is not None and intent.status != "canceled":
         gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
     payment.set_status(Payment.Status.CANCELLED)
@@ -177,7 +212,7 @@ def payment_cancel(*, payment_id: int) -> None:
         payment = Payment.objects.get(pk=payment_id)
         if payment.status != Payment.Status.PENDING:
             return
-        intent = gateway.retrieve_intent(payment.payment_intent_id) if payment.payment_intent_id else None
+        intent = _stripe_intent(payment)
         if intent is None or intent.status not in PAID_INTENT_STATES:
             _payment_cancel(payment, intent)
 
@@ -212,7 +247,11 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     if user is not None and payment.user_id != user.pk:
         raise Forbidden("This payment belongs to someone else.")
     if payment.status in Payment.AWAITING_PAYMENT:
-        intent = gateway.retrieve_intent(payment_intent_id, with_payment_method=True)
+        try:
+            intent = gateway.retrieve_intent(payment_intent_id, with_payment_method=True)
+        except gateway.IntentNotFound:
+            payment_cancel(payment_id=payment.pk)
+            raise Conflict(PAYMENT_FORGOTTEN) from None
         if intent.status != "succeeded":
             raise Conflict(f"The payment has not succeeded (its status is {intent.status}).")
         if (
@@ -228,6 +267,54 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
         # The booking still waits for its payment: this one did not count, and the payer hears why.
         raise Conflict(payment.refund_reason)
     return payment
+
+
+def payments_reconcile(*, now: datetime | None = None) -> int:
+    """Compares with Stripe each payment still pending PAYMENT_RECONCILE_SECONDS after it was
+    started (and not compared for as long), and finishes it (payment_reconcile): neither the
+    browser's save-payment nor Stripe's webhook may have been heard, in an outage of our own. Run by
+    the scheduler (settings.PERIODIC_TASKS); answers how many were compared."""
+    now = now or timezone.now()
+    due = now - timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS)
+    pending = (
+        Payment.objects.filter(status=Payment.Status.PENDING, created_at__lt=due)
+        .filter(Q(stripe_checked_at=None) | Q(stripe_checked_at__lt=due))
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:RECONCILE_BATCH]
+    )
+    compared = 0
+    for payment_id in pending:
+        try:
+            payment_reconcile(payment_id=payment_id, now=now)
+        except gateway.PaymentProviderUnavailable as error:
+            logger.warning("Payment %s could not be compared with Stripe: %s", payment_id, error)
+        except Conflict as refusal:  # recorded: a refund, say; its payer is told by e-mail
+            logger.info("Payment %s reconciled: %s", payment_id, refusal)
+        compared += 1
+    return compared
+
+
+def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
+    """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, it is confirmed as
+    save-payment would (or refunded, if the booking can no longer be kept); cancelled, unknown to
+    Stripe, never made, or no longer payable because its booking is not waiting for payment, it is
+    cancelled, and its slots and booking are left to their own rules. An intent its owner can still
+    pay, or that Stripe is still processing, is left for the next comparison. Answers the payment's
+    status."""
+    Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
+    payment = Payment.objects.select_related("booking").get(pk=payment_id)
+    if payment.status != Payment.Status.PENDING:
+        return payment.status
+    intent = _stripe_intent(payment)
+    stripe_status = intent.status if intent else "canceled"
+    if stripe_status == "succeeded":
+        return payment_confirm(payment_intent_id=intent.id).status
+    if stripe_status in PAID_INTENT_STATES or (
+        stripe_status in OPEN_INTENT_STATES and payment.booking.status == Booking.Status.APPROVED
+    ):
+        return payment.status
+    payment_cancel(payment_id=payment.pk)
+    return Payment.objects.values_list("status", flat=True).get(pk=payment.pk)
 
 
 @transaction.atomic
@@ -301,8 +388,10 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
 
 
 def refund_send(*, refund_id: int) -> Refund:
-    """Makes a recorded refund at Stripe and records it: succeeded (and its payer is told), or
-    failed with Stripe's error, for an admin to retry (the error is raised again to the caller).
+    """Makes a recorded refund at Stripe and records it: succeeded (and its payer is told); or, when
+    Stripe did not answer, pending, tried again by the worker later each time (_refund_not_made);
+    or failed, when Stripe refused it, for an admin to retry. Either error is raised again to the
+    caller.
 
     Under the refund's row lock, so that two callers (the browser and the webhook, the worker and
     an admin) take turns and the second finds it made. Nothing that fails here makes it twice:
@@ -338,14 +427,33 @@ def refund_send(*, refund_id: int) -> Refund:
             notices.refunded(refund)
             return refund
     except gateway.PaymentProviderUnavailable as error:
-        Refund.objects.filter(pk=refund_id).update(
-            status=Refund.Status.FAILED, error=str(error)[:500], attempts=F("attempts") + 1
-        )
+        _refund_not_made(refund_id, error)
         raise
 
 
+@transaction.atomic
+def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) -> None:
+    """Records a try at a refund that Stripe did not make. Refused, the refund fails, and waits for
+    an admin (the dashboard lists it); not answered (an outage), it stays pending and its next try
+    is queued, after a wait doubled each time (REFUND_RETRY_SECONDS at first, an hour at most)."""
+    refund = Refund.objects.select_for_update().get(pk=refund_id)
+    if refund.status == Refund.Status.SUCCEEDED:
+        return  # made meanwhile by another caller
+    refund.attempts += 1
+    refund.error = str(error)[:500]
+    if isinstance(error, gateway.PaymentRefused):
+        refund.status = Refund.Status.FAILED
+    else:
+        refund.status = Refund.Status.PENDING
+        refund.next_attempt_at = timezone.now() + backoff(
+            refund.attempts, first_seconds=settings.REFUND_RETRY_SECONDS
+        )
+        tasks.send_refund.using(run_after=refund.next_attempt_at).enqueue(refund_id=refund.pk)
+    refund.save(update_fields=["status", "error", "attempts", "next_attempt_at"])
+
+
 def refunds_send_stalled(*, now: datetime | None = None) -> int:
-    """Queues again the refunds still pending REFUND_STALL_SECONDS after they were recorded: what
+    """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due: what
     was to make them ended first (a worker stopped in the middle of its task, or the request that
     was refunding a payment it could not keep). refund_send finds a refund made already, so a
     second try of one that was only slow makes nothing twice. Run by the scheduler
@@ -354,7 +462,7 @@ def refunds_send_stalled(*, now: datetime | None = None) -> int:
     stalled = list(
         Refund.objects.filter(
             status=Refund.Status.PENDING,
-            created_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
+            next_attempt_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
         ).values_list("pk", flat=True)
     )
     for refund_id in stalled:

@@ -3,9 +3,12 @@ clean slate per test."""
 
 import urllib.parse
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import stripe
 from django.conf import settings
+from django.test import override_settings
 
 from payments import gateway
 from scripts import local_stack
@@ -19,6 +22,24 @@ def clear() -> None:
     request = urllib.request.Request(f"{settings.STRIPE_API_BASE}/_config/data", method="DELETE")
     with urllib.request.urlopen(request, timeout=5):
         pass
+
+
+@contextmanager
+def reached_at(base: str) -> Iterator[None]:
+    """The site's Stripe client speaks to the Stripe at `base` while this lasts (another localstripe:
+    the fault tests' own), then to the one it had."""
+    with override_settings(STRIPE_API_BASE=base):
+        gateway._client.cache_clear()
+        try:
+            yield
+        finally:
+            gateway._client.cache_clear()
+
+
+def unreachable():
+    """Stripe out of reach while this lasts, as in an outage: the site's client pointed at a port
+    where nothing listens."""
+    return reached_at(f"http://127.0.0.1:{local_stack.free_port()}")
 
 
 def register_webhook(url: str) -> None:

@@ -15,6 +15,7 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.models import Court
 from courts.tests.factories import CourtFactory
+from payments.models import Refund
 from payments.tests.helpers import paid, refunded
 
 pytestmark = pytest.mark.django_db
@@ -106,3 +107,22 @@ def test_the_day_start_costs_the_same_queries_however_many_bookings(people, day)
         make_booking(court=centre, date=today, slots=[slot], status=Booking.Status.CONFIRMED)
 
     assert queries() == few
+
+
+def test_the_day_start_shows_refunds_stripe_has_not_answered_for_over_an_hour(people, day, settings):
+    ada, centre, today = day
+    booking = make_booking(
+        user=ada, court=centre, date=today, slots=SLOTS[:1], status=Booking.Status.CONFIRMED
+    )
+    payment = paid(booking, "20.00", timezone.now() - timedelta(hours=2))
+    refunded(payment, "5.00", None, status="pending")
+    refunded(payment, "5.00", None, status="pending")
+    Refund.objects.filter(pk=Refund.objects.first().pk).update(
+        created_at=timezone.now() - timedelta(seconds=settings.REFUND_LATE_SECONDS + 60)
+    )
+
+    shown = figures(people["admin"].get("/dashboard").content.decode())
+
+    assert shown["Refunds waiting for a retry"] == (
+        "0 1 more waiting over an hour for Stripe : tried again by themselves"
+    )

@@ -8,9 +8,12 @@ from django.db import DatabaseError
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from bookings.models import Booking
+from bookings.tests.factories import make_booking
+from club.testing import stripe_stand_in
 from notifications.tasks import requeue_stalled
-from payments import gateway
-from scripts import local_stack
+from payments.models import Refund
+from payments.tests.helpers import paid, refunded
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +22,7 @@ IDENTITY_UP = {"provider": "firebase-emulator", "ok": True}
 PAYMENTS_UP = {"provider": "localstripe", "ok": True}
 PAYMENTS_DOWN = {"provider": "localstripe", "ok": False}
 QUEUE_EMPTY = {"provider": "database", "ok": True, "waiting": 0, "oldestWaitingSeconds": 0}
+NO_REFUND_WAITING = {"provider": "database", "ok": True, "late": 0, "failed": 0}
 ELSEWHERE = "203.0.113.7"  # a caller on another machine (a documentation address)
 
 
@@ -37,12 +41,9 @@ def _providers_asked_afresh():
 
 
 @pytest.fixture
-def payments_provider_down(settings):
-    """The payment provider unreachable: the Stripe client pointed at a port where nothing listens."""
-    settings.STRIPE_API_BASE = f"http://127.0.0.1:{local_stack.free_port()}"
-    gateway._client.cache_clear()
-    yield
-    gateway._client.cache_clear()
+def payments_provider_down():
+    with stripe_stand_in.unreachable():
+        yield
 
 
 def test_healthz_names_the_database_and_the_providers_and_says_they_answer(client, emulator, localstripe):
@@ -57,6 +58,7 @@ def test_healthz_names_the_database_and_the_providers_and_says_they_answer(clien
             "identity": IDENTITY_UP,
             "payments": PAYMENTS_UP,
             "queue": QUEUE_EMPTY,
+            "refunds": NO_REFUND_WAITING,
         },
     }
 
@@ -75,6 +77,31 @@ def test_healthz_reports_how_long_the_oldest_due_task_has_waited(client, emulato
     # Late, but the site still answers: the load balancer keeps the instance.
     assert queue["ok"] is False
     assert client.get("/healthz").status_code == 200
+
+
+def test_healthz_reports_refunds_pending_over_an_hour_and_those_stripe_refused(
+    client, emulator, localstripe, settings
+):
+    booking = make_booking(status=Booking.Status.CONFIRMED)
+    payment = paid(booking, "20.00", timezone.now() - timedelta(hours=3))
+    late = timedelta(seconds=settings.REFUND_LATE_SECONDS)
+    refunded(payment, "5.00", None, status="pending")
+    refunded(payment, "5.00", None, status="pending")
+    refunded(payment, "5.00", None, status="failed")
+    Refund.objects.filter(pk=Refund.objects.first().pk).update(
+        created_at=timezone.now() - late - timedelta(minutes=1)
+    )
+
+    response = client.get("/healthz")
+
+    # Late, but the site still answers: the worker goes on trying them.
+    assert response.status_code == 200
+    assert response.json()["checks"]["refunds"] == {
+        "provider": "database",
+        "ok": False,
+        "late": 1,
+        "failed": 1,
+    }
 
 
 def test_healthz_answers_503_and_says_why_when_the_database_does_not(
@@ -155,6 +182,7 @@ def test_healthz_tells_a_caller_from_elsewhere_which_part_failed_but_not_its_err
             "identity": IDENTITY_UP,
             "payments": PAYMENTS_DOWN,
             "queue": QUEUE_EMPTY,
+            "refunds": NO_REFUND_WAITING,
         },
     }
 

@@ -18,11 +18,11 @@ from bookings.services import policy_update, refund_percent
 from bookings.tests.factories import make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
+from club.testing import stripe_stand_in
 from club.testing.concurrency import at_once
 from club.testing.stripe_stand_in import pay
 from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
-from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import refund_send, refunds_send_stalled
 from payments.tests.helpers import intent, save, stripe_refunds
@@ -147,24 +147,53 @@ def test_a_booking_that_has_started_can_no_longer_be_cancelled(people, paid):
     assert not Refund.objects.exists()
 
 
-def cancelled_while_stripe_fails(client, paid: Payment, monkeypatch) -> Refund:
-    """The refund of `paid`'s booking cancelled by `client` while Stripe cannot be reached. Stripe
-    refusing a refund cannot be staged while localstripe runs, so the gateway's refund raises as an
-    unreachable Stripe does while it is patched."""
-
-    def unreachable(*args, **kwargs):
-        raise gateway.PaymentProviderUnavailable("Connection refused")
-
-    with monkeypatch.context() as patch:
-        patch.setattr(gateway, "refund", unreachable)
-        cancel(client, paid.booking)
+def cancelled_while_stripe_refuses(client, paid: Payment) -> Refund:
+    """The refund of `paid`'s booking cancelled by `client` while Stripe refuses it: the payment's
+    intent is one Stripe does not know (as when it was made with other keys), until it is set right."""
+    intent_id = paid.payment_intent_id
+    Payment.objects.filter(pk=paid.pk).update(payment_intent_id="pi_unknown_to_stripe")
+    cancel(client, paid.booking)
+    Payment.objects.filter(pk=paid.pk).update(payment_intent_id=intent_id)
     return Refund.objects.get()
 
 
-def test_a_failed_refund_stays_visible_until_an_admin_retries_it(people, paid, monkeypatch, mailbox):
-    refund = cancelled_while_stripe_fails(people["owner"], paid, monkeypatch)
+def retries_made_due() -> None:
+    """The worker's next tries, queued for later, are due now (time moved on)."""
+    DBTaskResult.objects.filter(status=TaskResultStatus.READY).update(run_after=timezone.now())
+    run_due_tasks()
 
-    assert (refund.status, refund.error, refund.attempts) == (Refund.Status.FAILED, "Connection refused", 1)
+
+def test_a_refund_stripe_does_not_answer_is_tried_again_by_the_worker_until_it_is_made(
+    people, paid, mailbox, settings
+):
+    with stripe_stand_in.unreachable():
+        cancel(people["owner"], paid.booking)
+        first = Refund.objects.get()
+        retries_made_due()
+        second = Refund.objects.get()
+
+    wait = timedelta(seconds=settings.REFUND_RETRY_SECONDS)
+    assert (first.status, first.attempts) == (Refund.Status.PENDING, 1)
+    assert "Connection refused" in first.error or "connect" in first.error.lower()
+    assert first.created_at + wait <= first.next_attempt_at <= timezone.now() + wait
+    assert (second.status, second.attempts) == (Refund.Status.PENDING, 2)
+    assert second.next_attempt_at >= timezone.now() + wait * 2 - timedelta(seconds=5)
+    assert "Refund of $20.00 delayed" in people["owner"].get("/dashboard/payment-history").content.decode()
+    assert stripe_amounts(paid) == []
+
+    retries_made_due()
+
+    made = Refund.objects.get()
+    assert (made.status, made.attempts) == (Refund.Status.SUCCEEDED, 3)
+    assert stripe_amounts(paid) == [2000]
+    assert [m.subject for m in mailbox.messages(to="ada@example.com") if m.subject.startswith("Refund")]
+
+
+def test_a_refund_stripe_refuses_stays_visible_until_an_admin_retries_it(people, paid, mailbox):
+    refund = cancelled_while_stripe_refuses(people["owner"], paid)
+
+    assert (refund.status, refund.error, refund.attempts) == (Refund.Status.FAILED, "Not Found", 1)
+    assert not DBTaskResult.objects.filter(status=TaskResultStatus.READY).exists()  # no try by itself
     assert stripe_amounts(paid) == []
     history = people["owner"].get("/dashboard/payment-history").content.decode()
     assert "Refund of $20.00 delayed" in history
@@ -211,8 +240,8 @@ def test_a_refund_whose_task_was_lost_is_made_by_the_scheduler_once_it_has_waite
     DBTaskResult.objects.update(status=TaskResultStatus.RUNNING, worker_ids=["stopped"])
     stall = timedelta(seconds=settings.REFUND_STALL_SECONDS)
 
-    def swept(recorded_ago: timedelta) -> str:
-        Refund.objects.update(created_at=timezone.now() - recorded_ago)
+    def swept(due_ago: timedelta) -> str:
+        Refund.objects.update(next_attempt_at=timezone.now() - due_ago)
         PeriodicRun.objects.update(due_at=timezone.now())
         queue_due_tasks()
         run_due_tasks()
@@ -279,8 +308,8 @@ def test_an_admin_cancelling_a_paid_booking_from_django_admin_refunds_it_in_full
     assert refund.stripe_refund_id in shown
 
 
-def test_an_admin_retries_a_failed_refund_from_django_admin(people, paid, monkeypatch):
-    refund = cancelled_while_stripe_fails(people["owner"], paid, monkeypatch)
+def test_an_admin_retries_a_failed_refund_from_django_admin(people, paid):
+    refund = cancelled_while_stripe_refuses(people["owner"], paid)
     listed = people["admin"].get("/admin/payments/refund/?status__exact=failed").content.decode()
     assert "Retry the selected failed refunds" in listed
 

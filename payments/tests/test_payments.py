@@ -8,6 +8,7 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.services import booking_request, bookings_expire
 from bookings.tests.factories import approved_at, make_booking, tomorrow
+from club.testing import stripe_stand_in
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
@@ -270,19 +271,9 @@ def test_a_payment_for_a_booking_that_expired_and_lost_its_slots_is_refunded(peo
     assert User.objects.get(email="ada@example.com").role == User.Role.USER
 
 
-def test_stripe_unreachable_is_a_clear_503_and_the_booking_is_untouched(
-    people, booking, settings, stripe_writes
-):
-    from payments import gateway
-
-    stripe_base = settings.STRIPE_API_BASE
-    settings.STRIPE_API_BASE = "http://127.0.0.1:9"  # nothing listens there
-    gateway._client.cache_clear()
-    try:
+def test_stripe_unreachable_is_a_clear_503_and_the_booking_is_untouched(people, booking, stripe_writes):
+    with stripe_stand_in.unreachable():
         response = intent(people["owner"], booking)
-    finally:
-        settings.STRIPE_API_BASE = stripe_base
-        gateway._client.cache_clear()
 
     assert response.status_code == 503
     assert response.json()["detail"].startswith("The payment service is not answering.")
