@@ -22,6 +22,7 @@ from club.testing import emulator, outage, stripe_stand_in
 from club.views import DATABASE_UNAVAILABLE
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
+from payments.services import payments_reconcile
 
 pytestmark = pytest.mark.browser
 
@@ -184,6 +185,37 @@ def test_the_payment_provider_stops_and_comes_back(club):
     assert (paid.status, user.role) == (Booking.Status.CONFIRMED, User.Role.MEMBER)
     assert ada.post("/api/create-payment-intent", json={"bookingId": unpaid.pk}).status_code == 200
     assert club.app.pid == app
+
+
+def test_a_card_charged_while_the_database_is_down_is_recorded_once_it_is_back(club, settings):
+    ada = signed_in(club, "ada@example.com")
+    user = User.objects.get(email="ada@example.com")
+    booking = make_booking(user=user, status=Booking.Status.APPROVED)
+    intent = ada.post("/api/create-payment-intent", json={"bookingId": booking.pk}).json()
+    payment = Payment.objects.get(booking=booking)
+
+    club.database.stop()
+    # Stripe takes the money; the browser's save-payment finds no database.
+    assert stripe_stand_in.pay(intent["clientSecret"], api_base=club.payments_base).status == "succeeded"
+    saved = ada.post("/api/save-payment", json={"paymentIntentId": payment.payment_intent_id})
+    assert saved.status_code == 503
+    club.database.start()
+
+    payment.refresh_from_db()
+    assert payment.status == Payment.Status.PENDING
+    # The worker's next comparison with Stripe, a few minutes on, records it.
+    later = timezone.now() + timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS + 1)
+    with stripe_stand_in.reached_at(club.payments_base):
+        assert payments_reconcile(now=later) == 1
+    payment.refresh_from_db()
+    booking.refresh_from_db()
+    user.refresh_from_db()
+    assert (payment.status, booking.status, user.role) == (
+        Payment.Status.SUCCEEDED,
+        Booking.Status.CONFIRMED,
+        User.Role.MEMBER,
+    )
+    assert booking.pk in [shown["id"] for shown in ada.get("/api/bookings/confirmed").json()]
 
 
 def open_as(page: Page, club: outage.Site, email: str, path: str) -> None:
