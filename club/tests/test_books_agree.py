@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
@@ -142,3 +144,29 @@ def test_the_ledgers_status_filter_finds_payments_by_their_refunds(people, books
     totals = ledger_totals(people["admin"], f"date_from=2026-09-01&status={status}")
 
     assert (totals["Payments"], totals["Gross"]) == (payments, gross)
+
+
+def test_the_pages_showing_statuses_cost_the_same_queries_however_many_payments_and_refunds(people, books):
+    User.objects.filter(email="ada@example.com").update(role=User.Role.MEMBER)
+    pages = [
+        (people["owner"], "/dashboard/payment-history"),
+        (people["owner"], f"/dashboard/payments/{books['part'].pk}/receipt"),
+        (people["admin"], "/dashboard/ledger?date_from=2026-09-01"),
+        (people["admin"], "/dashboard/ledger?date_from=2026-09-01&status=partially_refunded"),
+    ]
+
+    def queries() -> list[int]:
+        counts = []
+        for client, url in pages:
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(url).status_code == 200
+            counts.append(len(captured))
+        return counts
+
+    few = queries()
+    for day in range(1, 6):
+        payment = paid(make_booking(user=User.objects.get(email="ada@example.com")), "20.00", on(10, day))
+        refunded(payment, "5.00", on(10, day + 1))
+        refunded(books["part"], "1.00", on(11, day))
+
+    assert queries() == few
