@@ -126,6 +126,13 @@ class Takings:
 _DISCOUNT = F("booking__price") - F("amount")
 
 
+def _refunds_made(*, of: QuerySet[Payment] | None) -> QuerySet[Refund]:
+    """The refunds made of the payments `of`, or of any: every refund is of a payment that took
+    money, so without a choice of payments they need no look-up."""
+    made = Refund.objects.filter(status=Refund.Status.SUCCEEDED)
+    return made if of is None else made.filter(payment__in=of.values("pk"))
+
+
 def takings_by_month(
     *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
 ) -> dict[date, Takings]:
@@ -133,16 +140,15 @@ def takings_by_month(
     calendar that had money moving, of all the payments that took money or of `payments` only: the
     one count of net that the dashboard, the reports and the ledger show, in two aggregate queries.
     Payments count by when they were paid, refunds by when they were made."""
-    payments = Payment.objects.filter(status__in=PAID) if payments is None else payments
     month = TruncMonth("at", tzinfo=timezone.get_current_timezone())
 
     def by_month(rows: QuerySet, at: str, **sums) -> dict[date, dict]:
         rows = rows.filter(between(at, start, end)).annotate(at=F(at)).annotate(month=month)
         return {row.pop("month").date(): row for row in rows.order_by().values("month").annotate(**sums)}
 
-    paid = by_month(payments, "paid_at", count=Count("pk"), gross=Sum("amount"), discounts=Sum(_DISCOUNT))
-    given_back = Refund.objects.filter(status=Refund.Status.SUCCEEDED, payment__in=payments.values("pk"))
-    refunds = by_month(given_back, "refunded_at", refunds=Sum("amount"))
+    taken = Payment.objects.filter(status__in=PAID) if payments is None else payments
+    paid = by_month(taken, "paid_at", count=Count("pk"), gross=Sum("amount"), discounts=Sum(_DISCOUNT))
+    refunds = by_month(_refunds_made(of=payments), "refunded_at", refunds=Sum("amount"))
     return {
         month: Takings(**paid.get(month, {}), **refunds.get(month, {}))
         for month in sorted(paid.keys() | refunds.keys())
@@ -212,6 +218,8 @@ class Ledger:
         if email := email.strip():
             payments = payments.filter(user__email__icontains=email)
         self.payments = payments
+        # The payments the filters choose, if they choose some, whose refunds the ledger shows.
+        self.chosen = payments if status or court or coupon or email else None
 
     def entries(self) -> QuerySet:
         """The entries, newest first, as dicts: `kind` ("payment" or "refund"), `at`, `money` (what
@@ -229,11 +237,7 @@ class Ledger:
             refund_number=Value(None, output_field=IntegerField()),
             refund_stripe_id=Value(""),
         )
-        refunds = Refund.objects.filter(
-            between("refunded_at", self.start, self.end),
-            status=Refund.Status.SUCCEEDED,
-            payment__in=self.payments.values("pk"),
-        )
+        refunds = _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))
         given_back = _entries(
             with_paid_status(refunds, "payment__"),
             "payment__",
@@ -248,4 +252,4 @@ class Ledger:
         return paid.union(given_back, all=True).order_by("-at", "-payment_number", "-refund_number")
 
     def totals(self) -> Takings:
-        return takings(start=self.start, end=self.end, payments=self.payments)
+        return takings(start=self.start, end=self.end, payments=self.chosen)
