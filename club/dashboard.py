@@ -14,7 +14,7 @@ from bookings.models import Booking
 from bookings.selectors import booking_list, day_occupancy
 from club.days import day_start, month_start
 from courts.selectors import court_list
-from payments.selectors import failed_refunds, late_refunds, net_revenue
+from payments.selectors import failed_refunds, late_refunds, takings
 
 
 def island_page(request, *, heading: str, island: str, props: dict):
@@ -37,7 +37,7 @@ def dashboard(request):
 
 def _day_start(admin: User) -> dict:
     """What starts an admin's day: the requests waiting for a decision, today's bookings and how
-    full the courts are, the money taken this month against last month (net of refunds), the
+    full the courts are, the money taken this month against last month (net of refunds), and the
     refunds Stripe refused (waiting for an admin's retry) and those it has not answered for long."""
     now = timezone.localtime()
     month, last_month = day_start(month_start(now.date())), day_start(month_start(now.date(), 1))
@@ -48,10 +48,10 @@ def _day_start(admin: User) -> dict:
         "occupancy": round(100 * held / offered) if offered else 0,
         "held": held,
         "offered": offered,
-        "revenue": net_revenue(start=month, end=now),
+        "revenue": takings(start=month, end=now).net,
         # Last month up to the same day and hour, so the two compare like with like.
-        "revenue_last_month": net_revenue(start=last_month, end=_same_moment_of(last_month, now)),
-        "revenue_last_month_whole": net_revenue(start=last_month, end=month),
+        "revenue_last_month": takings(start=last_month, end=_same_moment_of(last_month, now)).net,
+        "revenue_last_month_whole": takings(start=last_month, end=month).net,
         "failed_refunds": failed_refunds().count(),
         "late_refunds": late_refunds(now=now).count(),
     }

@@ -18,15 +18,25 @@ def period(first: date, last: date) -> tuple[datetime, datetime]:
     return day_start(first), day_start(last + timedelta(days=1))
 
 
+def moments(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
+    """period(), with a day not given (None) leaving that side open."""
+    return (day_start(first) if first else None), (day_start(last + timedelta(days=1)) if last else None)
+
+
+def between(field: str, start: datetime | None, end: datetime | None) -> Q:
+    """The timestamps `field` from `start` up to (not including) `end`; None leaves that side open."""
+    bounds = Q()
+    if start:
+        bounds &= Q(**{f"{field}__gte": start})
+    if end:
+        bounds &= Q(**{f"{field}__lt": end})
+    return bounds
+
+
 def within_days(field: str, first: date | None, last: date | None) -> Q:
     """The timestamps `field` from the start of `first` up to the start of the day after `last`;
     a day not given leaves that side open."""
-    bounds = Q()
-    if first:
-        bounds &= Q(**{f"{field}__gte": day_start(first)})
-    if last:
-        bounds &= Q(**{f"{field}__lt": day_start(last + timedelta(days=1))})
-    return bounds
+    return between(field, *moments(first, last))
 
 
 def month_start(day: date, months_back: int = 0) -> date:

@@ -15,8 +15,8 @@ from django.utils import timezone
 from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
-from club.days import month_start
-from payments.selectors import revenue_by_month
+from club.days import month_start, period
+from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.
 DAYS = {
@@ -153,11 +153,11 @@ def reports(request):
     used = occupancy(date_from=first, date_to=last, weekdays=DAYS[days][1])
     in_period = weekdays_between(first, last)
     weekdays = [(day, WEEKDAY_NAMES[day - 1]) for day in DAYS[days][1] if in_period[day]]
-    revenue = revenue_by_month(date_from=first, date_to=last)
+    start, end = period(first, last)
+    revenue = takings_by_month(start=start, end=end)
     members = new_members_by_month(date_from=first, date_to=last)
-    zero = {"gross": Decimal(0), "refunds": Decimal(0), "net": Decimal(0)}
     months = [
-        {"month": month, **revenue.get(month, zero), "members": members.get(month, 0)}
+        {"month": month, "takings": revenue.get(month, Takings()), "members": members.get(month, 0)}
         for month in _months(first, last)
     ]
     busiest = sorted(used.courts, key=lambda court: (-used.by_court[court.pk].booked, court.name))
@@ -176,8 +176,10 @@ def reports(request):
         "by_weekday": _heat_rows(weekdays, used.hours, used.by_weekday_hour),
         "busiest": [{"court": court, "use": used.by_court[court.pk]} for court in busiest[:10]],
         "months": months,
-        "revenue_total": {part: sum(month[part] for month in months) for part in ("gross", "refunds", "net")},
-        "revenue_chart": _columns([(m["month"], m["net"], f"${m['net']:,.2f}") for m in months]),
+        "revenue_total": sum((month["takings"] for month in months), Takings()),
+        "revenue_chart": _columns(
+            [(m["month"], m["takings"].net, f"${m['takings'].net:,.2f}") for m in months]
+        ),
         "members_chart": _columns([(m["month"], m["members"], str(m["members"])) for m in months]),
         "members_total": sum(month["members"] for month in months),
         **_funnel(booking_funnel(date_from=first, date_to=last)),

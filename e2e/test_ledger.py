@@ -44,4 +44,4 @@ def test_an_admin_filters_the_ledger_and_exports_it(site: str, page: Page, emula
         page.get_by_role("link", name="Export CSV").click()
     text = download.value.path().read_text(encoding="utf-8")
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert [(row["Court"], row["Charged"]) for row in rows] == [("Side", "30.00")]
+    assert [(row["Court"], row["Amount"]) for row in rows] == [("Side", "30.00")]

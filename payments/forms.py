@@ -4,8 +4,7 @@ from django.utils import timezone
 from content.models import Coupon
 from courts.selectors import courts_all
 
-from .models import Payment
-from .selectors import PAID
+from .selectors import PaidStatus
 
 
 def _date() -> forms.DateInput:
@@ -19,7 +18,7 @@ class LedgerFilters(forms.Form):
     date_from = forms.DateField(label="Paid from", required=False, widget=_date())
     date_to = forms.DateField(label="Paid to", required=False, widget=_date())
     status = forms.ChoiceField(
-        choices=[("", "Any status"), *[(s, Payment.Status(s).label) for s in PAID]],
+        choices=[("", "Any status"), *PaidStatus.choices],
         required=False,
         widget=forms.Select({"class": "select w-full"}),
     )

@@ -116,7 +116,11 @@ class Refund(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
-        indexes = [models.Index(fields=["status", "created_at"], name="refund_by_status")]
+        indexes = [
+            models.Index(fields=["status", "created_at"], name="refund_by_status"),
+            # The ledger's and the books' refunds: those made on some days.
+            models.Index(fields=["status", "refunded_at"], name="refund_by_refunded_at"),
+        ]
         constraints = [
             models.CheckConstraint(condition=models.Q(amount__gt=0), name="refund_amount_positive")
         ]

@@ -1,13 +1,28 @@
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
-from django.db.models import Count, DecimalField, F, OuterRef, Q, QuerySet, Subquery, Sum, Value
+from django.db import models
+from django.db.models import (
+    Case,
+    Count,
+    DecimalField,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
-from club.days import period, within_days
+from club.days import between, moments
 from content.models import Coupon
 
 from .models import Payment, Refund
@@ -15,15 +30,15 @@ from .models import Payment, Refund
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     """The payments that happened (not the intents still open, nor those cancelled unpaid), with
-    their refunds, that `viewer` may see: their own; an admin, everyone's, or one person's with
-    `email` (as stored)."""
+    their refunds and the status they show (with_paid_status), that `viewer` may see: their own;
+    an admin, everyone's, or one person's with `email` (as stored)."""
     payments = Payment.objects.exclude(status__in=[Payment.Status.PENDING, Payment.Status.CANCELLED])
     payments = payments.select_related("user", "coupon", "booking").prefetch_related("refunds")
     if not viewer.is_admin:
         payments = payments.filter(user=viewer)
     if email:
         payments = payments.filter(user__email=email)
-    return payments
+    return with_paid_status(payments)
 
 
 def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
@@ -38,44 +53,114 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
 PAID = [Payment.Status.SUCCEEDED, Payment.Status.REFUNDING, Payment.Status.REFUNDED]
 
 
-def _taken(start: datetime, end: datetime) -> QuerySet[Payment]:
-    """The payments made from `start` up to `end`."""
-    return Payment.objects.filter(status__in=PAID, paid_at__gte=start, paid_at__lt=end)
+class PaidStatus(models.TextChoices):
+    """The status a payment that took money shows: its own, with the refunds made of it read in. A
+    payment refunded for a cancellation stays `succeeded` in its row (the booking was kept until
+    then), so in part or in full, its refunds say what became of the money."""
+
+    SUCCEEDED = "succeeded", "Succeeded"
+    PARTIALLY_REFUNDED = "partially_refunded", "Partially refunded"
+    REFUNDING = "refunding", "Refunding"
+    REFUNDED = "refunded", "Refunded"
 
 
-def _given_back(start: datetime, end: datetime) -> QuerySet[Refund]:
-    """The refunds made from `start` up to `end`, whenever their payment was."""
-    return Refund.objects.filter(status=Refund.Status.SUCCEEDED, refunded_at__gte=start, refunded_at__lt=end)
+def _refunded(payment: str) -> Coalesce:
+    """The sum of the refunds made of the payment `payment` (a path to its id from the rows
+    annotated), 0 when there are none."""
+    refunds = (
+        Refund.objects.filter(payment=OuterRef(payment), status=Refund.Status.SUCCEEDED)
+        .order_by()
+        .values("payment")
+        .annotate(total=Sum("amount"))
+        .values("total")
+    )
+    return Coalesce(
+        Subquery(refunds), Value(Decimal(0)), output_field=DecimalField(max_digits=12, decimal_places=2)
+    )
 
 
-def net_revenue(*, start: datetime, end: datetime) -> Decimal:
-    """What the club took from `start` up to `end`: the payments made then, less the refunds made
-    then (whenever their payment was)."""
-    total = _taken(start, end).aggregate(total=Sum("amount"))["total"] or Decimal(0)
-    return total - (_given_back(start, end).aggregate(total=Sum("amount"))["total"] or Decimal(0))
+def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
+    """`rows` (payments, or rows with a path `payment` to one) with `refunded`, the sum of the
+    payment's refunds made, and `paid_status`, the PaidStatus it shows."""
+    rows = rows.annotate(refunded=_refunded(f"{payment}pk"))
+    status, amount = f"{payment}status", F(f"{payment}amount")
+    return rows.annotate(
+        paid_status=Case(
+            When(
+                Q(**{status: Payment.Status.REFUNDED}) | Q(refunded__gte=amount),
+                then=Value(PaidStatus.REFUNDED),
+            ),
+            When(
+                Q(**{status: Payment.Status.SUCCEEDED}, refunded__gt=0),
+                then=Value(PaidStatus.PARTIALLY_REFUNDED),
+            ),
+            default=F(status),
+        )
+    )
 
 
-def revenue_by_month(*, date_from: date, date_to: date) -> dict[date, dict[str, Decimal]]:
-    """What the club took in each month (by the club's calendar) from `date_from` to `date_to`, as
-    net_revenue counts it: {first day of the month: {"gross", "refunds", "net"}} for the months
-    with money moving, in two aggregate queries."""
-    start, end = period(date_from, date_to)
+@dataclass(frozen=True)
+class Takings:
+    """The money that moved in a period (docs/rules.md, Net): the payments made in it (how many,
+    what they charged, what their coupons took off the list prices) and the refunds made in it,
+    whenever their payment was. The net is what was charged less what was given back."""
+
+    count: int = 0
+    gross: Decimal = Decimal("0.00")
+    discounts: Decimal = Decimal("0.00")
+    refunds: Decimal = Decimal("0.00")
+
+    @property
+    def net(self) -> Decimal:
+        return self.gross - self.refunds
+
+    def __add__(self, other: "Takings") -> "Takings":
+        return Takings(
+            self.count + other.count,
+            self.gross + other.gross,
+            self.discounts + other.discounts,
+            self.refunds + other.refunds,
+        )
+
+
+# What a coupon took off a payment: its booking's list price less what was charged.
+_DISCOUNT = F("booking__price") - F("amount")
+
+
+def _refunds_made(*, of: QuerySet[Payment] | None) -> QuerySet[Refund]:
+    """The refunds made of the payments `of`, or of any: every refund is of a payment that took
+    money, so without a choice of payments they need no look-up."""
+    made = Refund.objects.filter(status=Refund.Status.SUCCEEDED)
+    return made if of is None else made.filter(payment__in=of.values("pk"))
+
+
+def takings_by_month(
+    *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
+) -> dict[date, Takings]:
+    """The takings from `start` up to `end` (either open when not given) in each month of the club's
+    calendar that had money moving, of all the payments that took money or of `payments` only: the
+    one count of net that the dashboard, the reports and the ledger show, in two aggregate queries.
+    Payments count by when they were paid, refunds by when they were made."""
     month = TruncMonth("at", tzinfo=timezone.get_current_timezone())
 
-    def by_month(rows: QuerySet, at: str) -> dict[date, Decimal]:
-        sums = rows.annotate(at=F(at)).annotate(month=month).order_by().values("month")
-        return {row["month"].date(): row["total"] for row in sums.annotate(total=Sum("amount"))}
+    def by_month(rows: QuerySet, at: str, **sums) -> dict[date, dict]:
+        rows = rows.filter(between(at, start, end)).annotate(at=F(at)).annotate(month=month)
+        return {row.pop("month").date(): row for row in rows.order_by().values("month").annotate(**sums)}
 
-    gross, refunds = by_month(_taken(start, end), "paid_at"), by_month(_given_back(start, end), "refunded_at")
-    zero = Decimal("0.00")
+    taken = Payment.objects.filter(status__in=PAID) if payments is None else payments
+    paid = by_month(taken, "paid_at", count=Count("pk"), gross=Sum("amount"), discounts=Sum(_DISCOUNT))
+    refunds = by_month(_refunds_made(of=payments), "refunded_at", refunds=Sum("amount"))
     return {
-        month: {
-            "gross": gross.get(month, zero),
-            "refunds": refunds.get(month, zero),
-            "net": gross.get(month, zero) - refunds.get(month, zero),
-        }
-        for month in sorted(gross.keys() | refunds.keys())
+        month: Takings(**paid.get(month, {}), **refunds.get(month, {}))
+        for month in sorted(paid.keys() | refunds.keys())
     }
+
+
+def takings(
+    *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
+) -> Takings:
+    """The takings from `start` up to `end`, all months together (takings_by_month)."""
+    return sum(takings_by_month(start=start, end=end, payments=payments).values(), Takings())
 
 
 def failed_refunds() -> QuerySet[Refund]:
@@ -90,68 +175,89 @@ def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
     return Refund.objects.filter(status=Refund.Status.PENDING, created_at__lt=since)
 
 
-def _refunded() -> Subquery:
-    """The sum of a payment's refunds made, for an annotation (0 when there are none)."""
-    refunds = (
-        Refund.objects.filter(payment=OuterRef("pk"), status=Refund.Status.SUCCEEDED)
-        .order_by()
-        .values("payment")
-        .annotate(total=Sum("amount"))
-        .values("total")
-    )
-    return Coalesce(
-        Subquery(refunds), Value(Decimal(0)), output_field=DecimalField(max_digits=12, decimal_places=2)
-    )
-
-
-def ledger(
-    *,
-    date_from: date | None = None,
-    date_to: date | None = None,
-    status: str = "",
-    court=None,
-    coupon=None,
-    email: str = "",
-) -> QuerySet[Payment]:
-    """The payments that took money (docs/rules.md, The ledger), newest first: paid from
-    `date_from` to `date_to` (the club's days, as moments, so the index on paid_at serves them),
-    in one `status`, for one court, with one coupon, by people whose e-mail contains `email`."""
-    payments = Payment.objects.filter(within_days("paid_at", date_from, date_to), status__in=PAID)
-    if status:
-        payments = payments.filter(status=status)
-    if court:
-        payments = payments.filter(booking__court=court)
-    if coupon:
-        payments = payments.filter(coupon=coupon)
-    if email := email.strip():
-        payments = payments.filter(user__email__icontains=email)
-    return payments.order_by("-paid_at", "-id")
-
-
-# What a coupon took off a payment: its booking's list price less what was charged.
-_DISCOUNT = F("booking__price") - F("amount")
-
-
-def with_ledger_figures(payments: QuerySet[Payment]) -> QuerySet[Payment]:
-    """The ledger's rows, each with `list_price` (its booking's price), `discount_amount`,
-    `refunded` (its refunds made) and `net` (what the club kept), and what they show."""
-    return payments.select_related("booking", "user", "coupon").annotate(
-        list_price=F("booking__price"),
-        discount_amount=_DISCOUNT,
-        refunded=_refunded(),
-        net=F("amount") - F("refunded"),
+def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
+    """The ledger's columns of `rows` (payments, or refunds with a path `payment` to theirs), `fields`
+    giving those that differ between the two; `rows` carry their payment's status (with_paid_status).
+    The names are none of the models' fields, which a column may not take."""
+    return rows.order_by().values(
+        **fields,
+        payment_number=F(f"{payment}pk"),
+        payment_paid_at=F(f"{payment}paid_at"),
+        person=F(f"{payment}user__email"),
+        booking_number=F(f"{payment}booking_id"),
+        court_name=F(f"{payment}booking__court_name"),
+        booking_date=F(f"{payment}booking__date"),
+        slots=F(f"{payment}booking__slots"),
+        coupon_code=F(f"{payment}coupon__code"),
+        currency_code=F(f"{payment}currency"),
+        shown_status=F("paid_status"),
+        intent_id=F(f"{payment}payment_intent_id"),
     )
 
 
-def ledger_totals(payments: QuerySet[Payment]) -> dict[str, Decimal]:
-    """The totals of a filtered ledger, in two sums over its rows: gross (charged), discounts (list
-    prices less charged), refunds (made, on those payments) and net (gross less refunds)."""
-    zero = Value(Decimal("0.00"))
-    totals = payments.order_by().aggregate(
-        count=Count("pk"),
-        gross=Coalesce(Sum("amount"), zero),
-        discounts=Coalesce(Sum(_DISCOUNT), zero),
-    )
-    made = Refund.objects.filter(status=Refund.Status.SUCCEEDED, payment__in=payments.order_by().values("pk"))
-    refunds = made.aggregate(total=Coalesce(Sum("amount"), zero))["total"]
-    return {**totals, "refunds": refunds, "net": totals["gross"] - refunds}
+_MONEY = DecimalField(max_digits=12, decimal_places=2)
+
+
+class Ledger:
+    """The ledger for its filters (docs/rules.md, The ledger): its entries, each a payment on the
+    moment it was paid or a refund on the moment it was made, and their totals (takings)."""
+
+    def __init__(
+        self,
+        *,
+        date_from: date | None = None,
+        date_to: date | None = None,
+        status: str = "",
+        court=None,
+        coupon=None,
+        email: str = "",
+    ):
+        """The entries of the club's days `date_from` to `date_to` (either open when not given), of
+        the payments in one shown `status` (a PaidStatus), for one court, with one coupon, by people
+        whose e-mail contains `email`."""
+        self.start, self.end = moments(date_from, date_to)
+        payments = with_paid_status(Payment.objects.filter(status__in=PAID))
+        if status:
+            payments = payments.filter(paid_status=status)
+        if court:
+            payments = payments.filter(booking__court=court)
+        if coupon:
+            payments = payments.filter(coupon=coupon)
+        if email := email.strip():
+            payments = payments.filter(user__email__icontains=email)
+        self.payments = payments
+        # The payments the filters choose, if they choose some, whose refunds the ledger shows.
+        self.chosen = payments if status or court or coupon or email else None
+
+    def entries(self) -> QuerySet:
+        """The entries, newest first, as dicts: `kind` ("payment" or "refund"), `at`, `money` (what
+        was charged, or below zero what was given back), `list_price` and `coupon_discount` (a
+        payment's), `refund_number` and `refund_stripe_id` (a refund's), and their payment's
+        columns (_entries)."""
+        paid = _entries(
+            self.payments.filter(between("paid_at", self.start, self.end)),
+            "",
+            kind=Value("payment"),
+            at=F("paid_at"),
+            money=F("amount"),
+            list_price=F("booking__price"),
+            coupon_discount=_DISCOUNT,
+            refund_number=Value(None, output_field=IntegerField()),
+            refund_stripe_id=Value(""),
+        )
+        refunds = _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))
+        given_back = _entries(
+            with_paid_status(refunds, "payment__"),
+            "payment__",
+            kind=Value("refund"),
+            at=F("refunded_at"),
+            money=-F("amount"),
+            list_price=Value(None, output_field=_MONEY),
+            coupon_discount=Value(None, output_field=_MONEY),
+            refund_number=F("pk"),
+            refund_stripe_id=F("stripe_refund_id"),
+        )
+        return paid.union(given_back, all=True).order_by("-at", "-payment_number", "-refund_number")
+
+    def totals(self) -> Takings:
+        return takings(start=self.start, end=self.end, payments=self.chosen)

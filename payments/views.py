@@ -15,7 +15,7 @@ from bookings.selectors import own_bookings
 from club.pagination import page_of
 
 from .forms import LedgerFilters
-from .selectors import ledger, ledger_totals, payment_list, with_ledger_figures
+from .selectors import Ledger, PaidStatus, payment_list
 
 
 @login_required
@@ -59,14 +59,14 @@ def receipt(request, payment_id: int):
 
 @admin_required
 def ledger_page(request):
-    """The ledger (docs/rules.md, The ledger): the payments that took money, filtered, with the
-    totals of the whole filtered set, 25 to a page, and its CSV."""
+    """The ledger (docs/rules.md, The ledger): the payments and refunds of the days chosen, filtered,
+    with the totals of the whole filtered set, 25 to a page, and its CSV."""
     filters = LedgerFilters(request.GET)
-    payments = ledger(**filters.filters())
+    books = Ledger(**filters.filters())
     context = {
         "filters": filters,
-        "totals": ledger_totals(payments),
-        "page": page_of(request, with_ledger_figures(payments)),
+        "totals": books.totals(),
+        "page": page_of(request, books.entries()),
         "query": filters.query(),
     }
     return render(request, "payments/ledger.html", context)
@@ -79,25 +79,28 @@ def _moment(value) -> str:
     return timezone.localtime(value).isoformat() if value else ""
 
 
-# The CSV's columns: heading, the ledger row's field (read as plain values: a year of rows is
-# too many to make model instances of), and how it is written when not as it is.
+# The CSV's columns: heading, the ledger entry's field (read as plain values: a year of entries is
+# too many to make model instances of), and how it is written when not as it is. Its amounts add up
+# to the ledger's net: a payment's is what was charged, a refund's is below zero.
 LEDGER_COLUMNS = [
-    ("Payment", "pk", None),
-    ("Paid at", "paid_at", _moment),
-    ("Person", "user__email", None),
-    ("Booking", "booking_id", None),
-    ("Court", "booking__court_name", None),
-    ("Date", "booking__date", date.isoformat),
-    ("Slots", "booking__slots", " ".join),
+    ("Entry", "kind", str.capitalize),
+    ("When", "at", _moment),
+    ("Payment", "payment_number", None),
+    ("Refund", "refund_number", None),
+    ("Paid at", "payment_paid_at", _moment),
+    ("Person", "person", None),
+    ("Booking", "booking_number", None),
+    ("Court", "court_name", None),
+    ("Date", "booking_date", date.isoformat),
+    ("Slots", "slots", " ".join),
     ("List price", "list_price", None),
-    ("Coupon", "coupon__code", None),
-    ("Discount", "discount_amount", None),
-    ("Charged", "amount", None),
-    ("Refunded", "refunded", None),
-    ("Net", "net", None),
-    ("Currency", "currency", str.upper),
-    ("Status", "status", None),
-    ("Stripe PaymentIntent", "payment_intent_id", None),
+    ("Coupon", "coupon_code", None),
+    ("Discount", "coupon_discount", None),
+    ("Amount", "money", None),
+    ("Currency", "currency_code", str.upper),
+    ("Status", "shown_status", lambda status: PaidStatus(status).label),
+    ("Stripe PaymentIntent", "intent_id", None),
+    ("Stripe refund", "refund_stripe_id", None),
 ]
 
 
@@ -123,23 +126,19 @@ class _Echo:
 
 @admin_required
 def ledger_csv(request):
-    """The filtered ledger as CSV, streamed: rows are read from the database in chunks and written
+    """The filtered ledger as CSV, streamed: entries are read from the database in chunks and written
     as they come, so a year of payments never sits in memory. They are sent CSV_ROWS_PER_PART at a
     time: the gzip middleware compresses and flushes each part it is given, and a row alone is
     too small to compress well."""
-    payments = with_ledger_figures(ledger(**LedgerFilters(request.GET).filters()))
-    rows = payments.values_list(*(field for _, field, _ in LEDGER_COLUMNS)).iterator(chunk_size=2000)
+    entries = Ledger(**LedgerFilters(request.GET).filters()).entries().iterator(chunk_size=2000)
     writer = csv.writer(_Echo())
 
-    def line(row: tuple) -> str:
+    def line(entry: dict) -> str:
         return writer.writerow(
-            [
-                _cell(write(value) if write else value)
-                for (_, _, write), value in zip(LEDGER_COLUMNS, row, strict=True)
-            ]
+            [_cell(write(entry[field]) if write else entry[field]) for _, field, write in LEDGER_COLUMNS]
         )
 
-    parts = ("".join(map(line, part)) for part in batched(rows, CSV_ROWS_PER_PART))
+    parts = ("".join(map(line, part)) for part in batched(entries, CSV_ROWS_PER_PART))
     header = writer.writerow([heading for heading, _, _ in LEDGER_COLUMNS])
     response = StreamingHttpResponse(chain([header], parts), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ledger-{timezone.localdate().isoformat()}.csv"'

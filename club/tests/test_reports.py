@@ -16,9 +16,10 @@ from accounts.models import User
 from accounts.selectors import new_members_by_month
 from bookings.models import Booking
 from bookings.tests.factories import make_booking, tomorrow
+from club.days import period
 from courts.models import Court
 from courts.tests.factories import CourtFactory
-from payments.selectors import revenue_by_month
+from payments.selectors import takings_by_month
 from payments.tests.helpers import paid, refunded
 
 pytestmark = pytest.mark.django_db
@@ -65,14 +66,15 @@ def books(settings):
 
 
 def test_revenue_is_summed_by_the_clubs_months_net_of_the_refunds_made_in_each(books):
-    months = revenue_by_month(date_from=date(2026, 9, 1), date_to=date(2026, 11, 30))
+    start, end = period(date(2026, 9, 1), date(2026, 11, 30))
+    months = takings_by_month(start=start, end=end)
 
-    assert {month.isoformat(): figures["net"] for month, figures in months.items()} == {
+    assert {month.isoformat(): figures.net for month, figures in months.items()} == {
         "2026-09-01": Decimal("10.00"),
         "2026-10-01": Decimal("50.00"),
         "2026-11-01": Decimal("35.00"),
     }
-    assert months[date(2026, 11, 1)]["refunds"] == Decimal("5.00")
+    assert months[date(2026, 11, 1)].refunds == Decimal("5.00")
 
 
 def test_new_members_are_counted_by_the_month_they_joined(books):

@@ -22,6 +22,10 @@ class Migration(migrations.Migration):
             field=models.DateTimeField(default=django.utils.timezone.now, editable=False),
         ),
         migrations.AddIndex(
+            model_name='refund',
+            index=models.Index(fields=['status', 'refunded_at'], name='refund_by_refunded_at'),
+        ),
+        migrations.AddIndex(
             model_name='payment',
             index=models.Index(condition=models.Q(('status', 'pending')), fields=['created_at'], name='payment_pending'),
         ),

@@ -1,5 +1,6 @@
-"""The ledger: the payments that took money, filtered, with the totals of the filtered set (gross,
-discounts, refunds, net) against hand-computed figures, paginated, and its CSV streamed."""
+"""The ledger: the payments that took money and the refunds made, filtered, with the totals of the
+filtered set (gross, discounts, refunds, net) against hand-computed figures, paginated, and its CSV
+streamed."""
 
 import csv
 import io
@@ -17,34 +18,39 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment, Refund
+from payments.models import Payment
 from payments.tests.helpers import paid as paid_at
+from payments.tests.helpers import refunded
 
 pytestmark = pytest.mark.django_db
 
 
+def october(day: int) -> datetime:
+    return datetime(2026, 10, day, 15, tzinfo=UTC)
+
+
 def paid(booking: Booking, amount: str, day: int, *, status="succeeded", coupon=None, discount=0) -> Payment:
     """A payment made on a day of October 2026."""
-    at = datetime(2026, 10, day, 15, tzinfo=UTC)
-    return paid_at(booking, amount, at, status, coupon=coupon, discount=discount)
+    return paid_at(booking, amount, october(day), status, coupon=coupon, discount=discount)
 
 
 @pytest.fixture
 def books(people):
-    """Three payments in October: $20 at Centre by Ada (refunded $5 and a failed $3), $16 at Centre
-    by Bob with SPRING20 off $20, $30 at Side by Ada refunded in full (not kept). And one intent
-    never paid, which the ledger leaves out."""
+    """Three payments in October: $20 at Centre by Ada on the 3rd (refunded $5 on the 5th, and a
+    failed $3), $16 at Centre by Bob with SPRING20 off $20 on the 10th, $30 at Side by Ada on the
+    20th refunded in full the same day (not kept). And one intent never paid, which the ledger
+    leaves out."""
     ada = User.objects.get(email="ada@example.com")
     bob = User.objects.get(email="bob@example.com")
     centre = CourtFactory(name="Centre", price=Decimal("20.00"), slots=["08:00-09:00", "09:00-10:00"])
     side = CourtFactory(name="Side", price=Decimal("30.00"), slots=["08:00-09:00"])
     spring = Coupon.objects.create(code="SPRING20", discount=20)
     first = paid(make_booking(user=ada, court=centre, slots=["08:00-09:00"]), "20.00", 3)
-    Refund.objects.create(payment=first, amount=Decimal("5.00"), reason="x", status="succeeded")
-    Refund.objects.create(payment=first, amount=Decimal("3.00"), reason="x", status="failed")
+    refunded(first, "5.00", october(5))
+    refunded(first, "3.00", None, status="failed")
     paid(make_booking(user=bob, court=centre, slots=["09:00-10:00"]), "16.00", 10, coupon=spring, discount=20)
     lost = paid(make_booking(user=ada, court=side), "30.00", 20, status="refunded")
-    Refund.objects.create(payment=lost, amount=Decimal("30.00"), reason="x", status="succeeded")
+    refunded(lost, "30.00", october(20))
     Payment.objects.create(
         booking=lost.booking,
         user=ada,
@@ -85,7 +91,7 @@ def test_without_days_the_ledger_is_this_months_and_an_emptied_day_is_every_mont
     page = people["admin"].get("/dashboard/ledger").content.decode()
 
     assert 'name="date_from" value="2026-11-01"' in page
-    assert "No payments found." in page  # November has none yet
+    assert "No payments or refunds found." in page  # November has none yet
     assert "$66.00" in people["admin"].get("/dashboard/ledger?date_from=").content.decode()
 
 
@@ -113,10 +119,11 @@ def test_the_csv_streams_the_filtered_set_with_its_figures(people, books):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     rows = list(csv.DictReader(io.StringIO(b"".join(response.streaming_content).decode())))
     assert [
-        (r["Person"], r["Charged"], r["Coupon"], r["Discount"], r["Refunded"], r["Net"]) for r in rows
+        (r["Entry"], r["Person"], r["Amount"], r["Coupon"], r["Discount"], r["Status"]) for r in rows
     ] == [
-        ("bob@example.com", "16.00", "SPRING20", "4.00", "0.00", "16.00"),
-        ("ada@example.com", "20.00", "", "0.00", "5.00", "15.00"),
+        ("Payment", "bob@example.com", "16.00", "SPRING20", "4.00", "Succeeded"),
+        ("Refund", "ada@example.com", "-5.00", "", "", "Partially refunded"),
+        ("Payment", "ada@example.com", "20.00", "", "0.00", "Partially refunded"),
     ]
 
 
