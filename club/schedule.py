@@ -40,9 +40,9 @@ def start_in_background(stop: threading.Event) -> threading.Thread:
         while not stop.is_set():
             try:
                 queue_due_tasks()
-            except DatabaseError:
+            except DatabaseError as error:
                 # The database is away (or locked): the tasks are queued once it answers again.
-                logger.exception("Could not queue the periodic tasks")
+                logger.warning("Could not queue the periodic tasks: %s", str(error).strip())
             finally:
                 close_old_connections()
             stop.wait(TICK_SECONDS)

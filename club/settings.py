@@ -400,6 +400,9 @@ LOGGING = {
 # transaction that queues it; `manage.py run_worker` runs them (several workers take rows with
 # SKIP LOCKED, SQLite's write lock on the embedded default) and starts PERIODIC_TASKS on time.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# While the database is away a worker waits this long before trying again, then twice as long each
+# time, at most a minute (club/management/commands/run_worker.py); it never exits for it.
+WORKER_DATABASE_RETRY_SECONDS = env.float("WORKER_DATABASE_RETRY_SECONDS", default=1)
 # Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
 PERIODIC_TASKS = {
     "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
