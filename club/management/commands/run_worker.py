@@ -3,7 +3,8 @@ scheduler of the periodic tasks (club/schedule.py). Run one or several beside th
 
 The worker outlives the database: django-tasks-db's loop ends at the first error that is not a
 locked database, so when PostgreSQL goes away this command waits, trying again later each time, and
-runs the loop again once the database answers."""
+runs the loop again once the database answers. A task whose outcome it could not record meanwhile
+is taken again later (club.schedule.tasks_requeue_abandoned)."""
 
 import logging
 import threading
