@@ -164,9 +164,11 @@ IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
 # the Firebase console takes effect within this time; our own sign-out and roles at once.
 IDENTITY_REVOCATION_CHECK_SECONDS = env.int("IDENTITY_REVOCATION_CHECK_SECONDS", default=300)
 # A call to Firebase gives up after this many seconds, without retrying (Google answers in a
-# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS.
+# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS,
+# then one trial call (whose caller may wait IDENTITY_TIMEOUT) says whether it is back: the others
+# are refused at once meanwhile, and the breaker stays open for as long again if it is not.
 IDENTITY_TIMEOUT = env.float("IDENTITY_TIMEOUT", default=min(PROVIDER_TIMEOUT, 1.5))
-IDENTITY_BREAKER_SECONDS = env.int("IDENTITY_BREAKER_SECONDS", default=10)
+IDENTITY_BREAKER_SECONDS = env.float("IDENTITY_BREAKER_SECONDS", default=2)
 
 # --- Payments: Stripe -------------------------------------------------------------------------
 # Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.
