@@ -7,6 +7,7 @@ here so that the test does not wait the production default.
 """
 
 import os
+import signal
 import sys
 import time
 
@@ -82,3 +83,14 @@ def test_a_worker_waits_out_a_database_outage_and_carries_on(relay, worker):
     relay.start()
     assert runs() == TaskResultStatus.SUCCESSFUL
     assert worker.alive
+
+
+def test_sigterm_ends_a_worker_that_waits_for_the_database_cleanly(relay, worker):
+    relay.stop()
+    deadline = time.monotonic() + 20
+    while "The database is not answering" not in worker.log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.2)
+
+    worker.process.send_signal(signal.SIGTERM)
+
+    assert worker.process.wait(10) == 0  # as systemd stops it: a clean stop, not a failure
