@@ -14,15 +14,17 @@ deleted, only Firebase knows; the rule for asking it is here and nowhere else
 - The sensitive operations (sign-in, payments, admin writes; see accounts.permissions) ask on
   every request (`check_now`), and refresh the kept answer.
 - A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
-  answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker). Meanwhile an ordinary request
-  stands on its locally verified credential, to be checked once Firebase answers again, and a
-  sensitive one is refused with IdentityProviderUnavailable.
+  answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker); then one trial call, by the first
+  caller, says whether Firebase is back, while the others are refused as before. Meanwhile an
+  ordinary request stands on its locally verified credential, to be checked once Firebase answers
+  again, and a sensitive one is refused with IdentityProviderUnavailable.
 
 Our own sign-out and roles live in the database (accounts.services) and take effect at once.
 The rest of the project sees `Identity` values and two exceptions, never firebase-admin's types.
 """
 
 import logging
+import math
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -107,7 +109,10 @@ def _app() -> firebase_admin.App:
 
 
 # --- The breaker ------------------------------------------------------------------------------
+# In the shared cache, so that every app process stops and tries again together: when the provider
+# may be tried again (a time.time()), while it is not answering; and who is trying it.
 _BREAKER_KEY = "identity:provider-not-answering"
+_TRIAL_KEY = "identity:provider-trial"
 # firebase-admin's errors for a call that got no answer: a timeout, no connection, a server error,
 # anything else on the way (Google's public keys included). Other errors are answers.
 _NO_ANSWER = (
@@ -121,22 +126,43 @@ _NO_ANSWER = (
 def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
     """Opens the breaker: no call is made to the provider for IDENTITY_BREAKER_SECONDS."""
     logger.warning(
-        "The identity provider did not answer (%s); not asked again for %s s.",
+        "The identity provider did not answer (%s); tried again in %s s.",
         str(error).strip() or error.__class__.__name__,
         settings.IDENTITY_BREAKER_SECONDS,
     )
-    caches["default"].set(_BREAKER_KEY, True, settings.IDENTITY_BREAKER_SECONDS)
+    cache = caches["default"]
+    # Kept until a call is answered: however long the provider is away, a trial decides.
+    cache.set(_BREAKER_KEY, time.time() + settings.IDENTITY_BREAKER_SECONDS, None)
+    cache.delete(_TRIAL_KEY)
     return IdentityProviderUnavailable(str(error))
+
+
+def _is_trial() -> bool:
+    """Whether this call is the breaker's trial (False: the breaker is closed); raises
+    IdentityProviderUnavailable while it is open, and to every caller but the first once its
+    interval is over, while that one's trial call is in flight (half-open)."""
+    cache = caches["default"]
+    retry_at = cache.get(_BREAKER_KEY)
+    if retry_at is None:
+        return False
+    # The trial's mark outlives a caller that dies mid-call by little more than the call's timeout.
+    if time.time() < retry_at or not cache.add(_TRIAL_KEY, True, math.ceil(settings.IDENTITY_TIMEOUT) + 1):
+        raise IdentityProviderUnavailable("The identity provider did not answer a moment ago.")
+    return True
 
 
 def _call(call):
     """`call(app)`, unless the breaker is open. Errors that are answers pass through."""
-    if caches["default"].get(_BREAKER_KEY):
-        raise IdentityProviderUnavailable("The identity provider did not answer a moment ago.")
+    trial = _is_trial()
     try:
         return call(_app())
     except _NO_ANSWER as error:
+        trial = False  # not over: the breaker opens again
         raise _no_answer(error) from error
+    finally:
+        if trial:  # answered (an error may be an answer): the breaker closes
+            caches["default"].delete_many([_BREAKER_KEY, _TRIAL_KEY])
+            logger.warning("The identity provider answers again.")
 
 
 # --- Revocation -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Periodic tasks without cron: every worker looks every few seconds which of settings.PERIODIC_TASKS
 are due and queues those it claims (club.models.PeriodicRun), so each runs once per period however
-many workers there are, and none is missed while at least one worker runs."""
+many workers there are, and none is missed while at least one worker runs. One of them takes again
+the tasks whose worker is gone (tasks_requeue_abandoned)."""
 
 import logging
 import threading
@@ -10,6 +11,8 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections, transaction
 from django.utils import timezone
 from django.utils.module_loading import import_string
+from django_tasks_db.compat import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
 from .models import PeriodicRun
 
@@ -33,6 +36,34 @@ def queue_due_tasks(now: datetime | None = None) -> list[str]:
     return queued
 
 
+def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
+    """Queues again the tasks a worker claimed and never finished, TASK_CLAIM_TIMEOUT_SECONDS after
+    the claim: their worker was killed, or lost the database before it could record the outcome.
+    Every task is safe to run twice, so one that was only slow does no harm run again. Run by the
+    scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    now = now or timezone.now()
+    abandoned = DBTaskResult.objects.running().filter(
+        started_at__lt=now - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
+    )
+    count = 0
+    for task in abandoned.only("pk", "task_path", "started_at", "worker_ids"):
+        # Unless it finished (or was taken again) since it was read.
+        if (
+            DBTaskResult.objects.running()
+            .filter(pk=task.pk, started_at=task.started_at)
+            .update(status=TaskResultStatus.READY)
+        ):
+            logger.warning(
+                "Task %s (%s), claimed by worker %s at %s, never finished; queued again.",
+                task.pk,
+                task.task_path,
+                task.worker_ids[-1] if task.worker_ids else "?",
+                task.started_at.isoformat(),
+            )
+            count += 1
+    return count
+
+
 def start_in_background(stop: threading.Event) -> threading.Thread:
     """The worker's scheduler thread; it ends when `stop` is set (or with the process)."""
 
@@ -40,9 +71,9 @@ def start_in_background(stop: threading.Event) -> threading.Thread:
         while not stop.is_set():
             try:
                 queue_due_tasks()
-            except DatabaseError:
+            except DatabaseError as error:
                 # The database is away (or locked): the tasks are queued once it answers again.
-                logger.exception("Could not queue the periodic tasks")
+                logger.warning("Could not queue the periodic tasks: %s", str(error).strip())
             finally:
                 close_old_connections()
             stop.wait(TICK_SECONDS)

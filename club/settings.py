@@ -164,9 +164,11 @@ IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
 # the Firebase console takes effect within this time; our own sign-out and roles at once.
 IDENTITY_REVOCATION_CHECK_SECONDS = env.int("IDENTITY_REVOCATION_CHECK_SECONDS", default=300)
 # A call to Firebase gives up after this many seconds, without retrying (Google answers in a
-# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS.
+# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS,
+# then one trial call (whose caller may wait IDENTITY_TIMEOUT) says whether it is back: the others
+# are refused at once meanwhile, and the breaker stays open for as long again if it is not.
 IDENTITY_TIMEOUT = env.float("IDENTITY_TIMEOUT", default=min(PROVIDER_TIMEOUT, 1.5))
-IDENTITY_BREAKER_SECONDS = env.int("IDENTITY_BREAKER_SECONDS", default=10)
+IDENTITY_BREAKER_SECONDS = env.float("IDENTITY_BREAKER_SECONDS", default=2)
 
 # --- Payments: Stripe -------------------------------------------------------------------------
 # Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.
@@ -400,6 +402,9 @@ LOGGING = {
 # transaction that queues it; `manage.py run_worker` runs them (several workers take rows with
 # SKIP LOCKED, SQLite's write lock on the embedded default) and starts PERIODIC_TASKS on time.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# While the database is away a worker waits this long before trying again, then twice as long each
+# time, at most a minute (club/management/commands/run_worker.py); it never exits for it.
+WORKER_DATABASE_RETRY_SECONDS = env.float("WORKER_DATABASE_RETRY_SECONDS", default=1)
 # Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
 PERIODIC_TASKS = {
     "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
@@ -408,9 +413,14 @@ PERIODIC_TASKS = {
     "notifications.tasks.requeue_stalled": 300,
     "payments.tasks.send_stalled_refunds": 300,
     "payments.tasks.reconcile_payments": 60,
+    "club.tasks.requeue_abandoned": 60,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.
 NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
+# A task claimed by a worker that has not finished it after this long is queued again: its worker
+# was killed, or lost the database mid-task (club.schedule.tasks_requeue_abandoned). Every task is
+# safe to run twice; one that runs longer than this may run twice at once.
+TASK_CLAIM_TIMEOUT_SECONDS = env.int("TASK_CLAIM_TIMEOUT_SECONDS", default=600)
 # A message claimed by a worker that has not finished it after this long is queued again.
 NOTIFY_CLAIM_TIMEOUT_SECONDS = env.int("NOTIFY_CLAIM_TIMEOUT_SECONDS", default=600)
 # A refund still pending this long after its try was due is queued again (its task was lost).

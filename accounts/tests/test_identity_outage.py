@@ -6,7 +6,7 @@ calls (club/testing/provider_calls.py); a test pauses the emulator (SIGSTOP: it 
 connections but answers none, as a provider that hangs) and resumes it. Signed-in pages and reads
 keep working from the verified cookie, the sensitive operations answer 503 within 2 s, and after
 one call that got no answer the site stops calling the provider for IDENTITY_BREAKER_SECONDS
-(3 here) instead of holding worker after worker.
+instead of holding worker after worker; then one trial call says whether it is back.
 """
 
 import json
@@ -18,6 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
@@ -30,7 +31,8 @@ from scripts import local_stack
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PROJECT_ID = "demo-identity-outage"
-BREAKER_SECONDS = 3
+# The site runs with the default: how soon it tries the provider again is what a test measures.
+BREAKER_SECONDS = settings.IDENTITY_BREAKER_SECONDS
 SIGN_IN_UNAVAILABLE = {"detail": "Sign-in cannot be checked right now. Please try again in a minute."}
 
 
@@ -51,7 +53,6 @@ class Site:
             "FIREBASE_AUTH_EMULATOR_HOST": self.relay.host,
             "FIREBASE_PROJECT_ID": PROJECT_ID,
             "CACHE_URL": "dbcache://club_cache",
-            "IDENTITY_BREAKER_SECONDS": str(BREAKER_SECONDS),
             "RATE_SESSION": "1000/min",
         }
         command = [str(Path(sys.executable).with_name("gunicorn")), "club.wsgi"]
@@ -236,3 +237,44 @@ def test_a_sensitive_operation_answers_503_within_2_seconds_and_then_at_once(sit
         "/api/session", json={"idToken": bob_token}, headers={"X-CSRFToken": bob.cookies["csrftoken"]}
     )
     assert signed.status_code == 200, signed.text
+
+
+def test_after_a_short_interval_one_trial_call_decides_while_the_others_answer_at_once(site):
+    ann = signed_in(site, "ann@example.com", User.Role.ADMIN)
+    people = [signed_in(site, f"{name}@example.com") for name in ("ada", "bob", "cy")]
+    site.identity.pause()
+    assert ann.delete("/api/courts/999").status_code == 503  # no answer: the breaker opens
+    calls = site.relay.count()
+
+    time.sleep(BREAKER_SECONDS + 0.2)
+    # The first caller after the interval tries the provider (and waits IDENTITY_TIMEOUT for
+    # nothing); while it does, the others are refused at once, without a call.
+    with ThreadPoolExecutor(len(people) + 1) as pool:
+        trial = pool.submit(timed, lambda: ann.delete("/api/courts/999"))
+        time.sleep(0.5)
+        others = [
+            pool.submit(timed, lambda person=person: person.post("/api/create-payment-intent", json={}))
+            for person in people
+        ]
+        answers = [future.result() for future in others]
+    response, seconds = trial.result()
+    assert (response.status_code, response.json()) == (503, SIGN_IN_UNAVAILABLE)
+    assert seconds > 1  # it waited for the provider
+    assert [(answer.status_code, answer.json()) for answer, _ in answers] == [(503, SIGN_IN_UNAVAILABLE)] * 3
+    assert max(seconds for _, seconds in answers) < 1, answers
+    assert site.relay.count() == calls + 1  # the trial's call, alone
+    # The trial got no answer: the breaker is open again, for as long.
+    refused, seconds = timed(lambda: ann.delete("/api/courts/999"))
+    assert (refused.status_code, seconds < 1, site.relay.count()) == (503, True, calls + 1)
+
+    site.identity.resume()
+    started = time.monotonic()
+    while ann.delete("/api/courts/999").status_code == 503 and time.monotonic() - started < 15:
+        time.sleep(0.1)
+
+    # Back within the interval: the first call after it found the provider answering.
+    assert ann.delete("/api/courts/999").status_code == 404  # checked, then done: no such court
+    assert time.monotonic() - started < BREAKER_SECONDS + 1
+    assert (
+        people[0].post("/api/create-payment-intent", json={}).status_code == 400
+    )  # checked; no booking named

@@ -1,11 +1,24 @@
 """`manage.py run_worker`: django-tasks-db's worker (`db_worker`, with all its options) plus the
-scheduler of the periodic tasks (club/schedule.py). Run one or several beside the app."""
+scheduler of the periodic tasks (club/schedule.py). Run one or several beside the app.
 
+The worker outlives the database: django-tasks-db's loop ends at the first error that is not a
+locked database, so when PostgreSQL goes away this command waits, trying again later each time, and
+runs the loop again once the database answers. A task whose outcome it could not record meanwhile
+is taken again later (club.schedule.tasks_requeue_abandoned)."""
+
+import logging
 import threading
+import time
 
+from django.conf import settings
+from django.db import InterfaceError, OperationalError, close_old_connections, connection
 from django_tasks_db.management.commands.db_worker import Command as DatabaseWorkerCommand
 
 from club.schedule import start_in_background
+
+logger = logging.getLogger(__name__)
+# The longest wait between two tries while the database is away.
+MAX_RETRY_SECONDS = 60
 
 
 class Command(DatabaseWorkerCommand):
@@ -16,6 +29,32 @@ class Command(DatabaseWorkerCommand):
         if not options.get("batch"):  # a batch run (tests, one-off) only empties the queue
             start_in_background(stop)
         try:
-            super().handle(*args, **options)
+            while True:
+                try:
+                    return super().handle(*args, **options)
+                except (OperationalError, InterfaceError) as error:
+                    wait_for_database(error)
         finally:
             stop.set()
+
+
+def wait_for_database(error: Exception) -> None:
+    """Returns once the database answers, trying after WORKER_DATABASE_RETRY_SECONDS, then twice as
+    long each time, at most MAX_RETRY_SECONDS apart. SIGTERM meanwhile ends the process, as it
+    does when the worker waits for tasks."""
+    delay = settings.WORKER_DATABASE_RETRY_SECONDS
+    while True:
+        logger.warning("The database is not answering (%s); trying again in %g s.", _first_line(error), delay)
+        time.sleep(delay)
+        close_old_connections()  # the connection that failed is closed here, and made again below
+        try:
+            connection.ensure_connection()
+        except (OperationalError, InterfaceError) as again:
+            error, delay = again, min(delay * 2, MAX_RETRY_SECONDS)
+        else:
+            logger.warning("The database answers again; the worker carries on.")
+            return
+
+
+def _first_line(error: Exception) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
