@@ -99,7 +99,16 @@ class ScheduleFilters(forms.Form):
 POLICY_SECTIONS = [
     ("Approval", ["approval_required", "checkout_hold_minutes"]),
     ("How far ahead", ["advance_days_user", "advance_days_member"]),
-    ("Limits per person", ["open_bookings_limit", "daily_hours_limit"]),
+    (
+        "Limits per person",
+        [
+            "open_bookings_limit",
+            "daily_hours_limit",
+            "daily_open_hours_limit",
+            "weekly_open_hours_limit",
+            "rerequest_cooldown_minutes",
+        ],
+    ),
     ("Cancelling a paid booking", ["cancel_cutoff_hours", "refund_percent", "late_refund_percent"]),
     ("Waitlist", ["waitlist_hold_minutes"]),
 ]
@@ -118,6 +127,11 @@ class PolicyForm(forms.ModelForm):
             "advance_days_member": "Days ahead a member may book",
             "open_bookings_limit": "Open bookings (waiting for a decision or a payment) per person",
             "daily_hours_limit": "Hours of courts per person per day (empty: no limit)",
+            "daily_open_hours_limit": "Hours of unpaid bookings per person per day (empty: no limit)",
+            "weekly_open_hours_limit": "Hours of unpaid bookings per person per week, Monday to Sunday "
+            "(empty: no limit)",
+            "rerequest_cooldown_minutes": "Minutes before a person may request again slots they let go "
+            "(empty: no wait)",
             "cancel_cutoff_hours": "Cut-off: hours before the start",
             "refund_percent": "Refund before the cut-off (%)",
             "late_refund_percent": "Refund after the cut-off (%)",

@@ -219,6 +219,35 @@ class Policy(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(24)],
         help_text="How many hours of courts one person may hold on one day; empty for no limit.",
     )
+    # Unpaid hours are what one person could sit on without spending anything: three hours a day
+    # is a long session or two short ones, and twice that a week leaves room for a second day of
+    # play while the first waits for an admin or a payment.
+    daily_open_hours_limit = models.PositiveSmallIntegerField(
+        default=3,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(24)],
+        help_text="How many hours of open bookings (waiting for a decision or for payment) one person "
+        "may hold on one day; empty for no limit.",
+    )
+    weekly_open_hours_limit = models.PositiveSmallIntegerField(
+        default=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(168)],
+        help_text="How many hours of open bookings one person may hold in one week (Monday to Sunday); "
+        "empty for no limit.",
+    )
+    # As long as the default checkout hold: long enough for someone else (or the waitlist's
+    # first) to take slots let go, short enough for a person who changed their mind.
+    rerequest_cooldown_minutes = models.PositiveSmallIntegerField(
+        default=10,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(1440)],
+        help_text="How long a person waits before requesting again slots they let go (withdrew, "
+        "cancelled unpaid, or left unpaid past the payment window or checkout hold); empty for no wait.",
+    )
     approval_required = models.BooleanField(
         default=True,
         help_text="Whether an admin approves each request before it is paid; if not, a booking is "

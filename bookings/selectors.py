@@ -195,6 +195,32 @@ def held_slots_of(*, user: User, date: date) -> QuerySet:
     )
 
 
+def slots_let_go(
+    *, user: User, court: Court, date: date, since: datetime
+) -> list[tuple[list[str], datetime]]:
+    """The slots of `court` on `date` that `user` let go of after `since`, each booking's with when:
+    withdrawn or cancelled by the person while unpaid, or left unpaid past the payment window or
+    checkout hold (`overdue`, whether or not it has expired by name yet)."""
+    withdrawn = BookingStatusChange.objects.filter(
+        booking__user=user,
+        booking__court=court,
+        booking__date=date,
+        from_status__in=[Status.PENDING, Status.APPROVED],
+        to_status=Status.CANCELLED,
+        by=user,
+        at__gt=since,
+    ).values_list("booking__slots", "at")
+    lapsed = Booking.objects.filter(
+        user=user,
+        court=court,
+        date=date,
+        status__in=[Status.APPROVED, Status.EXPIRED],
+        payment_due_at__gt=since,
+        payment_due_at__lt=timezone.now(),
+    ).values_list("slots", "payment_due_at")
+    return [*withdrawn, *lapsed]
+
+
 def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime) -> QuerySet[Booking]:
     """`bookings`, each with `refund_percent`: the share of its payment that cancelling it at `now`
     gives back (docs/rules.md, Cancelling). All of it when an admin (the club) cancels; for its

@@ -14,12 +14,13 @@ from django.utils import timezone
 from accounts.models import User
 from audit.services import audit_record
 from club.errors import Conflict, Forbidden
+from club.templatetags.club_time import day, when
 from courts.models import Court
 from courts.pricing import slot_prices
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
-from .selectors import held_slots_of, open_bookings, overdue, policy_get, with_refund_percent
+from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .signals import paid_booking_cancelled
 
 Status = Booking.Status
@@ -43,6 +44,27 @@ class TooManyHours(Conflict):
         super().__init__(
             f"You may hold at most {limit:g} hours of courts a day, and you hold {held:g} on {date} "
             "already: choose fewer slots or another day."
+        )
+
+
+class TooManyOpenHours(Conflict):
+    def __init__(self, limit: int, held: float, period: str, days: str):
+        super().__init__(
+            f"You may hold at most {limit:g} hours of unpaid bookings {period}, and you hold {held:g} "
+            f"{days} already: choose fewer slots, or pay for or cancel one of them first."
+        )
+
+
+class LetGoLately(Conflict):
+    def __init__(self, slots: list[str], minutes: int, until: datetime):
+        # Shown to the minute, rounded up: never a moment at which the request is still refused.
+        shown = until.replace(second=0, microsecond=0)
+        if shown < until:
+            shown += timedelta(minutes=1)
+        it = "it" if len(slots) == 1 else "them"
+        super().__init__(
+            f"You let {', '.join(slots)} go less than {minutes} minutes ago: so that others can take "
+            f"{it} first, you can request {it} again from {when(shown)}."
         )
 
 
@@ -146,19 +168,11 @@ def booking_request(
     """A booking for `user`, holding its slots: pending, for an admin to decide on; or, when the
     policy needs no approval (instant booking), approved at once, to be paid within the policy's
     checkout hold. The price is the server's (each slot's price that day: courts.pricing); a price
-    sent by the client must equal it. The policy's limits hold: one person holds at most its number
-    of open bookings (so nobody can sit on a court's week with requests) and at most its hours of
-    courts a day."""
+    sent by the client must equal it. The policy's limits on one person hold (_check_person_limits),
+    so that nobody can sit on a court's week with requests they do not pay for."""
     policy = policy_get()
     slots = _validate_request(user=user, policy=policy, court=court, date=date, slots=slots, price=price)
-    # Under the person's row lock their concurrent requests are counted one after the other.
-    User.objects.select_for_update().get(pk=user.pk)
-    if open_bookings(user=user).count() >= policy.open_bookings_limit:
-        raise TooManyOpenBookings(policy.open_bookings_limit)
-    if policy.daily_hours_limit is not None:
-        held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
-        if held + slot_hours(date=date, slots=slots) > policy.daily_hours_limit:
-            raise TooManyHours(policy.daily_hours_limit, held, date)
+    _check_person_limits(user=user, policy=policy, court=court, date=date, slots=slots)
     now = timezone.now()
     instant = not policy.approval_required
     booking = Booking.objects.create(
@@ -179,6 +193,41 @@ def booking_request(
     if not instant:  # an instant booking is paid there and then: its receipt is its message
         notices.requested(booking)
     return booking
+
+
+def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date, slots: list[str]) -> None:
+    """Refuses a request that would take `user` past the policy's limits on one person: open
+    bookings, hours of courts a day, hours of open (unpaid) bookings a day and a week (Monday to
+    Sunday), and the wait before requesting again slots they let go (docs/rules.md, Requesting)."""
+    # Under the person's row lock their concurrent requests are counted one after the other.
+    User.objects.select_for_update().get(pk=user.pk)
+    if open_bookings(user=user).count() >= policy.open_bookings_limit:
+        raise TooManyOpenBookings(policy.open_bookings_limit)
+    hours = slot_hours(date=date, slots=slots)
+    if policy.daily_hours_limit is not None:
+        held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
+        if held + hours > policy.daily_hours_limit:
+            raise TooManyHours(policy.daily_hours_limit, held, date)
+    monday = date - timedelta(days=date.weekday())
+    week = (monday, monday + timedelta(days=6))
+    for limit, days, period, shown in (
+        (policy.daily_open_hours_limit, (date, date), "a day", f"on {day(date)}"),
+        (policy.weekly_open_hours_limit, week, "a week", f"in the week of {day(monday)}"),
+    ):
+        if limit is not None and (held := open_hours(user=user, days=days)) + hours > limit:
+            raise TooManyOpenHours(limit, held, period, shown)
+    if policy.rerequest_cooldown_minutes is not None:
+        wait = timedelta(minutes=policy.rerequest_cooldown_minutes)
+        let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)
+        if again := [slot for slot in slots if any(slot in held for held, _ in let_go)]:
+            let_go_at = max(at for held, at in let_go if set(held) & set(again))
+            raise LetGoLately(again, policy.rerequest_cooldown_minutes, let_go_at + wait)
+
+
+def open_hours(*, user: User, days: tuple[Date, Date]) -> float:
+    """How many hours of courts a person's open bookings hold from the first of `days` to the last."""
+    held = open_bookings(user=user).filter(date__range=days).values_list("date", "slots")
+    return sum((slot_hours(date=on, slots=slots) for on, slots in held), 0.0)
 
 
 def _hold_slots(booking: Booking) -> None:
@@ -236,8 +285,11 @@ def _transition(
     if to not in TRANSITIONS.get(locked.status, set()) or only_from not in ("", locked.status):
         raise Conflict(f"This booking is {locked.get_status_display().lower()} and cannot be {to}.")
     from_status, locked.status = locked.status, to
+    # One moment for the move, from the clock the rules read: the approval's, and its history
+    # row's (the moment a person let slots go, for the wait before they request them again).
+    now = timezone.now()
     if to == Status.APPROVED:
-        locked.approved_at = timezone.now()
+        locked.approved_at = now
         locked.payment_due_at = locked.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
         _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
@@ -248,7 +300,7 @@ def _transition(
 
         slot_freed(court_id=locked.court_id, date=locked.date, slots=locked.slots)
     BookingStatusChange.objects.create(
-        booking=locked, from_status=from_status, to_status=to, by=by, reason=reason
+        booking=locked, from_status=from_status, to_status=to, by=by, at=now, reason=reason
     )
     if by is not None and by.is_admin and by.pk != locked.user_id:  # the club's decision
         audit_record(

@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.services import booking_approve, booking_request
+from bookings.services import booking_approve, booking_request, policy_update
 from courts.tests.factories import CourtFactory
 
 
@@ -36,3 +36,9 @@ def approved_at(moment) -> dict:
         "approved_at": moment,
         "payment_due_at": moment + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS),
     }
+
+
+def lift_hour_limits() -> None:
+    """The policy's limits on one person's hours of unpaid bookings lifted: for a test that has one
+    person hold more open bookings at once than a normal booker would."""
+    policy_update(daily_open_hours_limit=None, weekly_open_hours_limit=None)

@@ -13,7 +13,7 @@ from bookings.admin import PolicyAdmin
 from bookings.models import Block, Booking, CalendarFeed, Policy
 from bookings.selectors import policy_get
 from bookings.services import calendar_feed_get
-from bookings.tests.factories import make_booking, tomorrow
+from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +29,7 @@ def act(client, action: str, *bookings):
 
 def test_the_actions_go_through_the_services_and_are_audited(people):
     ada = User.objects.get(email="ada@example.com")
+    lift_hour_limits()
     first, second, third = (make_booking(user=ada) for _ in range(3))
     confirmed = make_booking(user=ada, status=Booking.Status.CONFIRMED)
 

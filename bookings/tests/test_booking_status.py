@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking, BookingStatusChange
 from bookings.services import booking_cancel, booking_reject
-from bookings.tests.factories import approved_at, make_booking
+from bookings.tests.factories import approved_at, lift_hour_limits, make_booking
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +103,7 @@ def test_the_owner_filters_their_bookings_by_status(people):
 
 def test_my_bookings_costs_the_same_queries_for_5_or_30_bookings(people, settings):
     settings.BOOKING_OPEN_LIMIT = 100
+    lift_hour_limits()
     owner = owner_of(people)
 
     def queries() -> int:

@@ -57,6 +57,27 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
     assert people["anonymous"].get("/api/policy").json()["lateRefundPercent"] == 50
 
 
+def test_an_admin_sets_the_limits_on_unpaid_hours_and_the_wait_before_requesting_again(people):
+    page = people["admin"].get(URL).content.decode()
+    assert 'name="daily_open_hours_limit" value="3"' in page
+    assert 'name="weekly_open_hours_limit" value="6"' in page
+    assert 'name="rerequest_cooldown_minutes" value="10"' in page
+
+    people["admin"].post(
+        URL,
+        {
+            **RULES,
+            "daily_open_hours_limit": "4",
+            "weekly_open_hours_limit": "",
+            "rerequest_cooldown_minutes": "30",
+        },
+    )
+
+    policy = policy_get()
+    assert (policy.daily_open_hours_limit, policy.weekly_open_hours_limit) == (4, None)
+    assert policy.rerequest_cooldown_minutes == 30
+
+
 def test_a_rule_out_of_bounds_is_refused_under_its_field_and_nothing_changes(people):
     response = people["admin"].post(URL, {**RULES, "refund_percent": "120", "checkout_hold_minutes": "1"})
 

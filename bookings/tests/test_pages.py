@@ -4,7 +4,7 @@ import pytest
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.tests.factories import make_booking
+from bookings.tests.factories import lift_hour_limits, make_booking
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -113,6 +113,7 @@ def test_manage_bookings_lists_confirmed_bookings_and_searches_by_court_title(si
 
 def test_a_booking_page_costs_a_constant_number_of_queries(ada, django_assert_max_num_queries, settings):
     settings.BOOKING_OPEN_LIMIT = 10
+    lift_hour_limits()
     court = CourtFactory(slots=[f"{h:02d}:00-{h + 1:02d}:00" for h in range(10)])
     for slot in court.slots:
         make_booking(user=ada_user(), court=court, slots=[slot])

@@ -16,7 +16,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.schedule import day_sheet
 from bookings.services import booking_price, booking_request
-from bookings.tests.factories import tomorrow
+from bookings.tests.factories import lift_hour_limits, tomorrow
 from courts.admin import PriceBandForm, PriceBandFormSet
 from courts.models import Court, PriceBand
 from courts.pricing import slot_prices
@@ -95,6 +95,7 @@ def test_a_courts_bands_are_read_once_for_all_its_slots(django_assert_num_querie
 def test_a_booking_mixing_peak_and_off_peak_slots_costs_each_slots_price():
     court = peak_court()
     ada = User.objects.create_user("ada@example.com")
+    lift_hour_limits()  # four hours in one request
 
     booking = booking_request(user=ada, court=court, date=next_day(0), slots=EVENING)
 

@@ -3,6 +3,10 @@ from django.conf import settings
 from django.core.management import call_command
 
 from accounts.models import User
+from bookings.models import Booking
+from bookings.selectors import policy_get
+from bookings.services import booking_request, policy_update
+from bookings.tests.factories import tomorrow
 from content.models import Announcement, Coupon
 from courts.models import Court
 
@@ -76,3 +80,23 @@ def test_seed_demo_makes_the_demo_accounts_in_the_emulator_and_the_database(emul
     assert response.json()["role"] == "admin"
     # Their addresses count as verified, so nobody is asked to verify a demo e-mail.
     assert "Please verify your e-mail address" not in client.get("/").content.decode()
+
+
+def test_the_demo_club_limits_each_persons_hours_a_day(emulator):
+    call_command("seed_demo", verbosity=0)
+
+    policy = policy_get()
+    assert (policy.daily_hours_limit, policy.daily_open_hours_limit) == (4, 3)
+    # The demo user books an evening's two hours as anyone would.
+    user = User.objects.get(email="user@club.example")
+    court = Court.objects.get(name="Centre Court")
+    booking = booking_request(user=user, court=court, date=tomorrow(), slots=court.slots[-2:])
+    assert booking.status == Booking.Status.PENDING
+
+
+def test_seed_demo_leaves_the_rules_an_admin_has_set():
+    policy_update(daily_hours_limit=None, open_bookings_limit=2)
+
+    call_command("seed_demo", verbosity=0)
+
+    assert (policy_get().daily_hours_limit, policy_get().open_bookings_limit) == (None, 2)

@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from accounts.identity import ensure_account
 from accounts.models import User
+from bookings.models import Policy
+from bookings.services import policy_update
 from club.demo_history import DAYS, seed_history
 from content.models import Announcement, Coupon
 from courts.models import Court, PriceBand
@@ -97,6 +99,9 @@ DEMO_COUPONS = [
     {"code": "SUMMER10", "discount": 10, "description": "10% off any court, all summer long."},
     {"code": "TEAM15", "discount": 15, "description": "15% off when you book three slots or more."},
 ]
+# The hours of courts one person may hold on one day, paid or not: the recommended rule
+# (docs/staff-guide.md, Club Rules), so that nobody holds a court all day.
+DEMO_DAILY_HOURS = 4
 DEMO_ANNOUNCEMENT = "Welcome to the new booking site! Book a court, and pay online once it is approved."
 
 # Only ever made in the local Firebase Auth Emulator: known passwords must not exist in production.
@@ -119,14 +124,15 @@ DEMO_ACCOUNTS = [
 
 class Command(BaseCommand):
     help = (
-        "Adds the demo courts, coupons and an announcement, with the local Firebase Auth Emulator the "
-        "demo accounts (an admin, a member, a user), and three months of past play to a club that has no "
-        "bookings yet. Idempotent: what exists already is left as it is."
+        "Adds the demo courts, coupons, an announcement and the recommended limits per person, with the "
+        "local Firebase Auth Emulator the demo accounts (an admin, a member, a user), and three months of "
+        "past play to a club that has no bookings yet. Idempotent: what exists already is left as it is."
     )
 
     def handle(self, *args, **options):
         self.seed_courts()
         self.seed_content()
+        self.seed_rules()
         if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
             self.seed_accounts()
         else:
@@ -164,6 +170,14 @@ class Command(BaseCommand):
         if not Announcement.objects.exists():
             Announcement.objects.create(text=DEMO_ANNOUNCEMENT)
         self.stdout.write(f"Demo coupons: {added} added, {len(DEMO_COUPONS) - added} already there.")
+
+    @transaction.atomic
+    def seed_rules(self):
+        if Policy.objects.exists():
+            self.stdout.write("Demo rules: skipped (the club has its rules already).")
+            return
+        policy_update(daily_hours_limit=DEMO_DAILY_HOURS)
+        self.stdout.write(f"Demo rules: at most {DEMO_DAILY_HOURS} hours of courts per person a day.")
 
     def seed_history(self):
         # The demo member has played all along: their payment history is not empty.

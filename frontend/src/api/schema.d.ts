@@ -1035,6 +1035,12 @@ export interface components {
             openBookingsLimit?: number;
             /** @description How many hours of courts one person may hold on one day; empty for no limit. */
             dailyHoursLimit?: number | null;
+            /** @description How many hours of open bookings (waiting for a decision or for payment) one person may hold on one day; empty for no limit. */
+            dailyOpenHoursLimit?: number | null;
+            /** @description How many hours of open bookings one person may hold in one week (Monday to Sunday); empty for no limit. */
+            weeklyOpenHoursLimit?: number | null;
+            /** @description How long a person waits before requesting again slots they let go (withdrew, cancelled unpaid, or left unpaid past the payment window or checkout hold); empty for no wait. */
+            rerequestCooldownMinutes?: number | null;
             /** @description How many hours before its start a paid booking may be cancelled for the full refund below; later, for the late refund. */
             cancelCutoffHours?: number;
             /** @description The share of the payment given back to a person who cancels before the cut-off. */
@@ -1102,6 +1108,12 @@ export interface components {
             openBookingsLimit: number;
             /** @description How many hours of courts one person may hold on one day; empty for no limit. */
             dailyHoursLimit: number | null;
+            /** @description How many hours of open bookings (waiting for a decision or for payment) one person may hold on one day; empty for no limit. */
+            dailyOpenHoursLimit: number | null;
+            /** @description How many hours of open bookings one person may hold in one week (Monday to Sunday); empty for no limit. */
+            weeklyOpenHoursLimit: number | null;
+            /** @description How long a person waits before requesting again slots they let go (withdrew, cancelled unpaid, or left unpaid past the payment window or checkout hold); empty for no wait. */
+            rerequestCooldownMinutes: number | null;
             /** @description How many hours before its start a paid booking may be cancelled for the full refund below; later, for the late refund. */
             cancelCutoffHours: number;
             /** @description The share of the payment given back to a person who cancels before the cut-off. */
