@@ -156,9 +156,12 @@ def preferences_update(*, user: User, **choices: bool) -> Preferences:
 
 
 def unsubscribe(*, token: str) -> tuple[User, str] | None:
-    """Turns off the optional messages the token was made for; None when the token is not ours."""
+    """Turns off the optional messages the token was made for; None when the token is not ours, or
+    older than NOTIFY_UNSUBSCRIBE_DAYS."""
     try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        data = signing.loads(
+            token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
+        )
         user = User.objects.get(pk=data["user"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
         return None
@@ -168,11 +171,29 @@ def unsubscribe(*, token: str) -> tuple[User, str] | None:
     return user, data["optional"]
 
 
+class _UnfoldedHeader(str):
+    """A header that Python's e-mail package writes as it is, on one line. Folded to 78 columns, a
+    link (one long word) would be written as an RFC 2047 encoded word, which mail clients do not
+    read as a link; RFC 5322 allows lines of up to 998 characters. The package takes a value with
+    a `name` and a `fold` as a header object of its own (email.policy.EmailPolicy)."""
+
+    name: str
+
+    def __new__(cls, name: str, value: str):
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def _email(notification: Notification) -> EmailMultiAlternatives:
     headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
     if notification.optional:
         token = unsubscribe_token(user=notification.recipient, optional=notification.optional)
-        headers["List-Unsubscribe"] = f"<{absolute_url(reverse('notifications:unsubscribe', args=[token]))}>"
+        link = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        headers["List-Unsubscribe"] = _UnfoldedHeader("List-Unsubscribe", f"<{link}>")
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     message = EmailMultiAlternatives(
         subject=notification.subject,
