@@ -389,7 +389,8 @@ BOOKING_OPEN_LIMIT = env.int("BOOKING_OPEN_LIMIT", default=4)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"secrets": {"()": "club.logs.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # The stripe library logs every request at INFO.
     "loggers": {"stripe": {"level": "WARNING"}},
