@@ -1,5 +1,7 @@
 from django import forms
 
+from club.text import validate_one_line
+
 from .models import validate_photo_url
 
 
@@ -9,6 +11,7 @@ class ProfileForm(forms.Form):
     name = forms.CharField(
         label="Name",
         max_length=150,
+        validators=[validate_one_line],
         error_messages={"required": "Please enter your name.", "max_length": "Keep it to 150 characters."},
         widget=forms.TextInput(attrs={"class": "input w-full", "autocomplete": "name"}),
     )

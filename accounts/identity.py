@@ -226,6 +226,13 @@ def _identity(claims: dict) -> Identity:
             "This account's e-mail address is not valid: it must be an address exactly, "
             "with no spaces or hidden characters around or inside it."
         )
+    if '"' in email:
+        # A quoted local part ("..."@example.com) is valid, and the only way markup (< >) gets into
+        # an address: no real person's mail needs one, and every page would have to show it as text.
+        raise EmailNotAccepted(
+            "This account's e-mail address is not accepted: a quoted name before the @ is not, "
+            "so please sign in with an address like name@example.com."
+        )
     return Identity(
         uid=claims["uid"],
         email=email.lower(),

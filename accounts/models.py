@@ -3,6 +3,8 @@ from django.core.validators import URLValidator
 from django.db import models
 from django.utils import timezone
 
+from club.text import validate_one_line
+
 # A person's photo: https only, as the pages' Content Security Policy loads images from this site or
 # over https (and as accounts.identity keeps a provider's photo).
 validate_photo_url = URLValidator(schemes=["https"], message="Enter an https:// address of an image.")
@@ -40,7 +42,7 @@ class User(AbstractBaseUser):
         ADMIN = "admin", "Admin"
 
     email = models.EmailField(unique=True)
-    name = models.CharField(max_length=150, blank=True)
+    name = models.CharField(max_length=150, blank=True, validators=[validate_one_line])
     image = models.URLField(max_length=500, blank=True)
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.USER)
     firebase_uid = models.CharField(max_length=128, unique=True, null=True, blank=True)

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.urls import reverse
 from icalendar import Calendar, Event, vDuration
 
+from club.text import one_line
+
 from .models import Booking, CalendarFeed
 from .selectors import with_calendar_fields
 from .services import slot_end, slot_start
@@ -49,7 +51,9 @@ def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
     calendar = Calendar()
     calendar.prodid = f"-//{settings.SITE_NAME}//Bookings//EN"
     calendar.version = "2.0"
-    calendar.calendar_name = name
+    # icalendar writes the name's line breaks as they are, which breaks the file (the events'
+    # texts it escapes).
+    calendar.calendar_name = one_line(name)
     # RFC 7986 wants the value type named, which the property's setter leaves out.
     calendar.add("REFRESH-INTERVAL", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})
     # Outlook and Apple Calendar read the refresh interval from this older property.

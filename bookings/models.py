@@ -6,6 +6,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from club.text import validate_one_line
+
 
 class Booking(models.Model):
     """A request for one court, on one date, for one or more of its slots."""
@@ -70,7 +72,11 @@ class Block(models.Model):
     date = models.DateField(help_text="The first (or only) day.")
     until = models.DateField(null=True, blank=True, help_text="Weekly until this day; empty for one day.")
     slots = models.JSONField(help_text="The blocked slots, in the court's order.")
-    reason = models.CharField(max_length=200, help_text="Shown in the day sheet: why the court is closed.")
+    reason = models.CharField(
+        max_length=200,
+        validators=[validate_one_line],
+        help_text="Shown in the day sheet: why the court is closed.",
+    )
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
 

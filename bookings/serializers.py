@@ -2,6 +2,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
+from club.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
@@ -54,7 +55,11 @@ class BookingRequestInput(serializers.Serializer):
 
 class BookingRejectInput(serializers.Serializer):
     reason = serializers.CharField(
-        required=False, allow_blank=True, max_length=500, help_text="Why, for the booking's owner."
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        validators=[validate_one_line],
+        help_text="Why, for the booking's owner.",
     )
 
 
@@ -165,7 +170,9 @@ class BlockInput(serializers.Serializer):
         help_text="Weekly, on the same weekday, until this day; none for one day.",
     )
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
-    reason = serializers.CharField(allow_blank=True, max_length=200, help_text="Shown in the schedule.")
+    reason = serializers.CharField(
+        allow_blank=True, max_length=200, validators=[validate_one_line], help_text="Shown in the schedule."
+    )
     conflicts = serializers.ChoiceField(
         choices=CONFLICT_CHOICES,
         default=REFUSE,

@@ -391,7 +391,8 @@ BOOKING_OPEN_LIMIT = env.int("BOOKING_OPEN_LIMIT", default=4)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"secrets": {"()": "club.logs.RedactSecrets"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # The stripe library logs every request at INFO.
     "loggers": {"stripe": {"level": "WARNING"}},
@@ -437,5 +438,7 @@ HEALTHZ_QUEUE_MAX_WAIT_SECONDS = env.int("HEALTHZ_QUEUE_MAX_WAIT_SECONDS", defau
 # The reminders: this many hours before an approved booking's payment is due, and before a booking.
 NOTIFY_PAYMENT_REMINDER_HOURS = env.int("NOTIFY_PAYMENT_REMINDER_HOURS", default=6)
 NOTIFY_BOOKING_REMINDER_HOURS = env.int("NOTIFY_BOOKING_REMINDER_HOURS", default=24)
+# An e-mail's unsubscribe link works for this many days (the preferences page, signed in, always does).
+NOTIFY_UNSUBSCRIBE_DAYS = env.int("NOTIFY_UNSUBSCRIBE_DAYS", default=365)
 # At most one "requests waiting" e-mail per admin in this many minutes.
 NOTIFY_ADMIN_MINUTES = env.int("NOTIFY_ADMIN_MINUTES", default=15)

@@ -3,6 +3,7 @@ from datetime import date
 from django.db import models
 
 from club.templatetags.club_time import day
+from club.text import validate_lines, validate_one_line
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
 MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."
@@ -11,9 +12,9 @@ MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."
 class ContactMessage(models.Model):
     """A message sent from the support page's contact form; staff read and answer them in admin."""
 
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
     email = models.EmailField()
-    message = models.TextField(max_length=5000)
+    message = models.TextField(max_length=5000, validators=[validate_lines])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -27,9 +28,11 @@ class Coupon(models.Model):
     """A discount code members can use at checkout; active ones are shown on the home page.
     The limits are optional: each one left empty (or unticked) does not apply."""
 
-    code = models.CharField(max_length=40, unique=True, help_text="Saved trimmed and upper-case.")
+    code = models.CharField(
+        max_length=40, unique=True, validators=[validate_one_line], help_text="Saved trimmed and upper-case."
+    )
     discount = models.PositiveSmallIntegerField(help_text="A whole percent, from 1 to 100.")
-    description = models.CharField(max_length=200, blank=True)
+    description = models.CharField(max_length=200, blank=True, validators=[validate_one_line])
     is_active = models.BooleanField(default=True)
     once_per_person = models.BooleanField(
         default=False, help_text="Each person may pay with it once (a refunded payment does not count)."
@@ -84,7 +87,7 @@ class Coupon(models.Model):
 
 
 class Announcement(models.Model):
-    text = models.TextField(max_length=2000)
+    text = models.TextField(max_length=2000, validators=[validate_lines])
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,6 +1,8 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from club.text import validate_lines, validate_one_line
+
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Announcement, Coupon
 
 
@@ -32,13 +34,15 @@ class CouponOutput(serializers.ModelSerializer):
 
 
 class CouponInput(serializers.Serializer):
-    code = serializers.CharField(max_length=40)
+    code = serializers.CharField(max_length=40, validators=[validate_one_line])
     discount = serializers.IntegerField(
         min_value=1,
         max_value=100,
         error_messages={"invalid": DISCOUNT_RULE, "min_value": DISCOUNT_RULE, "max_value": DISCOUNT_RULE},
     )
-    description = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    description = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, validators=[validate_one_line]
+    )
     isActive = serializers.BooleanField(source="is_active", required=False)
     oncePerPerson = serializers.BooleanField(
         source="once_per_person", required=False, help_text="Each person may pay with it once."
@@ -73,4 +77,6 @@ class AnnouncementOutput(serializers.ModelSerializer):
 
 
 class AnnouncementInput(serializers.Serializer):
-    text = serializers.CharField(max_length=2000, trim_whitespace=False, allow_blank=True)
+    text = serializers.CharField(
+        max_length=2000, trim_whitespace=False, allow_blank=True, validators=[validate_lines]
+    )

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.functional import cached_property
 
 from club.staticfiles import static_url_for
+from club.text import validate_one_line
 
 # ASCII digits only: Python's \d would also take the digits of other scripts.
 SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
@@ -34,8 +35,8 @@ def validate_slots(value: list) -> None:
 
 
 class Court(models.Model):
-    name = models.CharField(max_length=100)
-    type = models.CharField(max_length=50)
+    name = models.CharField(max_length=100, validators=[validate_one_line])
+    type = models.CharField(max_length=50, validators=[validate_one_line])
     price = models.DecimalField(
         "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
     )

@@ -4,6 +4,8 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from club.text import validate_one_line
+
 from .models import SLOT_PATTERN, Court, PriceBand, validate_image_location, validate_slots
 
 _TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
@@ -138,8 +140,8 @@ def _flat(detail) -> str:
 
 
 class CourtInput(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    type = serializers.CharField(max_length=50)
+    name = serializers.CharField(max_length=100, validators=[validate_one_line])
+    type = serializers.CharField(max_length=50, validators=[validate_one_line])
     price = serializers.DecimalField(**_PRICE)
     image = ImageLocationField()
     slots = slot_list(

@@ -72,6 +72,24 @@ def test_an_admin_blocks_a_court_for_maintenance_over_an_existing_booking(site: 
     assert Block.objects.count() == 0
 
 
+def test_a_court_named_with_markup_is_shown_as_it_is_in_the_block_dialog(site: str, page: Page, emulator):
+    emulator.sign_up("ann@example.com", PASSWORD)
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
+    name = "<meta http-equiv='refresh' content='0;url=/forbidden'>Centre"
+    CourtFactory(name=name, type="Tennis", slots=SLOTS)
+    schedule = f"{site}/schedule?date={tomorrow().isoformat()}"
+    sign_in(page, site, "ann@example.com", schedule.removeprefix(site))
+
+    page.get_by_role("button", name=f"Free ({name}, {SLOTS[0]})").click()
+    page.get_by_role("button", name="Block", exact=True).click()
+
+    form = page.get_by_role("dialog", name=f"Block {name}")
+    expect(form).to_be_visible()
+    page.wait_for_timeout(500)  # a meta refresh of 0 s would have navigated by now
+    assert page.url == schedule
+    form.get_by_role("button", name="Cancel").click()
+
+
 def test_leaving_out_the_slots_in_the_way_keeps_the_booking_and_visitors_read_why(
     site: str, page: Page, emulator
 ):

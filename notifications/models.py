@@ -17,6 +17,7 @@ class Notification(models.Model):
         SENDING = "sending", "Being sent"
         SENT = "sent", "Sent"
         SKIPPED = "skipped", "Not sent (turned off by its recipient)"
+        FAILED = "failed", "Not sent (it could not be made: see its error)"
 
     event = models.CharField(max_length=40)
     recipient = models.ForeignKey(

@@ -1,14 +1,16 @@
 """Messages to people: recorded once in the transaction of what they tell of, then delivered by the
 worker (notifications.tasks), retried while the mail server does not take them."""
 
+import logging
 import smtplib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -16,12 +18,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from club.retries import backoff
+from club.text import one_line
 
 from . import tasks
 from .models import Notification, Preferences
 
 Status = Notification.Status
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -66,32 +70,41 @@ def notify(
     subject: str,
     template: str,
     context: dict,
-    attachments: tuple[Attachment, ...] = (),
+    attachments: Callable[[], tuple[Attachment, ...]] = tuple,
     optional: str = "",
 ) -> Notification | None:
     """Records a message for `recipient` about `about` (e.g. "booking:12") and queues its delivery,
     unless this event already told them of it. Call it inside the transaction of the change it tells
     of: the row and its delivery task commit, or roll back, with that change. `optional` names the
-    preference that turns it off (Preferences.OPTIONAL); those carry a one-click unsubscribe."""
-    text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
+    preference that turns it off (Preferences.OPTIONAL); those carry a one-click unsubscribe.
+
+    The change never depends on the message: one that cannot be built (a template or an attachment
+    that fails on the data it is given, made by `attachments` here for that reason) is recorded as
+    failed, with the error, and the change commits without it."""
+    fields = {"subject": one_line(subject)[:200], "optional": optional}
+    try:
+        text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
+        files = [vars(attachment) for attachment in attachments()]
+        fields |= {"text": text, "html": html, "attachments": files}
+    except DatabaseError:
+        raise  # the change cannot commit either
+    except Exception as error:
+        logger.exception("The %s message about %s could not be built", event, about)
+        fields |= {"status": Status.FAILED, "last_error": _reason(error)}
     with transaction.atomic():
         notification, created = Notification.objects.get_or_create(
-            event=event,
-            recipient=recipient,
-            about=about,
-            defaults={
-                "subject": subject,
-                "text": text,
-                "html": html,
-                "optional": optional,
-                "attachments": [vars(attachment) for attachment in attachments],
-            },
+            event=event, recipient=recipient, about=about, defaults=fields
         )
         if not created:
             return None
-        # With the database task backend the task is a row too, written in this transaction.
-        tasks.deliver.enqueue(notification.pk)
+        if notification.status == Status.PENDING:
+            # With the database task backend the task is a row too, written in this transaction.
+            tasks.deliver.enqueue(notification.pk)
     return notification
+
+
+def _reason(error: Exception) -> str:
+    return f"{type(error).__name__}: {error}"[:500]
 
 
 @transaction.atomic
@@ -144,9 +157,12 @@ def preferences_update(*, user: User, **choices: bool) -> Preferences:
 
 
 def unsubscribe(*, token: str) -> tuple[User, str] | None:
-    """Turns off the optional messages the token was made for; None when the token is not ours."""
+    """Turns off the optional messages the token was made for; None when the token is not ours, or
+    older than NOTIFY_UNSUBSCRIBE_DAYS."""
     try:
-        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        data = signing.loads(
+            token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
+        )
         user = User.objects.get(pk=data["user"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
         return None
@@ -156,11 +172,29 @@ def unsubscribe(*, token: str) -> tuple[User, str] | None:
     return user, data["optional"]
 
 
+class _UnfoldedHeader(str):
+    """A header that Python's e-mail package writes as it is, on one line. Folded to 78 columns, a
+    link (one long word) would be written as an RFC 2047 encoded word, which mail clients do not
+    read as a link; RFC 5322 allows lines of up to 998 characters. The package takes a value with
+    a `name` and a `fold` as a header object of its own (email.policy.EmailPolicy)."""
+
+    name: str
+
+    def __new__(cls, name: str, value: str):
+        header = super().__new__(cls, value)
+        header.name = name
+        return header
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
 def _email(notification: Notification) -> EmailMultiAlternatives:
     headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
     if notification.optional:
         token = unsubscribe_token(user=notification.recipient, optional=notification.optional)
-        headers["List-Unsubscribe"] = f"<{absolute_url(reverse('notifications:unsubscribe', args=[token]))}>"
+        link = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        headers["List-Unsubscribe"] = _UnfoldedHeader("List-Unsubscribe", f"<{link}>")
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     message = EmailMultiAlternatives(
         subject=notification.subject,
@@ -178,7 +212,8 @@ def _email(notification: Notification) -> EmailMultiAlternatives:
 def notification_deliver(*, notification_id: int) -> Status:
     """Sends one recorded message, once. The claim (pending → sending) is committed before the mail
     server is called, so a second worker, or the same task run again, finds nothing to send. A
-    message the server does not take waits and is tried again, later each time."""
+    message the server does not take waits and is tried again, later each time; one that cannot be
+    made at all (a header that would break lines) is failed, with the error, and never tried again."""
     now = timezone.now()
     claimed = Notification.objects.filter(
         pk=notification_id, status=Status.PENDING, send_after__lte=now
@@ -193,12 +228,15 @@ def notification_deliver(*, notification_id: int) -> Status:
     except (smtplib.SMTPException, OSError) as error:
         _send_later(notification, error)
         return Status.PENDING
+    except Exception as error:  # a message that cannot be made would fail the same way again
+        logger.exception("Message %s cannot be sent", notification.pk)
+        return _finish(notification, Status.FAILED, error=_reason(error))
     return _finish(notification, Status.SENT)
 
 
-def _finish(notification: Notification, status: Status) -> Status:
+def _finish(notification: Notification, status: Status, *, error: str = "") -> Status:
     Notification.objects.filter(pk=notification.pk).update(
-        status=status, sent_at=timezone.now(), last_error=""
+        status=status, sent_at=None if error else timezone.now(), last_error=error
     )
     return status
 
@@ -212,7 +250,7 @@ def retry_delay(attempts: int) -> timedelta:
 def _send_later(notification: Notification, error: Exception) -> None:
     send_after = timezone.now() + retry_delay(notification.attempts)
     Notification.objects.filter(pk=notification.pk).update(
-        status=Status.PENDING, send_after=send_after, last_error=f"{type(error).__name__}: {error}"[:500]
+        status=Status.PENDING, send_after=send_after, last_error=_reason(error)
     )
     tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
 

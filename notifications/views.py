@@ -32,5 +32,6 @@ def unsubscribe_link(request, token: str):
         return render(
             request, "notifications/unsubscribe.html", {"token": token, "invalid": True}, status=400
         )
-    user, optional = done
-    return render(request, "notifications/unsubscribe.html", {"done": WHAT[optional], "email": user.email})
+    # Whose preference it was stays unsaid: a forwarded e-mail's link would show its reader the address.
+    _, optional = done
+    return render(request, "notifications/unsubscribe.html", {"done": WHAT[optional]})

@@ -1,4 +1,5 @@
-"""What the payments tell people by e-mail, in the transaction of the change they tell of."""
+"""What the payments tell people by e-mail, in the transaction of the change they tell of (which
+commits whether or not the message can be made: notifications.services.notify)."""
 
 from django.urls import reverse
 
@@ -25,7 +26,7 @@ def paid(payment: Payment) -> None:
             "receipt_url": absolute_url(reverse("payments:receipt", args=[payment.pk])),
             "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
         },
-        attachments=(
+        attachments=lambda: (
             Attachment(
                 filename=f"booking-{booking.pk}.ics",
                 content_type="text/calendar",

@@ -143,3 +143,25 @@ def test_only_an_https_photo_from_the_provider_is_stored(client, emulator, photo
 
     assert response.status_code == 200
     assert User.objects.get().image == stored
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        # No space in it, as the browser reads it: <meta http-equiv=refresh content=...>.
+        '"<meta/http-equiv=refresh/content=0;url=https://evil.example>"@example.com',
+        '"ada.lovelace"@example.com',
+    ],
+)
+def test_an_email_with_a_quoted_local_part_is_refused_at_sign_in(client, emulator, email):
+    account = emulator.sign_up(email, "attacker-pass-1")
+
+    response = post_session(client, account["idToken"])
+
+    assert response.status_code == 401
+    assert response.json()["detail"] == (
+        "This account's e-mail address is not accepted: a quoted name before the @ is not, "
+        "so please sign in with an address like name@example.com."
+    )
+    assert COOKIE not in response.cookies
+    assert not User.objects.exists()

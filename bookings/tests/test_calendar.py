@@ -274,3 +274,15 @@ def test_booking_ics_is_one_event_in_a_calendar_of_its_own():
     (event,) = calendar.events
     assert str(event["SUMMARY"]).startswith("Glass Court")
     assert event["DTSTART"].params["TZID"] == "Europe/Paris"
+
+
+def test_a_court_named_with_a_line_break_makes_a_calendar_file_all_the_same(people):
+    # As a court named before names refused control characters.
+    booking = confirmed(court=CourtFactory(name="Atk CRLF\r\nBcc: victim@example.com"))
+
+    response = people["owner"].get(f"/dashboard/bookings/{booking.pk}/calendar.ics")
+
+    calendar = Calendar.from_ical(response.content)
+    assert calendar.calendar_name == "Atk CRLF Bcc: victim@example.com at Sports Club"
+    (event,) = calendar.events
+    assert str(event["SUMMARY"]).endswith("Bcc: victim@example.com at Sports Club")  # an escaped line break

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
@@ -126,3 +126,55 @@ def test_two_worker_processes_send_each_message_once(mailbox):
     received = sorted(mail.to for mail in mailbox.messages())
     assert received == sorted(person.email for person in people)
     assert Notification.objects.filter(status=Status.SENT).count() == 30
+
+
+def test_a_message_that_cannot_be_built_is_recorded_failed_and_the_change_commits(mailbox, ada):
+    def unmakeable():
+        raise AssertionError("Content line can not contain unescaped new line characters.")
+
+    with transaction.atomic():
+        ada.name = "Ada"
+        ada.save()
+        notification = notify(
+            event="payment_receipt",
+            recipient=ada,
+            about="payment:1",
+            subject="Receipt",
+            template="booking_requested",
+            context={"booking": BOOKING, "booking_url": "http://127.0.0.1:8000/dashboard/bookings/1"},
+            attachments=unmakeable,
+        )
+    run_due_tasks()
+
+    ada.refresh_from_db()
+    assert ada.name == "Ada"
+    notification.refresh_from_db()
+    assert notification.status == Status.FAILED
+    assert notification.last_error == (
+        "AssertionError: Content line can not contain unescaped new line characters."
+    )
+    assert mailbox.messages() == []
+
+
+def test_a_message_whose_header_would_break_lines_fails_once_with_its_reason(mailbox, ada):
+    notification = tell(ada)
+    # As a row written before subjects were kept on one line.
+    Notification.objects.filter(pk=notification.pk).update(subject="Hi\r\nBcc: victim@example.com")
+
+    run_due_tasks()
+    make_retries_due()
+    assert run_due_tasks() == 0
+
+    notification.refresh_from_db()
+    assert (notification.status, notification.attempts) == (Status.FAILED, 1)
+    assert notification.last_error.startswith("ValueError: ")
+    assert mailbox.messages() == []
+
+
+def test_a_subject_is_sent_on_one_line(mailbox, ada):
+    tell(ada, about="booking:1\r\nBcc: victim@example.com")
+    run_due_tasks()
+
+    [mail] = mailbox.messages()
+    assert mail.subject == "About booking:1 Bcc: victim@example.com"
+    assert mail.to == "ada@example.com"

@@ -1,9 +1,11 @@
 """The optional messages (reminders): sent once, with a one-click unsubscribe (RFC 8058), and not
 sent to people who turned them off, on the preferences page or with that link."""
 
+import time
 from datetime import timedelta
 
 import pytest
+from django.core import signing
 from django.test import Client
 from django.utils import timezone
 
@@ -13,6 +15,7 @@ from bookings.notices import remind
 from bookings.tests.factories import approved_at, make_booking
 from club.testing.worker import run_due_tasks
 from notifications.models import Notification, Preferences
+from notifications.services import UNSUBSCRIBE_SALT, unsubscribe_token
 
 pytestmark = pytest.mark.django_db
 
@@ -91,12 +94,44 @@ def test_the_one_click_link_turns_reminders_off_without_a_session(mailbox, ada, 
 
     assert response.status_code == 200
     assert "will no longer get reminders" in response.content.decode()
+    assert "ada@example.com" not in response.content.decode()  # the link may have been forwarded
     assert Preferences.objects.get(user=ada).reminders is False
     confirmed_starting_in(ada, 20)
     remind()
     run_due_tasks()
     assert len(reminders(mailbox)) == 1
     assert Notification.objects.get(event="booking_reminder").status == Notification.Status.SKIPPED
+
+
+def test_the_list_unsubscribe_header_is_sent_as_the_link_itself(mailbox, ada, settings):
+    """Mail clients offer one-click unsubscribe only from a header they can read as it is: not an
+    RFC 2047 encoded word, which the header's length would otherwise make it."""
+    settings.SITE_URL = "https://club.example.com"
+    approved_due_in(ada, 5, settings)
+    remind()
+    run_due_tasks()
+
+    [mail] = reminders(mailbox)
+    raw = (mailbox.folder / f"{mail.id}.eml").read_bytes()
+    [line] = [line for line in raw.splitlines() if line.startswith(b"List-Unsubscribe:")]
+    assert line == f"List-Unsubscribe: {mail.headers['List-Unsubscribe']}".encode()
+    assert line.startswith(b"List-Unsubscribe: <https://club.example.com/unsubscribe/")
+    assert line.endswith(b">")
+
+
+def test_an_unsubscribe_link_older_than_its_lifetime_is_refused(client, ada, settings):
+    settings.NOTIFY_UNSUBSCRIBE_DAYS = 30
+
+    class ThirtyOneDaysAgo(signing.TimestampSigner):
+        def timestamp(self):
+            return signing.b62_encode(int(time.time()) - 31 * 24 * 3600)
+
+    token = ThirtyOneDaysAgo(salt=UNSUBSCRIBE_SALT).sign_object({"user": ada.pk, "optional": "reminders"})
+    fresh = unsubscribe_token(user=ada, optional="reminders")
+
+    assert client.post(f"/unsubscribe/{token}").status_code == 400
+    assert not Preferences.objects.filter(user=ada, reminders=False).exists()
+    assert client.post(f"/unsubscribe/{fresh}").status_code == 200
 
 
 def test_a_forged_unsubscribe_link_is_refused(client, ada):

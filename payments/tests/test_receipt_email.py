@@ -14,6 +14,7 @@ from club.testing.worker import run_due_tasks
 from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from payments.services import payment_confirm, payment_intent_create
+from payments.tests.helpers import save
 from payments.tests.test_webhook_and_lists import post, signed, succeeded_event
 
 pytestmark = pytest.mark.django_db
@@ -57,3 +58,42 @@ def test_the_receipt_arrives_once_with_the_amount_the_coupon_and_the_booking_as_
     [event] = Calendar.from_ical(attachment.content).walk("VEVENT")
     assert str(event["SUMMARY"]).startswith("Hall B")
     assert event["DTSTART"].dt.date() == booking.date
+
+
+@pytest.fixture
+def paid_for_a_court_named_with_a_line_break(localstripe, people):
+    """A court named before names refused control characters: the row is written as it was then."""
+    ada = User.objects.get(email="ada@example.com")
+    court = CourtFactory(name="Atk CRLF\r\nBcc: victim@example.com", price=Decimal("30.00"))
+    booking = make_booking(user=ada, court=court, status=Booking.Status.APPROVED)
+    secret = payment_intent_create(user=ada, booking=booking)
+    localstripe.pay(secret)
+    return booking, secret
+
+
+def test_save_payment_confirms_a_booking_whose_court_name_breaks_lines(
+    people, mailbox, paid_for_a_court_named_with_a_line_break
+):
+    booking, secret = paid_for_a_court_named_with_a_line_break
+
+    response = save(people["owner"], secret)
+    run_due_tasks()
+
+    assert response.status_code == 200
+    booking.refresh_from_db()
+    assert booking.status == Booking.Status.CONFIRMED
+    assert booking.payments.get().status == "succeeded"
+    [mail] = receipts(mailbox)
+    assert mail.subject.startswith("Receipt: Atk CRLF Bcc: victim@example.com on ")
+    assert mailbox.messages(to="victim@example.com") == []
+
+
+def test_the_webhook_confirms_a_booking_whose_court_name_breaks_lines(
+    mailbox, paid_for_a_court_named_with_a_line_break
+):
+    booking, secret = paid_for_a_court_named_with_a_line_break
+    payload = succeeded_event(secret.split("_secret_")[0])
+
+    assert post(payload, signed(payload)).status_code == 200
+    booking.refresh_from_db()
+    assert booking.status == Booking.Status.CONFIRMED

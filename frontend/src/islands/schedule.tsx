@@ -149,8 +149,8 @@ function ScheduleActions(props: Props) {
   async function block() {
     if (!selection) return;
     const form = await dialog.fire<{ reason: string; until: string }>({
-      title: `Block ${selection.court.name}`,
-      html: `<p class="mb-3">${selection.slots.join(", ")} on ${formatDay(date)}</p>
+      titleText: `Block ${selection.court.name}`,
+      html: `<p class="mb-3">${escape(`${selection.slots.join(", ")} on ${formatDay(date)}`)}</p>
         <label class="block text-left font-medium" for="block-reason">Reason (shown in the schedule)</label>
         <input id="block-reason" class="input w-full mb-3" maxlength="200" required>
         <label class="block text-left font-medium" for="block-until">Weekly until (optional: leave empty for this day only)</label>
@@ -248,7 +248,7 @@ function ScheduleActions(props: Props) {
   );
 }
 
-/** Text for HTML: the conflicts' e-mail addresses are people's input. */
+/** Text for HTML: e-mail addresses and names are people's input. */
 function escape(text: string): string {
   const span = document.createElement("span");
   span.textContent = text;

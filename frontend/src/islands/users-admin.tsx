@@ -21,7 +21,7 @@ function UsersAdmin(firstPage: FirstPage<User>) {
   async function setAdmin(user: User, admin: boolean) {
     const changed = await confirmThenCall(
       {
-        title: admin ? `Make ${user.email} an admin?` : `Take admin away from ${user.email}?`,
+        titleText: admin ? `Make ${user.email} an admin?` : `Take admin away from ${user.email}?`,
         text: admin
           ? "They can then approve bookings, run courts, coupons and announcements, and change roles."
           : "They lose the admin pages and become a member again if they ever paid, else a user.",
