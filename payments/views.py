@@ -1,4 +1,5 @@
 import csv
+import re
 from datetime import date
 from decimal import Decimal
 from itertools import batched, chain
@@ -101,16 +102,22 @@ LEDGER_COLUMNS = [
 ]
 
 
+# Where a spreadsheet may start a cell in a text: at its start, and after a ";", "," or tab or a
+# line break, wherever it splits a line into cells (a ";" is not quoted in a CSV); and what, after
+# blanks, starts a formula there.
+_FORMULA_START = re.compile(r"(^|[;,\t\r\n])(?=\s*[=+\-@])")
+
+
 def _cell(value):
-    """A value as the CSV writes it: money to the cent; text starting like a formula (an e-mail
-    address may start with "=") after an apostrophe, so a spreadsheet reads it as text (OWASP,
-    CSV injection)."""
+    """A value as the CSV writes it: money to the cent; text with an apostrophe before each part
+    that starts like a formula (an e-mail address may start with "=", a name may hold "x;=1+1"),
+    so a spreadsheet reads that part as text (OWASP, CSV injection)."""
     if value is None:
         return ""
     if isinstance(value, Decimal):
         return f"{value:.2f}"
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    if isinstance(value, str):
+        return _FORMULA_START.sub(r"\1'", value)
     return value
 
 

@@ -128,6 +128,24 @@ def test_a_value_that_looks_like_a_formula_is_written_as_text(people, books):
     assert "'=cmd@example.com" in body
 
 
+FORMULA_START = ("=", "+", "-", "@")
+
+
+def test_a_formula_after_a_separator_inside_a_value_is_written_as_text(people, books):
+    """A spreadsheet that splits on ";" (or "," or a tab) reads each part of a value as a cell of
+    its own: none of them starts a formula."""
+    Booking.objects.filter(court=books["centre"]).update(court_name="x;=3+3;y,+1, @SUM(A1)\t-2")
+    Coupon.objects.filter(pk=books["spring"].pk).update(code="SPRING;=HYPERLINK(1)")
+
+    body = b"".join(people["admin"].get("/dashboard/ledger.csv?date_from=").streaming_content).decode()
+
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert {row["Court"] for row in rows} >= {"x;'=3+3;y,'+1,' @SUM(A1)\t'-2"}
+    assert {row["Coupon"] for row in rows} >= {"SPRING;'=HYPERLINK(1)"}
+    parts = re.split(r"[;,\t\r\n]", body)
+    assert [part for part in parts if part.lstrip().startswith(FORMULA_START)] == []
+
+
 def test_the_page_costs_the_same_queries_however_many_payments(people, books):
     def queries() -> int:
         with CaptureQueriesContext(connection) as captured:
