@@ -53,6 +53,7 @@ class Site:
             "CACHE_URL": "dbcache://club_cache",
             "IDENTITY_BREAKER_SECONDS": str(BREAKER_SECONDS),
             "RATE_SESSION": "1000/min",
+            "RATE_SESSION_ACCOUNT": "1000/min",
         }
         command = [str(Path(sys.executable).with_name("gunicorn")), "club.wsgi"]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", "2"]

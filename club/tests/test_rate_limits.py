@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connection
@@ -43,6 +44,47 @@ def test_signing_in_is_limited(rates, emulator):
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert_limited(answers[2])
     assert "throttled" in answers[2].json()["detail"]
+
+
+def sign_in(client: Client, token: str):
+    return client.post("/api/session", {"idToken": token}, content_type="application/json")
+
+
+def test_signing_out_is_never_limited_and_ends_the_session(rates, emulator):
+    """On a shared computer the next person must not be signed in as the last, however many
+    sign-ins the club's one address has made."""
+    client = Client()
+    assert sign_in(client, emulator.sign_up("ada@example.com")["idToken"]).status_code == 200
+    cookie = client.cookies[settings.IDENTITY_COOKIE_NAME].value
+    others = emulator.sign_up("bob@example.com")["idToken"]
+    assert_limited([sign_in(Client(), others) for _ in range(3)][-1])
+
+    assert client.delete("/api/session").status_code == 204
+
+    replay = Client()
+    replay.cookies[settings.IDENTITY_COOKIE_NAME] = cookie
+    assert replay.get("/api/users/ada@example.com/role").status_code == 401
+
+
+def test_one_account_signing_in_too_often_leaves_the_others_at_its_address_signing_in(monkeypatch, emulator):
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", {"session": "5/min", "session_account": "2/min"}
+    )
+    ada, bob = emulator.sign_up("ada@example.com")["idToken"], emulator.sign_up("bob@example.com")["idToken"]
+
+    answers = [sign_in(Client(), ada) for _ in range(3)]
+
+    assert [answer.status_code for answer in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+    assert sign_in(Client(), bob).status_code == 200
+
+
+def test_the_rates_by_default_let_an_address_sign_in_more_often_than_an_account():
+    def per_minute(scope: str) -> float:
+        count, per = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope].split("/")
+        return int(count) * 60 / {"s": 1, "m": 60, "h": 3600, "d": 86400}[per[0]]
+
+    assert per_minute("session") > per_minute("session_account")
 
 
 def test_booking_requests_are_limited(rates, sign_in_as):
