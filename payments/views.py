@@ -5,7 +5,7 @@ from decimal import Decimal
 from itertools import batched, chain
 
 from django.conf import settings
-from django.http import StreamingHttpResponse
+from django.http import HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -133,8 +133,13 @@ def ledger_csv(request):
     """The filtered ledger as CSV, streamed: rows are read from the database in chunks and written
     as they come, so a year of payments never sits in memory. They are sent CSV_ROWS_PER_PART at a
     time: the gzip middleware compresses and flushes each part it is given, and a row alone is
-    too small to compress well."""
-    payments = with_ledger_figures(ledger(**LedgerFilters(request.GET).filters()))
+    too small to compress well. A malformed filter is a 400 that says which: a file without it
+    could pass for the one asked for."""
+    filters = LedgerFilters(request.GET)
+    if not filters.is_valid():
+        refusals = (f"{filters[name].label}: {' '.join(said)}" for name, said in filters.errors.items())
+        return HttpResponseBadRequest("\n".join(refusals), content_type="text/plain; charset=utf-8")
+    payments = with_ledger_figures(ledger(**filters.filters()))
     rows = payments.values_list(*(field for _, field, _ in LEDGER_COLUMNS)).iterator(chunk_size=2000)
     writer = csv.writer(_Echo())
 

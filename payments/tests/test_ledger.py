@@ -97,6 +97,19 @@ def test_a_malformed_filter_is_said_under_its_field_and_filters_nothing(people, 
     assert totals(people["admin"], "?date_from=2026-10-20&date_to=2026-10-01")["Payments"] == "3"
 
 
+@pytest.mark.parametrize("query", ["date_to=9999-12-31", "date_from=0001-01-01"])
+def test_a_day_at_the_calendars_ends_is_said_under_its_field_on_the_page_and_refused_by_the_csv(
+    people, books, query
+):
+    page = people["admin"].get(f"/dashboard/ledger?{query}")
+    csv_file = people["admin"].get(f"/dashboard/ledger.csv?{query}")
+
+    assert page.status_code == 200
+    assert "Choose a day from 1900 to 2999." in page.content.decode()
+    assert (csv_file.status_code, csv_file["Content-Type"]) == (400, "text/plain; charset=utf-8")
+    assert "Choose a day from 1900 to 2999." in csv_file.content.decode()
+
+
 @pytest.mark.parametrize(
     ("kind", "lands_on"),
     [("anonymous", "/login?next=/dashboard/ledger"), ("owner", "/forbidden"), ("member", "/forbidden")],
