@@ -547,9 +547,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out. */
+        /**
+         * @description POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
+         *     account. DELETE: sign out, never limited.
+         */
         post: operations["session_create"];
-        /** @description POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out. */
+        /**
+         * @description POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
+         *     account. DELETE: sign out, never limited.
+         */
         delete: operations["session_destroy"];
         options?: never;
         head?: never;
@@ -727,6 +733,7 @@ export interface components {
             conflicts: components["schemas"]["BlockConflictOutput"][];
         };
         BlockInputRequest: {
+            /** Format: int64 */
             courtId: number;
             /**
              * Format: date
@@ -812,6 +819,7 @@ export interface components {
         BookingRequestInputRequest: {
             /** Format: email */
             userEmail?: string;
+            /** Format: int64 */
             courtId: number;
             courtName?: string;
             /** Format: decimal */
@@ -1046,6 +1054,7 @@ export interface components {
         };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
+            /** Format: int64 */
             bookingId: number;
             amountInCents?: number;
             /** Format: email */
@@ -1292,6 +1301,7 @@ export interface components {
             readonly bookUrl: string | null;
         };
         WaitlistJoinInputRequest: {
+            /** Format: int64 */
             courtId: number;
             /** Format: date */
             date: string;
