@@ -7,6 +7,7 @@ from types import SimpleNamespace
 
 from django.shortcuts import render
 from rest_framework.exceptions import Throttled
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 
@@ -29,6 +30,13 @@ def limit_posts(scope: str):
         return limited
 
     return decorator
+
+
+class WritesThrottle(ScopedRateThrottle):
+    """The view's `throttle_scope` rate over its writes only: reading a list is not counted."""
+
+    def allow_request(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or super().allow_request(request, view)
 
 
 class _KeyedThrottle(SimpleRateThrottle):

@@ -345,6 +345,10 @@ REST_FRAMEWORK = {
         "payment": env.str("RATE_PAYMENT", default="20/min"),
         "support": env.str("RATE_SUPPORT", default="5/min"),
         "newsletter": env.str("RATE_NEWSLETTER", default="5/min"),
+        "waitlist": env.str("RATE_WAITLIST", default="20/min"),
+        "calendar": env.str("RATE_CALENDAR", default="5/min"),
+        "quote": env.str("RATE_QUOTE", default="20/min"),
+        "unsubscribe": env.str("RATE_UNSUBSCRIBE", default="10/min"),
     },
 }
 

@@ -14,10 +14,11 @@ from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import User
-from bookings.models import Booking
+from bookings.models import Booking, WaitlistEntry
 from bookings.tests.factories import make_booking, tomorrow
 from content.models import ContactMessage, NewsletterSubscription
 from courts.tests.factories import CourtFactory
+from notifications.services import unsubscribe_token
 
 pytestmark = pytest.mark.django_db
 
@@ -114,6 +115,55 @@ def test_payment_intents_are_limited(rates, sign_in_as, localstripe):
 
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert_limited(answers[2])
+
+
+def test_joining_and_leaving_waitlists_are_limited_together_and_reading_them_is_not(rates, sign_in_as):
+    client = sign_in_as()
+    court = CourtFactory(slots=["08:00-09:00"])
+    make_booking(court=court, date=tomorrow(), slots=court.slots)
+    body = {"courtId": court.pk, "date": tomorrow().isoformat(), "slot": "08:00-09:00"}
+
+    joined = client.post("/api/waitlist", body, content_type="application/json")
+    left = client.delete(f"/api/waitlist/{joined.json()['id']}")
+    again = client.post("/api/waitlist", body, content_type="application/json")
+
+    assert (joined.status_code, left.status_code) == (201, 200)
+    assert_limited(again)
+    assert WaitlistEntry.objects.count() == 1
+    assert [client.get("/api/waitlist").status_code for _ in range(3)] == [200, 200, 200]
+
+
+def test_new_calendar_addresses_are_limited(rates, sign_in_as):
+    client = sign_in_as()
+    answers = [client.post("/api/calendar/reset") for _ in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+
+
+def test_quotes_are_limited(rates, sign_in_as):
+    client = sign_in_as()
+    booking = make_booking(user=User.objects.get(email="ada@example.com"), status=Booking.Status.APPROVED)
+    answers = [
+        client.post(
+            f"/api/bookings/{booking.pk}/quote", {"couponCode": f"GUESS{n}"}, content_type="application/json"
+        )
+        for n in range(3)
+    ]
+
+    assert [a.status_code for a in answers[:2]] == [400, 400]  # no such coupon
+    assert_limited(answers[2])
+
+
+def test_unsubscribing_is_limited(rates, client):
+    ada = User.objects.create_user("ada@example.com")
+    link = f"/unsubscribe/{unsubscribe_token(user=ada, optional='reminders')}"
+
+    answers = [client.post(link) for _ in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+    assert "Please try again in" in answers[2].content.decode()
 
 
 def test_the_support_form_is_limited_and_says_when_to_try_again(rates, client):

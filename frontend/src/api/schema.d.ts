@@ -129,7 +129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total. */
+        /**
+         * @description POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total
+         *     (rate-limited: codes are not to be guessed by trying them).
+         */
         post: operations["bookings_quote_create"];
         delete?: never;
         options?: never;
@@ -656,13 +659,13 @@ export interface paths {
         };
         /**
          * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot.
+         *     line for a taken slot (joins and leaves are rate-limited together).
          */
         get: operations["waitlist_list"];
         put?: never;
         /**
          * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot.
+         *     line for a taken slot (joins and leaves are rate-limited together).
          */
         post: operations["waitlist_create"];
         delete?: never;
