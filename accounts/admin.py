@@ -2,11 +2,27 @@
 out of, which mean nothing to read and must not be lifted by hand (Sign out everywhere, on My
 Profile, is the way to end someone's sessions)."""
 
+from django import forms
 from django.contrib import admin
+from django.db import transaction
 
 from club.admin import AuditedAdmin
 
 from .models import User
+from .services import LastAdmin, users_leave_an_admin
+
+
+class UserForm(forms.ModelForm):
+    def clean_is_active(self) -> bool:
+        """The club's last active admin stays active. Django admin checks the form and saves it in
+        one transaction, so the admins' rows stay locked from this check to the save."""
+        active = self.cleaned_data["is_active"]
+        if not active and self.instance.pk:
+            try:
+                users_leave_an_admin(leaving=[self.instance.pk])
+            except LastAdmin as refusal:
+                raise forms.ValidationError(str(refusal)) from refusal
+        return active
 
 
 @admin.register(User)
@@ -15,7 +31,11 @@ class UserAdmin(AuditedAdmin):
     to edit. The role and membership are read here, not changed: they change through their
     services, which keep their rules (the club's last admin stays one; a membership ends with its
     bookings' consequences): Make admin / Remove admin on All Users, End membership on Manage
-    Members, a payment for a member, and `manage.py make_admin <email>` for the first admin."""
+    Members, a payment for a member, and `manage.py make_admin <email>` for the first admin (or to
+    make an account an active admin again). The club's last active admin is neither deactivated
+    nor deleted here."""
+
+    form = UserForm
 
     list_display = ["email", "name", "role", "created_at", "last_login"]
     list_filter = ["role", "is_active"]
@@ -28,3 +48,12 @@ class UserAdmin(AuditedAdmin):
         ("Identity", {"fields": ["firebase_uid", "created_at", "last_login"]}),
         ("Access", {"fields": ["is_active"]}),
     ]
+
+    def delete_model(self, request, obj):
+        users_leave_an_admin(leaving=[obj.pk])
+        super().delete_model(request, obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request, queryset):
+        users_leave_an_admin(leaving=[person.pk for person in queryset])
+        super().delete_queryset(request, queryset)

@@ -8,6 +8,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from club.pagination import SLICE_PARAMETERS, sliced_response
+from club.ratelimit import limit_per_key
 from club.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
@@ -36,12 +37,17 @@ class EmailVerificationNeeded(exceptions.APIException):
 
 
 class SessionApi(APIView):
-    """POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out."""
+    """POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
+    account. DELETE: sign out, never limited."""
 
     authentication_classes = []
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "session"
+
+    def get_throttles(self):
+        # A sign-out refused on a shared computer would leave the next person signed in as the last.
+        return super().get_throttles() if self.request.method == "POST" else []
 
     @extend_schema(request=SessionInput, responses={200: UserOutput, **errors(400, 401, 403, 409, 503)})
     def post(self, request):
@@ -53,6 +59,10 @@ class SessionApi(APIView):
         id_token = data.validated_data["idToken"]
         try:
             identity = verify_id_token(id_token, now=True)  # sign-in: a sensitive operation
+            # Per account as well as per address (a club's Wi-Fi is one address), so one person
+            # signing in over and over does not keep everyone else there out. Counted once the
+            # token is verified: a forged one naming someone cannot use up their allowance.
+            limit_per_key(request, self, scope="session_account", key=identity.uid)
             user = user_sign_in(identity=identity)
             if not user.is_active:
                 raise SignInRefused("This account is disabled.")

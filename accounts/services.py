@@ -1,4 +1,5 @@
 import hashlib
+from collections.abc import Collection
 from datetime import datetime
 
 from django.db import IntegrityError, transaction
@@ -153,9 +154,11 @@ def user_end_membership(*, member: User, by: User) -> User:
 
 
 def user_make_admin(*, user: User) -> User:
-    """The first admin, prepared by `manage.py make_admin` (the site's own way is user_set_admin)."""
+    """The first admin, prepared by `manage.py make_admin` (the site's own way is user_set_admin),
+    or a club's admin back: an account deactivated in Django admin is active again."""
     user.role = User.Role.ADMIN
-    user.save(update_fields=["role"])
+    user.is_active = True
+    user.save(update_fields=["role", "is_active"])
     return user
 
 
@@ -164,13 +167,30 @@ class LastAdmin(Conflict):
         super().__init__("This is the club's last admin: make someone else an admin first.")
 
 
+def _active_admins_locked() -> list[int]:
+    """The ids of the admins who can sign in, their rows locked until the caller's transaction
+    ends: whatever takes an admin away reads them first, so two such changes at once cannot leave
+    the club none (the second reads what the first left)."""
+    admins = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
+    return list(admins.order_by("pk").values_list("pk", flat=True))
+
+
+def users_leave_an_admin(*, leaving: Collection[int]) -> None:
+    """Raises LastAdmin if the people `leaving` (deactivated or deleted, in Django admin) are all
+    of the club's active admins. Called in the transaction that takes them away, which holds the
+    admins' rows until it ends."""
+    admins = _active_admins_locked()
+    if admins and set(admins) <= set(leaving):
+        raise LastAdmin()
+
+
 @transaction.atomic
 def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     """An admin makes someone an admin, or takes it back: they become a member again if they ever
-    paid (member_since), else a user. The club always keeps one admin: the admins' rows are locked
-    and read first, so two admins taking it from each other at once cannot leave none (the second
-    is no longer an admin when its turn comes)."""
-    admins = list(User.objects.select_for_update().filter(role=User.Role.ADMIN).values_list("pk", flat=True))
+    paid (member_since), else a user. The club always keeps one active admin: the active admins'
+    rows are locked and read first, so two admins taking it from each other at once cannot leave
+    none (the second is no longer an admin when its turn comes)."""
+    admins = _active_admins_locked()
     if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
         raise Forbidden("Only an admin may change who is an admin.")
     user = User.objects.select_for_update().get(pk=user.pk)

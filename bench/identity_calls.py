@@ -67,6 +67,7 @@ def app_environment(emulator_host: str) -> dict[str, str]:
         "FIREBASE_AUTH_EMULATOR_HOST": emulator_host,
         "CACHE_URL": "dbcache://club_cache",
         "RATE_SESSION": "1000000/min",
+        "RATE_SESSION_ACCOUNT": "1000000/min",
     }
 
 

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin, require_self
 from club.pagination import SLICE_PARAMETERS, sliced_response
+from club.ratelimit import WritesThrottle
 from club.schema import errors
 from courts.pricing import slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
@@ -209,6 +210,9 @@ class CalendarFeedApi(APIView):
 class CalendarFeedResetApi(APIView):
     """POST: a new address for your calendar feed; the old one answers 404 from then on."""
 
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "calendar"
+
     @extend_schema(request=None, responses={200: CalendarFeedOutput, **errors(401, 403)})
     def post(self, request):
         feed = calendar_feed_reset(user=request.user)
@@ -307,7 +311,10 @@ class BlockApi(APIView):
 
 class WaitlistApi(APIView):
     """GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-    line for a taken slot."""
+    line for a taken slot (joins and leaves are rate-limited together)."""
+
+    throttle_classes = [WritesThrottle]
+    throttle_scope = "waitlist"
 
     @extend_schema(
         parameters=SLICE_PARAMETERS, responses={200: WaitlistEntryOutput(many=True), **errors(400, 401)}
@@ -331,6 +338,9 @@ class WaitlistApi(APIView):
 class WaitlistEntryApi(APIView):
     """DELETE: leave a waitlist (your own place; anyone else's is not found). A slot held for you
     passes to the next in line."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "waitlist"
 
     @extend_schema(responses={200: WaitlistEntryOutput, **errors(401, 403, 404, 409)})
     def delete(self, request, entry_id: int):

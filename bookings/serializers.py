@@ -2,6 +2,7 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
+from club.api import IdField
 from club.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
@@ -46,7 +47,7 @@ class BookingRequestInput(serializers.Serializer):
     be the server's; `userEmail`, if sent, must be the caller's."""
 
     userEmail = NormalisedEmailField(required=False)
-    courtId = serializers.IntegerField(min_value=1)
+    courtId = IdField()
     courtName = serializers.CharField(required=False, allow_blank=True)
     price = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
@@ -162,7 +163,7 @@ class ScheduleOutput(serializers.Serializer):
 
 
 class BlockInput(serializers.Serializer):
-    courtId = serializers.IntegerField(min_value=1)
+    courtId = IdField()
     date = serializers.DateField(help_text="The first (or only) day.")
     until = serializers.DateField(
         required=False,
@@ -207,11 +208,11 @@ class BlockConflictsOutput(serializers.Serializer):
 
 
 class BlockListQuery(DaysQuery):
-    courtId = serializers.IntegerField(required=False, min_value=1, source="court_id")
+    courtId = IdField(required=False, source="court_id")
 
 
 class WaitlistJoinInput(serializers.Serializer):
-    courtId = serializers.IntegerField(min_value=1)
+    courtId = IdField()
     date = serializers.DateField()
     slot = serializers.CharField(max_length=11, help_text="One of the court's slots, 'HH:MM-HH:MM'.")
 

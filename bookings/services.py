@@ -14,7 +14,9 @@ from django.utils import timezone
 from accounts.models import User
 from audit.services import audit_record
 from club.errors import Conflict, Forbidden
+from club.money import CENT
 from club.templatetags.club_time import day, when
+from club.templatetags.money import money
 from courts.models import Court
 from courts.pricing import slot_prices
 
@@ -78,6 +80,11 @@ TRANSITIONS: dict[str, set[str]] = {
     # still free (payments.services.payment_confirm refunds it otherwise).
     Status.EXPIRED: {Status.CONFIRMED},
 }
+
+
+# The most one booking can cost: what its price column holds.
+_PRICE = Booking._meta.get_field("price")
+LARGEST_PRICE = Decimal(10) ** (_PRICE.max_digits - _PRICE.decimal_places) - CENT
 
 
 def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
@@ -152,9 +159,13 @@ def _validate_request(
     errors = day_refusals(user=user, court=court, date=date, policy=policy)
     if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
         errors["slots"] = refusal
-    if not errors and price is not None:
+    if not errors:
         expected = booking_price(court=court, date=date, slots=slots)
-        if price != expected:
+        if expected > LARGEST_PRICE:
+            errors["slots"] = (
+                f"These slots cost ${money(expected)} together, more than one booking can: choose fewer."
+            )
+        elif price is not None and price != expected:
             errors["price"] = f"The price is {expected}, not {price}."
     if errors:
         raise ValidationError(errors)

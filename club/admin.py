@@ -38,7 +38,31 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ServiceAdmin(admin.ModelAdmin):
+class _RefusalsSaid(admin.ModelAdmin):
+    """A refusal a service makes only as it saves or deletes (a code another admin took meanwhile,
+    the club's last admin): its transaction has rolled the change back (Django's change and delete
+    views run in one, and so does each kind's delete_queryset, for Delete selected), and the page
+    says why at its top, not an error page."""
+
+    def _saying_refusals(self, view, request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except (ValidationError, Conflict) as refusal:
+            said = " ".join(refusal.messages) if isinstance(refusal, ValidationError) else str(refusal)
+            self.message_user(request, said, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    def changeform_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().changeform_view, request, *args, **kwargs)
+
+    def delete_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().delete_view, request, *args, **kwargs)
+
+    def changelist_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().changelist_view, request, *args, **kwargs)
+
+
+class ServiceAdmin(_RefusalsSaid):
     """Records that Django admin adds, changes and deletes through their app's services, so that
     the services' rules and audit entries hold there too. A subclass says how with `create`,
     `update` and `remove`; the form (and its inlines) check the values first, so that a refusal
@@ -57,16 +81,6 @@ class ServiceAdmin(admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         """Saved by save_related, once the inlines are checked too."""
-
-    def changeform_view(self, request, *args, **kwargs):
-        """A refusal the service makes only as it saves (a code another admin took meanwhile): the
-        view's transaction has rolled the save back, and the page says why, not an error page."""
-        try:
-            return super().changeform_view(request, *args, **kwargs)
-        except (ValidationError, Conflict) as refusal:
-            said = " ".join(refusal.messages) if isinstance(refusal, ValidationError) else str(refusal)
-            self.message_user(request, said, messages.ERROR)
-            return HttpResponseRedirect(request.get_full_path())
 
     def save_related(self, request, form, formsets, change):
         for formset in formsets:
@@ -87,7 +101,7 @@ class ServiceAdmin(admin.ModelAdmin):
             self.remove(request, obj)
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class AuditedAdmin(_RefusalsSaid):
     """Records fixed by hand in Django admin: each addition, change and deletion is one audit entry
     (`admin.add`, `admin.change`, `admin.delete`) with Django's change message and the values
     before and after: of the changed fields for a change, of every field shown for an addition or a

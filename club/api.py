@@ -2,7 +2,7 @@
 endpoint."""
 
 from django.core.exceptions import ValidationError
-from rest_framework import parsers, status
+from rest_framework import parsers, serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -19,6 +19,19 @@ class JSONParser(parsers.JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:
             raise ParseError("JSON parse error - the JSON is nested too deeply.") from error
+
+
+class IdField(serializers.IntegerField):
+    """A record's id sent in: a whole number from 1 to the largest a table's key holds (bigint).
+    A larger one names nothing, and SQLite (`make run`'s database) cannot even look it up."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            min_value=1,
+            max_value=2**63 - 1,
+            error_messages={"max_value": "No record has an id this large."},
+            **kwargs,
+        )
 
 
 def exception_handler(error, context):

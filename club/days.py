@@ -4,8 +4,29 @@ timestamps' indexes serve it."""
 
 from datetime import date, datetime, time, timedelta
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
+
+# The days a filter may name: any a club's records could hold, and far from the calendar's ends,
+# where a day's start or the day after cannot be computed (9999-12-31 has no day after).
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(2999, 12, 31)
+
+
+def validate_day(day: date) -> None:
+    if not EARLIEST_DAY <= day <= LATEST_DAY:
+        raise ValidationError(
+            f"Choose a day from {EARLIEST_DAY.year} to {LATEST_DAY.year}.", code="day_out_of_reach"
+        )
+
+
+class DayField(forms.DateField):
+    """A day that a page's filter asks about (looked up as moments: within_days, period), from
+    EARLIEST_DAY to LATEST_DAY."""
+
+    default_validators = [validate_day]
 
 
 def day_start(day: date) -> datetime:

@@ -6,7 +6,9 @@ from functools import wraps
 from types import SimpleNamespace
 
 from django.shortcuts import render
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.exceptions import Throttled
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 
 def limit_posts(scope: str):
@@ -28,3 +30,30 @@ def limit_posts(scope: str):
         return limited
 
     return decorator
+
+
+class WritesThrottle(ScopedRateThrottle):
+    """The view's `throttle_scope` rate over its writes only: reading a list is not counted."""
+
+    def allow_request(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or super().allow_request(request, view)
+
+
+class _KeyedThrottle(SimpleRateThrottle):
+    """A scope's rate, counted for a key the view names rather than for the caller."""
+
+    def __init__(self, scope: str, key: str):
+        self.scope = scope
+        self.key = key
+        super().__init__()
+
+    def get_cache_key(self, request, view) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.key}
+
+
+def limit_per_key(request, view, *, scope: str, key: str) -> None:
+    """Counts this request against `scope`'s rate for `key` (an account, say), whoever sends it;
+    past it, DRF's Throttled: a 429 that says when to try again (and a Retry-After header)."""
+    throttle = _KeyedThrottle(scope, key)
+    if not throttle.allow_request(request, view):
+        raise Throttled(throttle.wait())

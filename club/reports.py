@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
-from club.days import month_start, period
+from club.days import DayField, month_start, period
 from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.
@@ -44,10 +44,8 @@ class ReportFilters(forms.Form):
     """The report's period and days, from the query string: the last 12 months and every day unless
     asked otherwise; a malformed field is said under it and the default stands in for it."""
 
-    date_from = forms.DateField(
-        label="From", widget=forms.DateInput({"type": "date", "class": "input w-full"})
-    )
-    date_to = forms.DateField(label="To", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
+    date_from = DayField(label="From", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
+    date_to = DayField(label="To", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
     days = forms.ChoiceField(
         label="Occupancy on",
         choices=[(key, name) for key, (name, _) in DAYS.items()],

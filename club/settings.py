@@ -340,11 +340,17 @@ REST_FRAMEWORK = {
     # Per caller (user, else address), counted in the shared cache; pages use them too
     # (club/ratelimit.py). Over the limit: 429 with Retry-After.
     "DEFAULT_THROTTLE_RATES": {
-        "session": env.str("RATE_SESSION", default="10/min"),
+        # Sign-ins per address, and per account: one address (a club's Wi-Fi) has many people.
+        "session": env.str("RATE_SESSION", default="60/min"),
+        "session_account": env.str("RATE_SESSION_ACCOUNT", default="10/min"),
         "booking": env.str("RATE_BOOKING", default="20/min"),
         "payment": env.str("RATE_PAYMENT", default="20/min"),
         "support": env.str("RATE_SUPPORT", default="5/min"),
         "newsletter": env.str("RATE_NEWSLETTER", default="5/min"),
+        "waitlist": env.str("RATE_WAITLIST", default="20/min"),
+        "calendar": env.str("RATE_CALENDAR", default="5/min"),
+        "quote": env.str("RATE_QUOTE", default="20/min"),
+        "unsubscribe": env.str("RATE_UNSUBSCRIBE", default="10/min"),
     },
 }
 

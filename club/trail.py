@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from accounts.guards import admin_required
 from audit.selectors import audit_trail
+from club.days import DayField
 from club.pagination import page_of
 
 # The kinds of action, by the prefix of their names (audit.services.audit_record's callers).
@@ -26,8 +27,8 @@ KINDS = [
 class TrailFilters(forms.Form):
     action = forms.ChoiceField(label="Action", choices=KINDS, required=False)
     actor_email = forms.CharField(label="By (e-mail contains)", max_length=254, required=False)
-    date_from = forms.DateField(label="From", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = forms.DateField(label="To", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_from = DayField(label="From", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    date_to = DayField(label="To", required=False, widget=forms.DateInput(attrs={"type": "date"}))
     target_type = forms.CharField(required=False, widget=forms.HiddenInput)
     target_id = forms.CharField(required=False, max_length=50, widget=forms.HiddenInput)
 

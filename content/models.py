@@ -2,7 +2,6 @@ from datetime import date
 
 from django.db import models
 
-from club.templatetags.club_time import day
 from club.text import validate_lines, validate_one_line
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
@@ -69,18 +68,25 @@ class Coupon(models.Model):
     def __str__(self) -> str:
         return f"{self.code} ({self.discount}%)"
 
+    @staticmethod
+    def not_on_offer(code: str) -> str:
+        """The refusal of a code that is no coupon, or is one not on offer: one and the same."""
+        return f"There is no coupon {code} on offer now."
+
     def refusal(self, *, today: date, uses: int, uses_by_person: int) -> str:
         """Why the coupon cannot be used on `today` by a person who has paid with it
         `uses_by_person` times, when everyone has `uses` times; "" when it can. Uses are payments
-        that succeeded: a refunded one gave its discount back."""
-        if not self.is_active:
-            return f"The coupon {self.code} is no longer active."
-        if self.valid_from and today < self.valid_from:
-            return f"The coupon {self.code} can be used from {day(self.valid_from)}."
-        if self.valid_until and today > self.valid_until:
-            return f"The coupon {self.code} could be used until {day(self.valid_until)}."
-        if self.max_uses is not None and uses >= self.max_uses:
-            return f"The coupon {self.code} has been used as many times as it may be."
+        that succeeded: a refunded one gave its discount back. Withdrawn, not yet or no longer
+        valid, or used up, it is refused as a code that is no coupon (not_on_offer), so that
+        trying codes tells nobody of the club's hidden or coming ones; only the person's own use
+        of a once-per-person coupon is said."""
+        withdrawn = not self.is_active
+        out_of_dates = (self.valid_from and today < self.valid_from) or (
+            self.valid_until and today > self.valid_until
+        )
+        used_up = self.max_uses is not None and uses >= self.max_uses
+        if withdrawn or out_of_dates or used_up:
+            return self.not_on_offer(self.code)
         if self.once_per_person and uses_by_person:
             return f"The coupon {self.code} is once per person, and you have used it already."
         return ""

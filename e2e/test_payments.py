@@ -161,11 +161,11 @@ def test_a_payment_whose_coupon_was_withdrawn_meanwhile_is_refunded_and_the_pers
     pay.click()
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text(
-        "The coupon SPRING25 is no longer active. Your payment has been refunded"
+        "There is no coupon SPRING25 on offer now. Your payment has been refunded"
     )
     booking.refresh_from_db()
     assert booking.status == Booking.Status.APPROVED
-    assert Payment.objects.get(status="refunded").refund_reason.startswith("The coupon SPRING25")
+    assert Payment.objects.get(status="refunded").refund_reason.startswith("There is no coupon SPRING25")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,6 +3,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.guards import login_required
+from club.ratelimit import limit_posts
 
 from .forms import PreferencesForm
 from .services import preferences_get, unsubscribe
@@ -24,6 +25,7 @@ def preferences(request):
 # The one-click unsubscribe of RFC 8058: a mail client POSTs to the link without a session or a CSRF
 # token; the signed token in the address is the proof. A GET only asks (link scanners follow links).
 @csrf_exempt
+@limit_posts("unsubscribe")
 def unsubscribe_link(request, token: str):
     if request.method != "POST":
         return render(request, "notifications/unsubscribe.html", {"token": token})

@@ -42,7 +42,11 @@ def _own_approved_booking(request, booking_id: int) -> Booking:
 
 
 class QuoteApi(APIView):
-    """POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total."""
+    """POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total
+    (rate-limited: codes are not to be guessed by trying them)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "quote"
 
     @extend_schema(
         request=QuoteInput,

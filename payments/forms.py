@@ -1,6 +1,7 @@
 from django import forms
 from django.utils import timezone
 
+from club.days import DayField
 from content.models import Coupon
 from courts.selectors import courts_all
 
@@ -15,8 +16,8 @@ class LedgerFilters(forms.Form):
     """The ledger's filters, from the query string; a malformed one is said under its field and
     filters nothing."""
 
-    date_from = forms.DateField(label="Paid from", required=False, widget=_date())
-    date_to = forms.DateField(label="Paid to", required=False, widget=_date())
+    date_from = DayField(label="Paid from", required=False, widget=_date())
+    date_to = DayField(label="Paid to", required=False, widget=_date())
     status = forms.ChoiceField(
         choices=[("", "Any status"), *PaidStatus.choices],
         required=False,

@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
+from club.api import IdField
 
 from .models import Payment, Refund
 
@@ -57,7 +58,7 @@ class QuoteInput(serializers.Serializer):
 class PaymentIntentInput(serializers.Serializer):
     """`amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's."""
 
-    bookingId = serializers.IntegerField(min_value=1)
+    bookingId = IdField()
     amountInCents = serializers.IntegerField(min_value=0, required=False)
     userEmail = NormalisedEmailField(required=False)
     couponCode = serializers.CharField(max_length=40, required=False, allow_blank=True)

@@ -76,7 +76,7 @@ def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
     if code := coupon_code.strip().upper():
         coupon = Coupon.objects.filter(code=code).first()
         if coupon is None:
-            raise ValidationError({"couponCode": f"There is no coupon {code}."})
+            raise ValidationError({"couponCode": Coupon.not_on_offer(code)})
         if refusal := _coupon_refusal(coupon=coupon, user_id=booking.user_id):
             raise ValidationError({"couponCode": refusal})
     discount = coupon.discount if coupon else 0

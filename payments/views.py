@@ -1,10 +1,11 @@
 import csv
+import re
 from datetime import date
 from decimal import Decimal
 from itertools import batched, chain
 
 from django.conf import settings
-from django.http import StreamingHttpResponse
+from django.http import HttpResponseBadRequest, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
@@ -104,16 +105,22 @@ LEDGER_COLUMNS = [
 ]
 
 
+# Where a spreadsheet may start a cell in a text: at its start, and after a ";", "," or tab or a
+# line break, wherever it splits a line into cells (a ";" is not quoted in a CSV); and what, after
+# blanks, starts a formula there.
+_FORMULA_START = re.compile(r"(^|[;,\t\r\n])(?=\s*[=+\-@])")
+
+
 def _cell(value):
-    """A value as the CSV writes it: money to the cent; text starting like a formula (an e-mail
-    address may start with "=") after an apostrophe, so a spreadsheet reads it as text (OWASP,
-    CSV injection)."""
+    """A value as the CSV writes it: money to the cent; text with an apostrophe before each part
+    that starts like a formula (an e-mail address may start with "=", a name may hold "x;=1+1"),
+    so a spreadsheet reads that part as text (OWASP, CSV injection)."""
     if value is None:
         return ""
     if isinstance(value, Decimal):
         return f"{value:.2f}"
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    if isinstance(value, str):
+        return _FORMULA_START.sub(r"\1'", value)
     return value
 
 
@@ -129,8 +136,13 @@ def ledger_csv(request):
     """The filtered ledger as CSV, streamed: entries are read from the database in chunks and written
     as they come, so a year of payments never sits in memory. They are sent CSV_ROWS_PER_PART at a
     time: the gzip middleware compresses and flushes each part it is given, and a row alone is
-    too small to compress well."""
-    entries = Ledger(**LedgerFilters(request.GET).filters()).entries().iterator(chunk_size=2000)
+    too small to compress well. A malformed filter is a 400 that says which: a file without it
+    could pass for the one asked for."""
+    filters = LedgerFilters(request.GET)
+    if not filters.is_valid():
+        refusals = (f"{filters[name].label}: {' '.join(said)}" for name, said in filters.errors.items())
+        return HttpResponseBadRequest("\n".join(refusals), content_type="text/plain; charset=utf-8")
+    entries = Ledger(**filters.filters()).entries().iterator(chunk_size=2000)
     writer = csv.writer(_Echo())
 
     def line(entry: dict) -> str:

@@ -54,6 +54,7 @@ class Site:
             "FIREBASE_PROJECT_ID": PROJECT_ID,
             "CACHE_URL": "dbcache://club_cache",
             "RATE_SESSION": "1000/min",
+            "RATE_SESSION_ACCOUNT": "1000/min",
         }
         command = [str(Path(sys.executable).with_name("gunicorn")), "club.wsgi"]
         command += ["--bind", f"127.0.0.1:{port}", "--workers", "2"]

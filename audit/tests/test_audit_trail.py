@@ -142,6 +142,17 @@ def test_the_trail_filters_by_kind_person_and_record_and_a_booking_shows_its_par
     assert "Admin actions" not in owners.content.decode()
 
 
+@pytest.mark.parametrize("query", ["date_to=9999-12-31", "date_from=0001-01-01"])
+def test_a_day_at_the_calendars_ends_is_said_under_its_field_and_filters_nothing(people, query):
+    policy_update(by=User.objects.get(email="ann@example.com"), open_bookings_limit=9)
+
+    response = people["admin"].get(f"/dashboard/audit-trail?{query}")
+
+    assert response.status_code == 200
+    assert "Choose a day from 1900 to 2999." in response.content.decode()
+    assert "1 entry" in response.content.decode()
+
+
 def test_a_fix_in_django_admin_is_one_entry_with_the_changed_values_before_and_after(people):
     ada = User.objects.get(email="ada@example.com")
     form = {"email": ada.email, "name": "Ada King", "image": "", "is_active": "on"}

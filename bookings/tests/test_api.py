@@ -54,6 +54,19 @@ def test_the_owner_requests_a_pending_booking_priced_and_named_by_the_server(peo
     )
 
 
+def test_slots_costing_more_than_a_booking_holds_answer_400_under_slots(people):
+    dear = CourtFactory(price=Decimal("99999999.99"), slots=["08:00-09:00", "09:00-10:00"])
+    body = {"courtId": dear.pk, "slots": dear.slots, "date": tomorrow().isoformat()}
+
+    response = people["owner"].post("/api/bookings", body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "slots": ["These slots cost $199,999,999.98 together, more than one booking can: choose fewer."]
+    }
+    assert Booking.objects.count() == 0
+
+
 def test_a_signed_out_visitor_cannot_book(people, court):
     response = people["anonymous"].post("/api/bookings", request_body(court), content_type="application/json")
 

@@ -163,6 +163,7 @@ class Site:
             "PROVIDER_TIMEOUT": "2",
             # Every test signs people in afresh, more often than people do.
             "RATE_SESSION": "1000/min",
+            "RATE_SESSION_ACCOUNT": "1000/min",
         }
         gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         # One worker: the same process, with the same kept database connection, sees it all.

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 import pytest
+from django.conf import settings
 from django.core.cache import caches
 from django.core.management import call_command
 from django.db import connection
@@ -13,10 +14,11 @@ from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
 from accounts.models import User
-from bookings.models import Booking
+from bookings.models import Booking, WaitlistEntry
 from bookings.tests.factories import make_booking, tomorrow
 from content.models import ContactMessage, NewsletterSubscription
 from courts.tests.factories import CourtFactory
+from notifications.services import unsubscribe_token
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +45,47 @@ def test_signing_in_is_limited(rates, emulator):
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert_limited(answers[2])
     assert "throttled" in answers[2].json()["detail"]
+
+
+def sign_in(client: Client, token: str):
+    return client.post("/api/session", {"idToken": token}, content_type="application/json")
+
+
+def test_signing_out_is_never_limited_and_ends_the_session(rates, emulator):
+    """On a shared computer the next person must not be signed in as the last, however many
+    sign-ins the club's one address has made."""
+    client = Client()
+    assert sign_in(client, emulator.sign_up("ada@example.com")["idToken"]).status_code == 200
+    cookie = client.cookies[settings.IDENTITY_COOKIE_NAME].value
+    others = emulator.sign_up("bob@example.com")["idToken"]
+    assert_limited([sign_in(Client(), others) for _ in range(3)][-1])
+
+    assert client.delete("/api/session").status_code == 204
+
+    replay = Client()
+    replay.cookies[settings.IDENTITY_COOKIE_NAME] = cookie
+    assert replay.get("/api/users/ada@example.com/role").status_code == 401
+
+
+def test_one_account_signing_in_too_often_leaves_the_others_at_its_address_signing_in(monkeypatch, emulator):
+    monkeypatch.setattr(
+        SimpleRateThrottle, "THROTTLE_RATES", {"session": "5/min", "session_account": "2/min"}
+    )
+    ada, bob = emulator.sign_up("ada@example.com")["idToken"], emulator.sign_up("bob@example.com")["idToken"]
+
+    answers = [sign_in(Client(), ada) for _ in range(3)]
+
+    assert [answer.status_code for answer in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+    assert sign_in(Client(), bob).status_code == 200
+
+
+def test_the_rates_by_default_let_an_address_sign_in_more_often_than_an_account():
+    def per_minute(scope: str) -> float:
+        count, per = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][scope].split("/")
+        return int(count) * 60 / {"s": 1, "m": 60, "h": 3600, "d": 86400}[per[0]]
+
+    assert per_minute("session") > per_minute("session_account")
 
 
 def test_booking_requests_are_limited(rates, sign_in_as):
@@ -72,6 +115,55 @@ def test_payment_intents_are_limited(rates, sign_in_as, localstripe):
 
     assert [a.status_code for a in answers[:2]] == [200, 200]
     assert_limited(answers[2])
+
+
+def test_joining_and_leaving_waitlists_are_limited_together_and_reading_them_is_not(rates, sign_in_as):
+    client = sign_in_as()
+    court = CourtFactory(slots=["08:00-09:00"])
+    make_booking(court=court, date=tomorrow(), slots=court.slots)
+    body = {"courtId": court.pk, "date": tomorrow().isoformat(), "slot": "08:00-09:00"}
+
+    joined = client.post("/api/waitlist", body, content_type="application/json")
+    left = client.delete(f"/api/waitlist/{joined.json()['id']}")
+    again = client.post("/api/waitlist", body, content_type="application/json")
+
+    assert (joined.status_code, left.status_code) == (201, 200)
+    assert_limited(again)
+    assert WaitlistEntry.objects.count() == 1
+    assert [client.get("/api/waitlist").status_code for _ in range(3)] == [200, 200, 200]
+
+
+def test_new_calendar_addresses_are_limited(rates, sign_in_as):
+    client = sign_in_as()
+    answers = [client.post("/api/calendar/reset") for _ in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+
+
+def test_quotes_are_limited(rates, sign_in_as):
+    client = sign_in_as()
+    booking = make_booking(user=User.objects.get(email="ada@example.com"), status=Booking.Status.APPROVED)
+    answers = [
+        client.post(
+            f"/api/bookings/{booking.pk}/quote", {"couponCode": f"GUESS{n}"}, content_type="application/json"
+        )
+        for n in range(3)
+    ]
+
+    assert [a.status_code for a in answers[:2]] == [400, 400]  # no such coupon
+    assert_limited(answers[2])
+
+
+def test_unsubscribing_is_limited(rates, client):
+    ada = User.objects.create_user("ada@example.com")
+    link = f"/unsubscribe/{unsubscribe_token(user=ada, optional='reminders')}"
+
+    answers = [client.post(link) for _ in range(3)]
+
+    assert [a.status_code for a in answers[:2]] == [200, 200]
+    assert_limited(answers[2])
+    assert "Please try again in" in answers[2].content.decode()
 
 
 def test_the_support_form_is_limited_and_says_when_to_try_again(rates, client):

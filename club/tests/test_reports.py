@@ -163,6 +163,8 @@ def test_by_default_the_period_is_the_last_twelve_months_and_links_name_others(p
         ("date_from=2026-10-20&date_to=2026-10-01", "The last day comes on or after the first (2026-10-20)."),
         ("date_from=2020-01-01&date_to=2026-10-01", "At most three years at a time."),
         ("date_from=2026-13-01&date_to=2020-01-01", "Enter a valid date."),
+        ("date_from=9999-12-30&date_to=9999-12-31", "Choose a day from 1900 to 2999."),
+        ("date_from=0001-01-01&date_to=0001-01-02", "Choose a day from 1900 to 2999."),
     ],
 )
 def test_a_period_that_is_not_one_is_said_under_its_field_and_the_default_shown(people, books, query, error):

@@ -72,6 +72,39 @@ def test_deeply_nested_json_answers_400_with_a_message_everywhere(admin_and_thin
         assert "nested too deeply" in response.json()["detail"], operation
 
 
+TOO_LARGE_ID = 2**63  # one more than a table's key (bigint) holds
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "field"),
+    [
+        ("get", f"/api/blocks?courtId={TOO_LARGE_ID}", None, "courtId"),
+        (
+            "post",
+            "/api/blocks",
+            {"courtId": TOO_LARGE_ID, "date": "2099-01-01", "slots": [], "reason": ""},
+            "courtId",
+        ),
+        ("post", "/api/bookings", {"courtId": TOO_LARGE_ID, "date": "2099-01-01", "slots": []}, "courtId"),
+        (
+            "post",
+            "/api/waitlist",
+            {"courtId": TOO_LARGE_ID, "date": "2099-01-01", "slot": "08:00-09:00"},
+            "courtId",
+        ),
+        ("post", "/api/create-payment-intent", {"bookingId": TOO_LARGE_ID}, "bookingId"),
+    ],
+)
+def test_an_id_larger_than_any_key_answers_400_under_its_field(admin_and_things, method, path, body, field):
+    """The database cannot look such an id up (SQLite, `make run`'s, fails on it: a 500)."""
+    admin, _ = admin_and_things
+
+    response = getattr(admin, method)(path, body, content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json() == {field: ["No record has an id this large."]}
+
+
 def test_a_body_over_the_upload_limit_answers_413_json_on_the_api(admin_and_things):
     admin, ids = admin_and_things
 

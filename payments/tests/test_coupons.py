@@ -51,10 +51,6 @@ def intent_id(secret: str) -> str:
     return secret.split("_secret_")[0]
 
 
-def long_date(day) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
-
-
 def test_a_once_per_person_coupon_pays_for_one_booking_only(people, court, localstripe):
     Coupon.objects.create(code="WELCOME20", discount=20, once_per_person=True)
     owner = people["owner"]
@@ -105,7 +101,7 @@ def test_a_coupon_used_as_often_as_it_may_be_is_refused_and_refunds_do_not_count
         f"/api/bookings/{booking.pk}/quote", {"couponCode": "FIRST2"}, content_type="application/json"
     )
     assert quote.status_code == 400
-    assert quote.json() == {"couponCode": ["The coupon FIRST2 has been used as many times as it may be."]}
+    assert quote.json() == {"couponCode": ["There is no coupon FIRST2 on offer now."]}
 
 
 def test_a_coupon_is_accepted_only_between_its_dates(people, court):
@@ -118,9 +114,31 @@ def test_a_coupon_is_accepted_only_between_its_dates(people, court):
     def refusal(code):
         return intent(people["owner"], booking, couponCode=code).json().get("couponCode")
 
-    assert refusal("SOON") == [f"The coupon SOON can be used from {long_date(today + timedelta(days=1))}."]
-    assert refusal("OVER") == [f"The coupon OVER could be used until {long_date(today - timedelta(days=1))}."]
+    assert refusal("SOON") == ["There is no coupon SOON on offer now."]
+    assert refusal("OVER") == ["There is no coupon OVER on offer now."]
     assert refusal("NOW") is None
+
+
+def test_trying_codes_tells_nobody_which_are_hidden_coming_or_used_up(people, court):
+    """A code withdrawn, not yet or no longer valid, or used up is refused as one that does not
+    exist: the refusal says only what the payer's own use has to do with it."""
+    today = timezone.localdate()
+    Coupon.objects.create(code="HIDDEN50", discount=50, is_active=False)
+    Coupon.objects.create(code="FUTURE90", discount=90, valid_from=today + timedelta(days=200))
+    Coupon.objects.create(code="PAST10", discount=10, valid_until=today - timedelta(days=1))
+    paid_with("bob@example.com", Coupon.objects.create(code="GONE5", discount=5, max_uses=1), "succeeded")
+    booking = approved("ada@example.com", court)
+
+    def refusal(code: str) -> str:
+        quote = people["owner"].post(
+            f"/api/bookings/{booking.pk}/quote", {"couponCode": code}, content_type="application/json"
+        )
+        [said] = quote.json()["couponCode"]
+        return said.replace(code, "…")
+
+    refusals = {code: refusal(code) for code in ["NOSUCH", "HIDDEN50", "FUTURE90", "PAST10", "GONE5"]}
+
+    assert set(refusals.values()) == {"There is no coupon … on offer now."}
 
 
 def test_an_intent_made_before_its_coupon_was_withdrawn_can_no_longer_be_paid(
@@ -159,7 +177,7 @@ def test_a_payment_made_with_a_coupon_withdrawn_meanwhile_is_refunded(
     response = save(people["owner"], secret)
 
     assert response.status_code == 409
-    assert response.json() == {"detail": f"The coupon BIG99 is no longer active. {REFUNDED}"}
+    assert response.json() == {"detail": f"There is no coupon BIG99 on offer now. {REFUNDED}"}
     assert [refund.amount for refund in stripe_refunds(intent_id(secret))] == [100]
     assert Payment.objects.get().status == Payment.Status.REFUNDED
     booking.refresh_from_db()

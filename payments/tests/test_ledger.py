@@ -103,6 +103,19 @@ def test_a_malformed_filter_is_said_under_its_field_and_filters_nothing(people, 
     assert totals(people["admin"], "?date_from=2026-10-20&date_to=2026-10-01")["Payments"] == "3"
 
 
+@pytest.mark.parametrize("query", ["date_to=9999-12-31", "date_from=0001-01-01"])
+def test_a_day_at_the_calendars_ends_is_said_under_its_field_on_the_page_and_refused_by_the_csv(
+    people, books, query
+):
+    page = people["admin"].get(f"/dashboard/ledger?{query}")
+    csv_file = people["admin"].get(f"/dashboard/ledger.csv?{query}")
+
+    assert page.status_code == 200
+    assert "Choose a day from 1900 to 2999." in page.content.decode()
+    assert (csv_file.status_code, csv_file["Content-Type"]) == (400, "text/plain; charset=utf-8")
+    assert "Choose a day from 1900 to 2999." in csv_file.content.decode()
+
+
 @pytest.mark.parametrize(
     ("kind", "lands_on"),
     [("anonymous", "/login?next=/dashboard/ledger"), ("owner", "/forbidden"), ("member", "/forbidden")],
@@ -133,6 +146,24 @@ def test_a_value_that_looks_like_a_formula_is_written_as_text(people, books):
     body = b"".join(people["admin"].get("/dashboard/ledger.csv?date_from=").streaming_content).decode()
 
     assert "'=cmd@example.com" in body
+
+
+FORMULA_START = ("=", "+", "-", "@")
+
+
+def test_a_formula_after_a_separator_inside_a_value_is_written_as_text(people, books):
+    """A spreadsheet that splits on ";" (or "," or a tab) reads each part of a value as a cell of
+    its own: none of them starts a formula."""
+    Booking.objects.filter(court=books["centre"]).update(court_name="x;=3+3;y,+1, @SUM(A1)\t-2")
+    Coupon.objects.filter(pk=books["spring"].pk).update(code="SPRING;=HYPERLINK(1)")
+
+    body = b"".join(people["admin"].get("/dashboard/ledger.csv?date_from=").streaming_content).decode()
+
+    rows = list(csv.DictReader(io.StringIO(body)))
+    assert {row["Court"] for row in rows} >= {"x;'=3+3;y,'+1,' @SUM(A1)\t'-2"}
+    assert {row["Coupon"] for row in rows} >= {"SPRING;'=HYPERLINK(1)"}
+    parts = re.split(r"[;,\t\r\n]", body)
+    assert [part for part in parts if part.lstrip().startswith(FORMULA_START)] == []
 
 
 def test_the_page_costs_the_same_queries_however_many_payments(people, books):

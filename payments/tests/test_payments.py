@@ -124,9 +124,9 @@ def test_a_coupon_lowers_the_amount_and_is_recorded(people, booking):
 
 @pytest.mark.parametrize(
     ("coupon", "message"),
-    [("NOPE", "There is no coupon NOPE."), ("OLD", "The coupon OLD is no longer active.")],
+    [("NOPE", "There is no coupon NOPE on offer now."), ("OLD", "There is no coupon OLD on offer now.")],
 )
-def test_an_unknown_or_inactive_coupon_is_refused_with_its_reason(people, booking, coupon, message):
+def test_an_unknown_or_inactive_coupon_is_refused_alike(people, booking, coupon, message):
     Coupon.objects.create(code="OLD", discount=10, is_active=False)
 
     quote = people["owner"].post(

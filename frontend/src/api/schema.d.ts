@@ -129,7 +129,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total. */
+        /**
+         * @description POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total
+         *     (rate-limited: codes are not to be guessed by trying them).
+         */
         post: operations["bookings_quote_create"];
         delete?: never;
         options?: never;
@@ -547,9 +550,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out. */
+        /**
+         * @description POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
+         *     account. DELETE: sign out, never limited.
+         */
         post: operations["session_create"];
-        /** @description POST: trade a fresh Firebase ID token for the session cookie. DELETE: sign out. */
+        /**
+         * @description POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
+         *     account. DELETE: sign out, never limited.
+         */
         delete: operations["session_destroy"];
         options?: never;
         head?: never;
@@ -650,13 +659,13 @@ export interface paths {
         };
         /**
          * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot.
+         *     line for a taken slot (joins and leaves are rate-limited together).
          */
         get: operations["waitlist_list"];
         put?: never;
         /**
          * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot.
+         *     line for a taken slot (joins and leaves are rate-limited together).
          */
         post: operations["waitlist_create"];
         delete?: never;
@@ -727,6 +736,7 @@ export interface components {
             conflicts: components["schemas"]["BlockConflictOutput"][];
         };
         BlockInputRequest: {
+            /** Format: int64 */
             courtId: number;
             /**
              * Format: date
@@ -812,6 +822,7 @@ export interface components {
         BookingRequestInputRequest: {
             /** Format: email */
             userEmail?: string;
+            /** Format: int64 */
             courtId: number;
             courtName?: string;
             /** Format: decimal */
@@ -1052,6 +1063,7 @@ export interface components {
         };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
+            /** Format: int64 */
             bookingId: number;
             amountInCents?: number;
             /** Format: email */
@@ -1304,6 +1316,7 @@ export interface components {
             readonly bookUrl: string | null;
         };
         WaitlistJoinInputRequest: {
+            /** Format: int64 */
             courtId: number;
             /** Format: date */
             date: string;
