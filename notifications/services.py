@@ -11,7 +11,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import DatabaseError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -256,18 +256,18 @@ def _send_later(notification: Notification, error: Exception) -> None:
 
 
 def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
-    """Queues again the messages a worker claimed and never finished (it was stopped mid-send), once
-    NOTIFY_CLAIM_TIMEOUT_SECONDS have passed. Run by the scheduler (settings.PERIODIC_TASKS)."""
+    """Queues again, NOTIFY_CLAIM_TIMEOUT_SECONDS on, the messages whose delivery was lost: claimed
+    by a worker that never finished (it was stopped mid-send), or due and never claimed (their task
+    failed while the database blinked). notification_deliver sends a message once however often it
+    is queued, so one only waiting behind a long queue is queued twice at most per timeout, and sent
+    once. Run by the scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
     now = now or timezone.now()
-    stalled = Notification.objects.filter(
-        status=Status.SENDING, claimed_at__lt=now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
-    ).values_list("pk", flat=True)
+    timeout = now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
+    lost = Q(status=Status.SENDING, claimed_at__lt=timeout) | Q(status=Status.PENDING, send_after__lt=timeout)
     count = 0
-    for pk in stalled:
+    for pk in Notification.objects.filter(lost).values_list("pk", flat=True):
         with transaction.atomic():
-            if Notification.objects.filter(pk=pk, status=Status.SENDING).update(
-                status=Status.PENDING, send_after=now
-            ):
+            if Notification.objects.filter(lost, pk=pk).update(status=Status.PENDING, send_after=now):
                 tasks.deliver.enqueue(pk)
                 count += 1
     return count

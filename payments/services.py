@@ -455,19 +455,22 @@ def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) 
 def refunds_send_stalled(*, now: datetime | None = None) -> int:
     """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due: what
     was to make them ended first (a worker stopped in the middle of its task, or the request that
-    was refunding a payment it could not keep). refund_send finds a refund made already, so a
-    second try of one that was only slow makes nothing twice. Run by the scheduler
-    (settings.PERIODIC_TASKS); answers how many were queued."""
+    was refunding a payment it could not keep). The try queued is due now, so a refund only waiting
+    behind a long queue is queued again once per REFUND_STALL_SECONDS at most; refund_send finds a
+    refund made already, so a second try of one that was only slow makes nothing twice. Run by the
+    scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
     now = now or timezone.now()
-    stalled = list(
-        Refund.objects.filter(
-            status=Refund.Status.PENDING,
-            next_attempt_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
-        ).values_list("pk", flat=True)
+    stalled = Refund.objects.filter(
+        status=Refund.Status.PENDING,
+        next_attempt_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
     )
-    for refund_id in stalled:
-        tasks.send_refund.enqueue(refund_id=refund_id)
-    return len(stalled)
+    count = 0
+    for refund_id in stalled.values_list("pk", flat=True):
+        with transaction.atomic():
+            if stalled.filter(pk=refund_id).update(next_attempt_at=now):
+                tasks.send_refund.enqueue(refund_id=refund_id)
+                count += 1
+    return count
 
 
 def refund_retry(*, refund: Refund, by: User) -> Refund:

@@ -17,7 +17,7 @@ from django_tasks_db.models import DBTaskResult
 from accounts.models import User
 from club.testing.worker import run_due_tasks
 from notifications.models import Notification
-from notifications.services import notification_deliver, notify, retry_delay
+from notifications.services import notification_deliver, notifications_requeue_stalled, notify, retry_delay
 from notifications.tasks import deliver
 
 Status = Notification.Status
@@ -91,6 +91,27 @@ def test_with_the_mail_server_away_a_message_waits_and_arrives_once_when_it_is_b
     assert mail.subject == "About booking:1"
     notification.refresh_from_db()
     assert (notification.status, notification.attempts, notification.last_error) == (Status.SENT, 2, "")
+
+
+@pytest.mark.parametrize("lost_while", ["sending", "queued"])
+def test_a_message_whose_delivery_was_lost_is_sent_once_after_the_claim_timeout(mailbox, ada, lost_while):
+    """Its worker was stopped mid-send (the message stays claimed), or its task failed while the
+    database blinked (the message stays due, with no task to send it)."""
+    notification = tell(ada)
+    DBTaskResult.objects.update(status="FAILED")
+    if lost_while == "sending":
+        Notification.objects.update(status=Status.SENDING, claimed_at=timezone.now(), attempts=1)
+    timeout = timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
+
+    assert notifications_requeue_stalled(now=timezone.now() + timeout - timedelta(minutes=1)) == 0
+    assert notifications_requeue_stalled(now=timezone.now() + timeout + timedelta(minutes=1)) == 1
+    make_retries_due()
+    run_due_tasks()
+
+    assert [m.headers["Message-ID"] for m in mailbox.messages()] == [
+        f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"
+    ]
+    assert Notification.objects.get().status == Status.SENT
 
 
 def test_each_retry_waits_twice_as_long_up_to_an_hour():

@@ -264,6 +264,18 @@ def test_a_refund_made_meanwhile_or_failed_is_not_queued_again(people, paid, mon
     assert refunds_send_stalled(now=later) == 0  # failed: it waits for an admin's retry
 
 
+def test_a_refund_waiting_behind_a_long_queue_is_queued_again_once_per_stall_period(people, paid):
+    people["owner"].delete(f"/api/bookings/{paid.booking_id}")  # its task waits, the worker busy
+    stall = timedelta(seconds=settings.REFUND_STALL_SECONDS)
+    later = timezone.now() + stall + timedelta(seconds=1)
+
+    assert refunds_send_stalled(now=later) == 1
+    assert refunds_send_stalled(now=later + stall - timedelta(seconds=1)) == 0
+    assert refunds_send_stalled(now=later + stall + timedelta(seconds=1)) == 1
+    run_due_tasks()
+    assert stripe_amounts(paid) == [2000]
+
+
 def test_the_cancel_buttons_say_what_each_side_gets_back(people, paid):
     policy_update(cancel_cutoff_hours=int(hours_to_start(paid.booking)) + 1, late_refund_percent=50)
 
