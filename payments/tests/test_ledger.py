@@ -163,7 +163,11 @@ def test_a_formula_after_a_separator_inside_a_value_is_written_as_text(people, b
     assert {row["Court"] for row in rows} >= {"x;'=3+3;y,'+1,' @SUM(A1)\t'-2"}
     assert {row["Coupon"] for row in rows} >= {"SPRING;'=HYPERLINK(1)"}
     parts = re.split(r"[;,\t\r\n]", body)
-    assert [part for part in parts if part.lstrip().startswith(FORMULA_START)] == []
+    # A refund's amount is a number below zero, which a spreadsheet reads as the number it is.
+    formulas = [
+        p for p in parts if p.lstrip().startswith(FORMULA_START) and not re.fullmatch(r"-\d+\.\d\d", p)
+    ]
+    assert formulas == []
 
 
 def test_the_page_costs_the_same_queries_however_many_payments(people, books):
