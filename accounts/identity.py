@@ -39,6 +39,8 @@ from django.core.validators import URLValidator, validate_email
 from firebase_admin import auth, credentials, exceptions
 from requests.adapters import HTTPAdapter
 
+from club.text import one_line
+
 logger = logging.getLogger(__name__)
 
 
@@ -237,7 +239,7 @@ def _identity(claims: dict) -> Identity:
         uid=claims["uid"],
         email=email.lower(),
         email_verified=claims.get("email_verified") is True,
-        name=claims.get("name", ""),
+        name=one_line(claims.get("name") or ""),  # a provider may keep any characters in a name
         picture=_safe_picture(claims.get("picture") or ""),
         issued_at=int(claims.get("iat") or 0),
     )

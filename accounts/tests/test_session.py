@@ -44,6 +44,15 @@ def test_signing_in_sets_an_http_only_session_cookie_and_records_the_user(client
     assert user.last_login is not None
 
 
+def test_a_display_name_from_the_provider_is_kept_on_one_line(client, emulator):
+    """The provider's name goes into e-mail headers and CSV cells like any name the site takes."""
+    account = emulator.sign_up("ada@example.com", name="Ada\r\nBcc: eve@example.com")
+
+    assert post_session(client, account["idToken"]).status_code == 200
+
+    assert User.objects.get(email="ada@example.com").name == "Ada Bcc: eve@example.com"
+
+
 def test_the_session_cookie_signs_the_user_in_on_the_next_requests(client, emulator):
     post_session(client, emulator.sign_up("ada@example.com")["idToken"])
 
