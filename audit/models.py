@@ -22,10 +22,12 @@ class AuditEntry(models.Model):
     refuses them too)."""
 
     at = models.DateTimeField(default=timezone.now, editable=False)
+    # Null for the site's own actions. A person who acted keeps their record (deactivated, not
+    # deleted): the trail never changes, so it cannot let go of them.
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    # Kept as it was, should the person's record change or go.
+    # Kept as it was, should the person's record change.
     actor_email = models.CharField(max_length=254, blank=True)
     action = models.CharField(max_length=50, help_text='What was done, e.g. "booking.approve".')
     target_type = models.CharField(max_length=50, help_text='What it was done to, e.g. "booking".')

@@ -75,3 +75,17 @@ def test_make_admin_makes_an_inactive_account_an_active_admin():
     call_command("make_admin", "ann@example.com", stdout=None)
 
     assert (ann().role, ann().is_active, ann().is_admin) == (User.Role.ADMIN, True, True)
+
+
+def test_deleting_someone_the_audit_trail_names_is_refused_on_the_page_not_a_server_error(people):
+    made = people["admin"].patch(
+        "/api/users/mia@example.com/role", {"admin": True}, content_type="application/json"
+    )
+    assert made.status_code == 200  # Ann's action, on the trail
+    User.objects.filter(email="bob@example.com").update(role=User.Role.ADMIN)
+
+    response = people["other"].post(f"/admin/accounts/user/{ann().pk}/delete/", {"post": "yes"}, follow=True)
+
+    assert response.status_code == 200
+    assert "<title>Cannot delete user | Django site admin</title>" in response.content.decode()
+    assert User.objects.filter(email="ann@example.com").exists()
