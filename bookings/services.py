@@ -41,19 +41,38 @@ class TooManyOpenBookings(Conflict):
         )
 
 
+def _hours_refusal(*, limit: int, of: str, held: float, where: str, asked: float, then: str) -> str:
+    refusal = f"You may hold at most {limit:g} hours of {of}"
+    if not held:  # the request alone is over the limit
+        return f"{refusal}, and these slots make {asked:g}: choose fewer slots."
+    return f"{refusal}, and you hold {held:g} {where} already: {then}"
+
+
 class TooManyHours(Conflict):
-    def __init__(self, limit: int, held: float, date: Date):
+    def __init__(self, limit: int, held: float, asked: float, date: Date):
         super().__init__(
-            f"You may hold at most {limit:g} hours of courts a day, and you hold {held:g} on {date} "
-            "already: choose fewer slots or another day."
+            _hours_refusal(
+                limit=limit,
+                of="courts a day",
+                held=held,
+                where=f"on {day(date)}",
+                asked=asked,
+                then="choose fewer slots or another day.",
+            )
         )
 
 
 class TooManyOpenHours(Conflict):
-    def __init__(self, limit: int, held: float, period: str, days: str):
+    def __init__(self, limit: int, held: float, asked: float, period: str, days: str):
         super().__init__(
-            f"You may hold at most {limit:g} hours of unpaid bookings {period}, and you hold {held:g} "
-            f"{days} already: choose fewer slots, or pay for or cancel one of them first."
+            _hours_refusal(
+                limit=limit,
+                of=f"unpaid bookings {period}",
+                held=held,
+                where=days,
+                asked=asked,
+                then="choose fewer slots, or pay for or cancel one of them first.",
+            )
         )
 
 
@@ -218,7 +237,7 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
     if policy.daily_hours_limit is not None:
         held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
         if held + hours > policy.daily_hours_limit:
-            raise TooManyHours(policy.daily_hours_limit, held, date)
+            raise TooManyHours(policy.daily_hours_limit, held, hours, date)
     monday = date - timedelta(days=date.weekday())
     week = (monday, monday + timedelta(days=6))
     for limit, days, period, shown in (
@@ -226,7 +245,7 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
         (policy.weekly_open_hours_limit, week, "a week", f"in the week of {day(monday)}"),
     ):
         if limit is not None and (held := open_hours(user=user, days=days)) + hours > limit:
-            raise TooManyOpenHours(limit, held, period, shown)
+            raise TooManyOpenHours(limit, held, hours, period, shown)
     if policy.rerequest_cooldown_minutes is not None:
         wait = timedelta(minutes=policy.rerequest_cooldown_minutes)
         let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)

@@ -11,6 +11,7 @@ from accounts.models import User
 from bookings.models import Booking, Policy
 from bookings.selectors import policy_get
 from bookings.services import Conflict, booking_cancel, booking_request, policy_update
+from club.templatetags.club_time import day
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -82,7 +83,7 @@ def test_one_person_holds_at_most_the_daily_hours_across_courts(court, other_cou
     with pytest.raises(Conflict) as refused:
         booking_request(user=ada, court=other_court, date=days_ahead(1), slots=["12:00-13:00"])
     assert str(refused.value) == (
-        f"You may hold at most 3 hours of courts a day, and you hold 2.5 on {days_ahead(1)} already: "
+        f"You may hold at most 3 hours of courts a day, and you hold 2.5 on {day(days_ahead(1))} already: "
         "choose fewer slots or another day."
     )
     # Another day, or another person, is not counted.
