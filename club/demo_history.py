@@ -21,7 +21,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
-from bookings.services import booking_price, slot_start
+from bookings.services import booking_price
+from bookings.slots import slot_start
 from club.days import day_start
 from club.money import discounted
 from content.models import Coupon

@@ -414,10 +414,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 WORKER_DATABASE_RETRY_SECONDS = env.float("WORKER_DATABASE_RETRY_SECONDS", default=1)
 # Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
 PERIODIC_TASKS = {
-    "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
-    "bookings.tasks.send_reminders": 300,
-    "bookings.tasks.pass_on_waitlist_offers": 60,
-    "notifications.tasks.requeue_stalled": 300,
+    "bookings.services.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
+    "bookings.notices.send_reminders": 300,
+    "bookings.waitlist.pass_on_waitlist_offers": 60,
+    "notifications.services.requeue_stalled": 300,
     "payments.tasks.send_stalled_refunds": 300,
     "payments.tasks.reconcile_payments": 60,
     "club.tasks.requeue_abandoned": 60,

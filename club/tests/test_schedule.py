@@ -17,7 +17,7 @@ from club.testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 
-EVERY = {"bookings.tasks.expire_overdue": 60, "notifications.tasks.requeue_stalled": 300}
+EVERY = {"bookings.services.expire_overdue": 60, "notifications.services.requeue_stalled": 300}
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +34,11 @@ def test_each_periodic_task_is_queued_once_per_period():
 
     assert queue_due_tasks(now) == list(EVERY)
     assert queue_due_tasks(now + timedelta(seconds=30)) == []
-    assert queue_due_tasks(now + timedelta(seconds=61)) == ["bookings.tasks.expire_overdue"]
+    assert queue_due_tasks(now + timedelta(seconds=61)) == ["bookings.services.expire_overdue"]
     assert queue_due_tasks(now + timedelta(seconds=301)) == list(EVERY)
 
-    assert queued() == sorted([*EVERY, "bookings.tasks.expire_overdue", *EVERY])
-    assert PeriodicRun.objects.get(task="bookings.tasks.expire_overdue").due_at == now + timedelta(
+    assert queued() == sorted([*EVERY, "bookings.services.expire_overdue", *EVERY])
+    assert PeriodicRun.objects.get(task="bookings.services.expire_overdue").due_at == now + timedelta(
         seconds=361
     )
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import overdue
-from bookings.services import slot_start
+from bookings.slots import slot_start
 from club.testing.integrity import double_booked_slots
 from content.models import Announcement, Coupon
 from courts.models import Court
