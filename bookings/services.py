@@ -5,7 +5,6 @@ from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -242,7 +241,7 @@ def _transition(
     now = timezone.now()
     if to == Status.APPROVED:
         locked.approved_at = now
-        locked.payment_due_at = locked.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+        locked.payment_due_at = locked.approved_at + timedelta(hours=policy_get().payment_window_hours)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
         _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
     locked.save(update_fields=["status", "approved_at", "payment_due_at"])

@@ -386,13 +386,6 @@ LIST_TOTAL_SECONDS = env.int("LIST_TOTAL_SECONDS", default=60)
 # asking the database whether a court changed: a change made through another process reaches them
 # within this time (this process's own changes, and every signed-in read, at once).
 COURT_LIST_RECHECK_SECONDS = env.float("COURT_LIST_RECHECK_SECONDS", default=1.0)
-# How many days ahead a court may be booked, and how long an approved booking waits for payment.
-BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
-BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)
-# A pending request nobody decides on expires after this many hours (or when its first slot starts).
-BOOKING_DECISION_HOURS = env.int("BOOKING_DECISION_HOURS", default=48)
-# How many open bookings (pending, or approved and not yet paid) one person may hold at a time.
-BOOKING_OPEN_LIMIT = env.int("BOOKING_OPEN_LIMIT", default=4)
 
 LOGGING = {
     "version": 1,

@@ -14,6 +14,7 @@ from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import expire_overdue
 from bookings.tests.factories import approved_at, make_booking
 from club.models import PeriodicRun
@@ -62,7 +63,7 @@ def test_any_task_whose_worker_is_gone_runs_again_after_the_timeout_and_not_befo
     # Alone: the expiry is periodic too, and would otherwise run anew on its own schedule.
     settings.PERIODIC_TASKS = {requeue: settings.PERIODIC_TASKS[requeue]}
     booking = make_booking(status=Booking.Status.APPROVED)
-    overdue = timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS, minutes=1)
+    overdue = timedelta(hours=policy_get().payment_window_hours, minutes=1)
     Booking.objects.filter(pk=booking.pk).update(**approved_at(booking.approved_at - overdue))
     expire_overdue.enqueue()
     timeout = timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
