@@ -205,7 +205,10 @@ def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = Non
     (bookings.waitlist.offers_release). Answers whether any gave a slot up."""
     overdue_holders = held.filter(overdue(via="booking__")).values_list("booking_id", "booking__status")
     # Every one of them, not only the first.
-    expired = [booking_expire(Booking(pk=pk), status) for pk, status in overdue_holders.distinct()]
+    expired = [
+        booking_expire(booking=Booking(pk=pk), from_status=status)
+        for pk, status in overdue_holders.distinct()
+    ]
     released = offers_release(held, for_user_id=for_user_id)
     return any(expired) or released > 0
 
@@ -272,7 +275,7 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
     # The one definition of "waited too long" is the selectors' query.
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
-    if waited_too_long and booking_expire(booking, Status.PENDING):
+    if waited_too_long and booking_expire(booking=booking, from_status=Status.PENDING):
         raise Conflict(
             "This request waited too long for a decision and has expired; its slots are free again."
         )
@@ -317,10 +320,10 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
 
 def bookings_expire(*, now: datetime | None = None) -> int:
     """Overdue bookings (`selectors.overdue`: approvals left unpaid, requests left undecided)
-    become expired, with their history row, and give up their held-slot rows. Run by
-    `manage.py expire_bookings`; until then they already count as expired everywhere."""
+    become expired, with their history row, and give up their held-slot rows. Run by the worker
+    every minute (expire_overdue); until then they already count as expired everywhere."""
     candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
-    return sum(booking_expire(booking, booking.status) for booking in candidates)
+    return sum(booking_expire(booking=booking, from_status=booking.status) for booking in candidates)
 
 
 @task
@@ -329,7 +332,7 @@ def expire_overdue() -> int:
     return bookings_expire()
 
 
-def booking_expire(booking: Booking, from_status: str) -> bool:
+def booking_expire(*, booking: Booking, from_status: str) -> bool:
     """An overdue booking (selectors.overdue) expires, unless it left `from_status` meanwhile
     (decided, paid, cancelled); answers whether it did."""
     try:
