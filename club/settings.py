@@ -45,7 +45,7 @@ SITE_URL = env.str(
 )
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "club.apps.ClubAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
