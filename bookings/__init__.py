@@ -1,1 +1,1 @@
-"""Booking requests, approvals and the slots they hold (built by the bookings issue)."""
+"""Booking requests, approvals and the slots they hold."""

@@ -46,8 +46,8 @@ from .services import (
     calendar_feed_get,
     calendar_feed_reset,
     policy_update,
-    started_slots,
 )
+from .slots import started_slots
 from .waitlist import waitlist_join, waitlist_leave
 
 

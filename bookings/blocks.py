@@ -19,7 +19,8 @@ from courts.models import Court
 
 from .models import Block, BookedSlot, Booking
 from .selectors import overdue
-from .services import booking_cancel, holders_release, slots_refusal
+from .services import booking_cancel, holders_release
+from .slots import slots_refusal
 from .waitlist import slot_freed
 
 # How far a weekly block may run after its first day, and how far ahead its first day may be (the

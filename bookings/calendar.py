@@ -12,7 +12,7 @@ from club.text import one_line
 
 from .models import Booking, CalendarFeed
 from .selectors import with_calendar_fields
-from .services import slot_end, slot_start
+from .slots import slot_end, slot_start
 
 # How often a subscribed calendar app is asked to fetch the feed again.
 REFRESH_INTERVAL = timedelta(hours=1)

@@ -97,7 +97,10 @@ class ScheduleFilters(forms.Form):
 
 # The policy's rules as the Club Rules page groups them: (legend, fields).
 POLICY_SECTIONS = [
-    ("Approval", ["approval_required", "checkout_hold_minutes"]),
+    (
+        "Approval",
+        ["approval_required", "decision_window_hours", "payment_window_hours", "checkout_hold_minutes"],
+    ),
     ("How far ahead", ["advance_days_user", "advance_days_member"]),
     (
         "Limits per person",
@@ -122,6 +125,8 @@ class PolicyForm(forms.ModelForm):
         fields = [name for _, names in POLICY_SECTIONS for name in names]
         labels = {
             "approval_required": "An admin approves each request before it is paid",
+            "decision_window_hours": "Hours a request waits for an admin's decision before it expires",
+            "payment_window_hours": "Hours an approved booking waits for its payment before it expires",
             "checkout_hold_minutes": "Instant booking: minutes the slots are held while the person pays",
             "advance_days_user": "Days ahead a user may book",
             "advance_days_member": "Days ahead a member may book",

@@ -206,16 +206,22 @@ class CalendarFeed(models.Model):
 
 
 class Policy(models.Model):
-    """The club's booking rules, in one row that admins edit (GET/PATCH /api/policy, Django admin).
-    The booking services read it on every request; a new club's row takes the settings' values."""
+    """The club's booking rules, all of them, in one row that admins edit (the Club Rules page,
+    GET/PATCH /api/policy, Django admin). The booking services read it on every request; a new
+    club's row has the defaults below."""
 
     advance_days_user = models.PositiveSmallIntegerField(
-        validators=[MaxValueValidator(365)], help_text="How many days ahead a user (not a member) may book."
+        default=30,
+        validators=[MaxValueValidator(365)],
+        help_text="How many days ahead a user (not a member) may book.",
     )
     advance_days_member = models.PositiveSmallIntegerField(
-        validators=[MaxValueValidator(365)], help_text="How many days ahead a member (or an admin) may book."
+        default=30,
+        validators=[MaxValueValidator(365)],
+        help_text="How many days ahead a member (or an admin) may book.",
     )
     open_bookings_limit = models.PositiveSmallIntegerField(
+        default=4,
         validators=[MinValueValidator(1), MaxValueValidator(100)],
         help_text="How many open bookings (waiting for a decision or for payment) one person may hold.",
     )
@@ -258,6 +264,17 @@ class Policy(models.Model):
         default=True,
         help_text="Whether an admin approves each request before it is paid; if not, a booking is "
         "paid as it is made (instant booking) and its slots are held while the person pays.",
+    )
+    decision_window_hours = models.PositiveSmallIntegerField(
+        default=48,
+        validators=[MinValueValidator(1), MaxValueValidator(720)],
+        help_text="How many hours a request waits for an admin's decision before it expires (sooner if "
+        "its first slot begins).",
+    )
+    payment_window_hours = models.PositiveSmallIntegerField(
+        default=24,
+        validators=[MinValueValidator(1), MaxValueValidator(720)],
+        help_text="How many hours an approved booking waits for its payment before it expires.",
     )
     checkout_hold_minutes = models.PositiveSmallIntegerField(
         default=10,

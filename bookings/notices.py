@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.db.models import CharField, F, QuerySet, Value
 from django.db.models.functions import Cast, Concat
+from django.tasks import task
 from django.urls import reverse
 from django.utils import timezone
 
@@ -131,6 +132,12 @@ def remind(now: datetime | None = None) -> int:
                 subject = f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
             count += _tell_owner(booking, event=event, subject=subject, context=context, optional="reminders")
     return count
+
+
+@task
+def send_reminders() -> int:
+    """Periodic (settings.PERIODIC_TASKS): payment and booking reminders."""
+    return remind()
 
 
 def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:

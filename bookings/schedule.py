@@ -17,7 +17,7 @@ from courts.selectors import court_list, courts_with_price_bands
 
 from .models import BookedSlot
 from .selectors import offer_run_out, overdue
-from .services import bookable_dates, started_slots
+from .slots import bookable_dates, started_slots
 
 
 class CellState(models.TextChoices):

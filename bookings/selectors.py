@@ -1,6 +1,5 @@
 from datetime import date, datetime, timedelta
 
-from django.conf import settings
 from django.db.models import (
     Case,
     Count,
@@ -14,6 +13,7 @@ from django.db.models import (
     Value,
     When,
 )
+from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -28,7 +28,7 @@ Status = Booking.Status
 def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     """Bookings whose wait is over (`via`: the path to the booking from another model): approvals
     unpaid past their payment deadline (`payment_due_at`), and requests nobody decided on within
-    BOOKING_DECISION_HOURS or before their first slot began. They count as expired from that
+    the policy's decision window or before their first slot began. They count as expired from that
     moment: lists leave them out and their slots are free, although the row changes only when
     `bookings.services.bookings_expire` runs."""
     now = now or timezone.now()
@@ -38,9 +38,17 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
 
     unpaid = on(status=Status.APPROVED, payment_due_at__lt=now)
     undecided = on(status=Status.PENDING) & (
-        on(created_at__lte=now - timedelta(hours=settings.BOOKING_DECISION_HOURS)) | on(starts_at__lte=now)
+        on(created_at__lte=Value(now) - _decision_window()) | on(starts_at__lte=now)
     )
     return unpaid | undecided
+
+
+def _decision_window() -> CombinedExpression:
+    """The policy's decision window, read by the query that needs it, so that a list of bookings
+    costs no query more for it (a new club's default until its policy row is made)."""
+    hours = Policy.objects.filter(pk=1).values("decision_window_hours")
+    default = Policy._meta.get_field("decision_window_hours").default
+    return Coalesce(Subquery(hours), Value(default)) * Value(timedelta(hours=1))
 
 
 def open_bookings(*, user: User) -> QuerySet[Booking]:
@@ -175,15 +183,8 @@ def calendar_feed_by_secret(secret: str) -> QuerySet[CalendarFeed]:
 
 
 def policy_get() -> Policy:
-    """The club's booking policy; the first read makes it, from the settings of a new club."""
-    return Policy.objects.get_or_create(
-        pk=1,
-        defaults={
-            "advance_days_user": settings.BOOKING_ADVANCE_DAYS,
-            "advance_days_member": settings.BOOKING_ADVANCE_DAYS,
-            "open_bookings_limit": settings.BOOKING_OPEN_LIMIT,
-        },
-    )[0]
+    """The club's booking policy; the first read makes it, with a new club's rules."""
+    return Policy.objects.get_or_create(pk=1)[0]
 
 
 def held_slots_of(*, user: User, date: date) -> QuerySet:

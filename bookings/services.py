@@ -2,13 +2,13 @@
 
 import secrets
 from datetime import date as Date
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
+from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
@@ -24,6 +24,8 @@ from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .signals import paid_booking_cancelled
+from .slots import day_refusals, slot_hours, slot_start, slots_refusal
+from .waitlist import offers_release, slot_freed
 
 Status = Booking.Status
 
@@ -110,66 +112,6 @@ def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
     """What `slots` of `court` cost on `date`: each slot's price, its price band's or the court's
     own (courts.pricing.slot_prices, docs/rules.md, Prices)."""
     return sum(slot_prices(court, date, slots), Decimal("0"))
-
-
-def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
-    """The first and last day `user` may book a court for: today, and the end of their role's
-    advance window (the policy's; read here unless the caller has it)."""
-    today = timezone.localdate()
-    return today, today + timedelta(days=(policy or policy_get()).advance_days(user))
-
-
-def slot_start(*, date: Date, slot: str) -> datetime:
-    """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
-    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[:5])))
-
-
-def slot_end(*, date: Date, slot: str) -> datetime:
-    """When a slot ('HH:MM-HH:MM') ends, in the club's time zone."""
-    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[6:])))
-
-
-def slot_hours(*, date: Date, slots: list[str]) -> float:
-    """How long the slots last together on `date`, in hours."""
-    seconds = sum(
-        (slot_end(date=date, slot=slot) - slot_start(date=date, slot=slot)).total_seconds() for slot in slots
-    )
-    return seconds / 3600
-
-
-def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
-    """Those of `slots` that have begun on `date` by `now`: too late to book."""
-    now = now or timezone.now()
-    return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
-
-
-def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> str:
-    """Why `slots` of `court` cannot be chosen on `date` (for `doing`: "book", "block"), if they
-    cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
-    unknown = [slot for slot in slots if slot not in court.slots]
-    if not slots:
-        return "Please select at least one slot."
-    if unknown:
-        return f"Not a slot of this court: {', '.join(unknown)}."
-    if len(set(slots)) != len(slots):
-        return "Each slot can be chosen once."
-    if date == timezone.localdate() and (started := started_slots(date=date, slots=slots)):
-        return f"Too late to {doing}: {', '.join(started)} has already started."
-    return ""
-
-
-def day_refusals(*, user: User, court: Court, date: Date, policy: Policy | None = None) -> dict[str, str]:
-    """Why `user` may not take a slot of `court` on `date`, by field: the court is no longer open,
-    or the day is outside their advance window (the policy's; read here unless the caller has it)."""
-    errors: dict[str, str] = {}
-    first, last = bookable_dates(user, policy)
-    if court.is_archived:
-        errors["courtId"] = "This court is no longer open for booking."
-    if date < first:
-        errors["date"] = "Please choose today or a later date."
-    elif date > last:
-        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
-    return errors
 
 
 def _validate_request(
@@ -280,11 +222,12 @@ def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = Non
     and availability say so): among the `held` rows, each such holder gives its slots up here, the
     booking expiring and the offer lapsing, as does an offer to `for_user_id`
     (bookings.waitlist.offers_release). Answers whether any gave a slot up."""
-    from .waitlist import offers_release  # the waitlist builds on these services
-
     overdue_holders = held.filter(overdue(via="booking__")).values_list("booking_id", "booking__status")
     # Every one of them, not only the first.
-    expired = [booking_expire(Booking(pk=pk), status) for pk, status in overdue_holders.distinct()]
+    expired = [
+        booking_expire(booking=Booking(pk=pk), from_status=status)
+        for pk, status in overdue_holders.distinct()
+    ]
     released = offers_release(held, for_user_id=for_user_id)
     return any(expired) or released > 0
 
@@ -320,14 +263,12 @@ def _transition(
     now = timezone.now()
     if to == Status.APPROVED:
         locked.approved_at = now
-        locked.payment_due_at = locked.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+        locked.payment_due_at = locked.approved_at + timedelta(hours=policy_get().payment_window_hours)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
         _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
     locked.save(update_fields=["status", "approved_at", "payment_due_at"])
     if to not in Booking.HOLDING:
         locked.held_slots.all().delete()
-        from .waitlist import slot_freed  # the waitlist builds on these services
-
         slot_freed(court_id=locked.court_id, date=locked.date, slots=locked.slots)
     BookingStatusChange.objects.create(
         booking=locked, from_status=from_status, to_status=to, by=by, at=now, reason=reason
@@ -353,7 +294,7 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
     # The one definition of "waited too long" is the selectors' query.
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
-    if waited_too_long and booking_expire(booking, Status.PENDING):
+    if waited_too_long and booking_expire(booking=booking, from_status=Status.PENDING):
         raise Conflict(
             "This request waited too long for a decision and has expired; its slots are free again."
         )
@@ -398,13 +339,19 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
 
 def bookings_expire(*, now: datetime | None = None) -> int:
     """Overdue bookings (`selectors.overdue`: approvals left unpaid, requests left undecided)
-    become expired, with their history row, and give up their held-slot rows. Run by
-    `manage.py expire_bookings`; until then they already count as expired everywhere."""
+    become expired, with their history row, and give up their held-slot rows. Run by the worker
+    every minute (expire_overdue); until then they already count as expired everywhere."""
     candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
-    return sum(booking_expire(booking, booking.status) for booking in candidates)
+    return sum(booking_expire(booking=booking, from_status=booking.status) for booking in candidates)
 
 
-def booking_expire(booking: Booking, from_status: str) -> bool:
+@task
+def expire_overdue() -> int:
+    """Periodic (settings.PERIODIC_TASKS): overdue bookings expire, and their owners are told."""
+    return bookings_expire()
+
+
+def booking_expire(*, booking: Booking, from_status: str) -> bool:
     """An overdue booking (selectors.overdue) expires, unless it left `from_status` meanwhile
     (decided, paid, cancelled); answers whether it did."""
     try:

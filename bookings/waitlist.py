@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.tasks import task
 from django.urls import reverse
 from django.utils import timezone
 
@@ -18,10 +19,10 @@ from accounts.models import User
 from club.errors import Conflict, Forbidden
 from courts.models import Court
 
-from . import notices, tasks
+from . import notices
 from .models import BookedSlot, WaitlistEntry
 from .selectors import offer_run_out, overdue, policy_get, waitlist_line
-from .services import day_refusals, slot_start
+from .slots import day_refusals, slot_start
 
 Status = WaitlistEntry.Status
 
@@ -87,13 +88,19 @@ def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
     if WaitlistEntry.objects.filter(
         court_id=court_id, date=date, slot__in=slots, status=Status.WAITING
     ).exists():
-        tasks.offer_freed_slots.enqueue(court_id=court_id, date=date.isoformat(), slots=list(slots))
+        offer_freed_slots.enqueue(court_id=court_id, date=date.isoformat(), slots=list(slots))
 
 
 def waitlist_offer(*, court_id: int, date: Date, slots: list[str], now: datetime | None = None) -> int:
     """Offers each of the slots, if it is free, to the first person in its line; answers how many
-    offers were made (run by the worker: bookings.tasks.offer_freed_slots)."""
+    offers were made (run by the worker: offer_freed_slots)."""
     return sum(_offer(court_id=court_id, date=date, slot=slot, now=now or timezone.now()) for slot in slots)
+
+
+@task
+def offer_freed_slots(court_id: int, date: str, slots: list[str]) -> int:
+    """Queued by slot_freed: each freed slot offered to the first in its line."""
+    return waitlist_offer(court_id=court_id, date=Date.fromisoformat(date), slots=slots)
 
 
 @transaction.atomic
@@ -125,7 +132,7 @@ def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
 
 
 def waitlist_pass_on(*, now: datetime | None = None) -> int:
-    """Run every minute (bookings.tasks.pass_on_waitlist_offers): offers that ran out lapse and
+    """Run every minute (pass_on_waitlist_offers): offers that ran out lapse and
     release their hold, places for slots that have begun lapse, and every free slot that has a
     line is offered to its first. Answers how many offers were made."""
     now = now or timezone.now()
@@ -148,6 +155,12 @@ def waitlist_pass_on(*, now: datetime | None = None) -> int:
     return sum(
         _offer(court_id=court_id, date=date, slot=slot, now=now) for court_id, date, slot in free_lines
     )
+
+
+@task
+def pass_on_waitlist_offers() -> int:
+    """Periodic (settings.PERIODIC_TASKS): offers that ran out pass to the next in line."""
+    return waitlist_pass_on()
 
 
 def _has_lapsed(

@@ -21,7 +21,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
-from bookings.services import booking_price, slot_start
+from bookings.selectors import policy_get
+from bookings.services import booking_price
+from bookings.slots import slot_start
 from club.days import day_start
 from club.money import discounted
 from content.models import Coupon
@@ -83,6 +85,7 @@ class _History:
     def __init__(self, rng: random.Random, now: datetime):
         self.rng, self.now = rng, now
         self.today = timezone.localdate(now)
+        self.policy = policy_get()
         self.first_day = self.today - timedelta(days=DAYS)
         self.admin = User.objects.filter(role=User.Role.ADMIN).order_by("pk").first()
         self.coupons = list(Coupon.objects.filter(once_per_person=False, is_active=True))
@@ -146,9 +149,9 @@ class _History:
         )
         # Decided within the decision window, and paid within the payment window, before it began.
         lead = starts_at - asked
-        decision = min(lead * 0.2, timedelta(hours=settings.BOOKING_DECISION_HOURS))
+        decision = min(lead * 0.2, timedelta(hours=self.policy.decision_window_hours))
         approved = asked + decision * rng.uniform(0.05, 1)
-        payment = min(lead * 0.3, timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS))
+        payment = min(lead * 0.3, timedelta(hours=self.policy.payment_window_hours))
         paid = approved + payment * rng.uniform(0.05, 0.95)
         steps = [("", Status.PENDING, owner, asked)]
         outcome = rng.random()
@@ -160,7 +163,7 @@ class _History:
             steps.append((Status.PENDING, Status.CANCELLED, owner, approved))
         else:
             booking.approved_at = approved
-            booking.payment_due_at = approved + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+            booking.payment_due_at = approved + timedelta(hours=self.policy.payment_window_hours)
             steps.append((Status.PENDING, Status.APPROVED, self.admin, approved))
             if outcome < REJECTED + WITHDRAWN + EXPIRED and booking.payment_due_at < self.now:
                 booking.status = Status.EXPIRED

@@ -45,7 +45,7 @@ SITE_URL = env.str(
 )
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "club.apps.ClubAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -386,13 +386,6 @@ LIST_TOTAL_SECONDS = env.int("LIST_TOTAL_SECONDS", default=60)
 # asking the database whether a court changed: a change made through another process reaches them
 # within this time (this process's own changes, and every signed-in read, at once).
 COURT_LIST_RECHECK_SECONDS = env.float("COURT_LIST_RECHECK_SECONDS", default=1.0)
-# How many days ahead a court may be booked, and how long an approved booking waits for payment.
-BOOKING_ADVANCE_DAYS = env.int("BOOKING_ADVANCE_DAYS", default=30)
-BOOKING_PAYMENT_WINDOW_HOURS = env.int("BOOKING_PAYMENT_WINDOW_HOURS", default=24)
-# A pending request nobody decides on expires after this many hours (or when its first slot starts).
-BOOKING_DECISION_HOURS = env.int("BOOKING_DECISION_HOURS", default=48)
-# How many open bookings (pending, or approved and not yet paid) one person may hold at a time.
-BOOKING_OPEN_LIMIT = env.int("BOOKING_OPEN_LIMIT", default=4)
 
 LOGGING = {
     "version": 1,
@@ -414,10 +407,10 @@ TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["d
 WORKER_DATABASE_RETRY_SECONDS = env.float("WORKER_DATABASE_RETRY_SECONDS", default=1)
 # Each periodic task and how often it runs (seconds); one worker starts each run, however many run.
 PERIODIC_TASKS = {
-    "bookings.tasks.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
-    "bookings.tasks.send_reminders": 300,
-    "bookings.tasks.pass_on_waitlist_offers": 60,
-    "notifications.tasks.requeue_stalled": 300,
+    "bookings.services.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
+    "bookings.notices.send_reminders": 300,
+    "bookings.waitlist.pass_on_waitlist_offers": 60,
+    "notifications.services.requeue_stalled": 300,
     "payments.tasks.send_stalled_refunds": 300,
     "payments.tasks.reconcile_payments": 60,
     "club.tasks.requeue_abandoned": 60,

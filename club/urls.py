@@ -4,17 +4,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts import local as accounts_local
-from accounts import views as account_views
 from notifications import local as notifications_local
 from payments import local as payments_local
 
 from . import dashboard, reports, trail, views
-
-# Django admin opens to the club's admins, signed in the same way as everywhere else
-# (set before admin.site.urls builds its URL patterns).
-admin.site.login = account_views.admin_login
-admin.site.logout = account_views.logout
-admin.site.password_change = account_views.admin_password_change
 
 # The API first: its calls are most of the traffic, and the resolver tries the patterns in order.
 urlpatterns = [

@@ -1,5 +1,5 @@
 """Messages to people: recorded once in the transaction of what they tell of, then delivered by the
-worker (notifications.tasks), retried while the mail server does not take them."""
+worker (the `deliver` task), retried while the mail server does not take them."""
 
 import logging
 import smtplib
@@ -12,6 +12,7 @@ from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import DatabaseError, transaction
 from django.db.models import F, Q
+from django.tasks import task
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
@@ -20,7 +21,6 @@ from accounts.models import User
 from club.retries import backoff
 from club.text import one_line
 
-from . import tasks
 from .models import Notification, Preferences
 
 Status = Notification.Status
@@ -99,7 +99,7 @@ def notify(
             return None
         if notification.status == Status.PENDING:
             # With the database task backend the task is a row too, written in this transaction.
-            tasks.deliver.enqueue(notification.pk)
+            deliver.enqueue(notification.pk)
     return notification
 
 
@@ -134,7 +134,7 @@ def notify_batched(
         html=html,
         send_after=send_after,
     )
-    tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
+    deliver.using(run_after=send_after).enqueue(notification.pk)
 
 
 def wants(*, user: User, optional: str) -> bool:
@@ -241,6 +241,12 @@ def _finish(notification: Notification, status: Status, *, error: str = "") -> S
     return status
 
 
+@task
+def deliver(notification_id: int) -> str:
+    """The worker's (`manage.py run_worker`): sends one recorded message (notification_deliver)."""
+    return notification_deliver(notification_id=notification_id)
+
+
 def retry_delay(attempts: int) -> timedelta:
     """After the n-th failed attempt: NOTIFY_RETRY_SECONDS, doubled each time, at most an hour."""
     return backoff(attempts, first_seconds=settings.NOTIFY_RETRY_SECONDS)
@@ -252,7 +258,7 @@ def _send_later(notification: Notification, error: Exception) -> None:
     Notification.objects.filter(pk=notification.pk).update(
         status=Status.PENDING, send_after=send_after, last_error=_reason(error)
     )
-    tasks.deliver.using(run_after=send_after).enqueue(notification.pk)
+    deliver.using(run_after=send_after).enqueue(notification.pk)
 
 
 def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
@@ -260,7 +266,7 @@ def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
     by a worker that never finished (it was stopped mid-send), or due and never claimed (their task
     failed while the database blinked). notification_deliver sends a message once however often it
     is queued, so one only waiting behind a long queue is queued twice at most per timeout, and sent
-    once. Run by the scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    once. Run by the scheduler (requeue_stalled); answers how many were queued."""
     now = now or timezone.now()
     timeout = now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
     lost = Q(status=Status.SENDING, claimed_at__lt=timeout) | Q(status=Status.PENDING, send_after__lt=timeout)
@@ -268,6 +274,12 @@ def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
     for pk in Notification.objects.filter(lost).values_list("pk", flat=True):
         with transaction.atomic():
             if Notification.objects.filter(lost, pk=pk).update(status=Status.PENDING, send_after=now):
-                tasks.deliver.enqueue(pk)
+                deliver.enqueue(pk)
                 count += 1
     return count
+
+
+@task
+def requeue_stalled() -> int:
+    """Periodic (settings.PERIODIC_TASKS): the messages whose delivery was lost are queued again."""
+    return notifications_requeue_stalled()

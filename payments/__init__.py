@@ -1,1 +1,1 @@
-"""Card payments through Stripe and the membership they grant (built by the payments issue)."""
+"""Card payments through Stripe and the membership they grant."""

@@ -4,9 +4,11 @@ import html
 from urllib.parse import quote
 
 import pytest
+from django.contrib import admin
 from django.test import Client
 
 from accounts.models import User
+from club.admin_site import ClubAdminSite
 
 pytestmark = pytest.mark.django_db
 
@@ -104,3 +106,7 @@ def test_django_admin_sends_a_signed_out_visitor_to_sign_in(client):
     response = client.get("/admin/", follow=True)
 
     assert response.redirect_chain[-1][0] == "/login?next=/admin/"
+
+
+def test_django_admin_is_the_clubs_own_site():
+    assert isinstance(admin.site, ClubAdminSite)

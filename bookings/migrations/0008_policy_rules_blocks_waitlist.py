@@ -11,9 +11,9 @@ from django.db import migrations, models
 
 
 def set_payment_due(apps, schema_editor):
-    """Approved bookings are due within the payment window after their approval."""
+    """Approved bookings are due within the payment window (its default: 24 hours) after their approval."""
     Booking = apps.get_model("bookings", "Booking")
-    window = timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+    window = timedelta(hours=24)
     Booking.objects.filter(approved_at__isnull=False).update(payment_due_at=models.F("approved_at") + window)
 
 

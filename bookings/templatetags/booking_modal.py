@@ -1,7 +1,7 @@
 from django import template
 from django.urls import reverse
 
-from bookings.services import bookable_dates
+from bookings.slots import bookable_dates
 
 register = template.Library()
 

@@ -1,10 +1,10 @@
 from datetime import timedelta
 
-from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import booking_approve, booking_request, policy_update
 from courts.tests.factories import CourtFactory
 
@@ -34,7 +34,7 @@ def approved_at(moment) -> dict:
     """The fields of a booking approved at `moment`: for backdating one with `update()`."""
     return {
         "approved_at": moment,
-        "payment_due_at": moment + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS),
+        "payment_due_at": moment + timedelta(hours=policy_get().payment_window_hours),
     }
 
 

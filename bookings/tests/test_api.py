@@ -6,7 +6,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
-from bookings.services import booking_price, slot_start
+from bookings.services import booking_price
+from bookings.slots import slot_start
 from bookings.tests.factories import make_booking, tomorrow
 from courts.models import PriceBand
 from courts.tests.factories import CourtFactory

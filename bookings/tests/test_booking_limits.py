@@ -13,7 +13,15 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
-from bookings.services import Conflict, booking_approve, booking_cancel, booking_request, bookings_expire
+from bookings.selectors import policy_get
+from bookings.services import (
+    Conflict,
+    booking_approve,
+    booking_cancel,
+    booking_request,
+    bookings_expire,
+    policy_update,
+)
 from bookings.tests.factories import approved_at, lift_hour_limits, make_booking, tomorrow
 from courts.tests.factories import CourtFactory
 
@@ -58,8 +66,8 @@ def test_availability_names_the_slots_that_have_begun(client, court, evening_in_
     assert tomorrows.json()["past"] == []
 
 
-def test_one_person_holds_at_most_the_open_booking_limit(ada, court, settings):
-    settings.BOOKING_OPEN_LIMIT = 2
+def test_one_person_holds_at_most_the_open_booking_limit(ada, court):
+    policy_update(open_bookings_limit=2)
     first = booking_request(user=ada, court=court, date=tomorrow(), slots=[SLOTS[0]])
     booking_request(user=ada, court=court, date=tomorrow(), slots=[SLOTS[1]])
 
@@ -70,8 +78,8 @@ def test_one_person_holds_at_most_the_open_booking_limit(ada, court, settings):
     assert booking_request(user=ada, court=court, date=tomorrow(), slots=[SLOTS[2]]).status == Status.PENDING
 
 
-def test_confirmed_and_overdue_bookings_do_not_count_as_open(ada, court, settings):
-    settings.BOOKING_OPEN_LIMIT = 1
+def test_confirmed_and_overdue_bookings_do_not_count_as_open(ada, court):
+    policy_update(open_bookings_limit=1)
     make_booking(user=ada, court=court, slots=[SLOTS[0]], status=Status.CONFIRMED)
     overdue = make_booking(user=ada, court=court, slots=[SLOTS[1]], status=Status.APPROVED)
     Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(days=2)))
@@ -79,8 +87,8 @@ def test_confirmed_and_overdue_bookings_do_not_count_as_open(ada, court, setting
     assert booking_request(user=ada, court=court, date=tomorrow(), slots=[SLOTS[2]]).status == Status.PENDING
 
 
-def test_the_api_answers_409_with_the_reason_past_the_limit(people, court, settings):
-    settings.BOOKING_OPEN_LIMIT = 1
+def test_the_api_answers_409_with_the_reason_past_the_limit(people, court):
+    policy_update(open_bookings_limit=1)
 
     def request(slot):
         body = {"courtId": court.pk, "slots": [slot], "date": tomorrow().isoformat()}
@@ -94,7 +102,7 @@ def test_the_api_answers_409_with_the_reason_past_the_limit(people, court, setti
 
 
 @pytest.mark.django_db(transaction=True)
-def test_simultaneous_requests_of_one_person_never_pass_the_limit(emulator, settings):
+def test_simultaneous_requests_of_one_person_never_pass_the_limit(emulator):
     lift_hour_limits()  # an hour each: only the number of open bookings is counted here
     court = CourtFactory(slots=[f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(8, 20)])
     token = emulator.sign_up("ada@example.com")["idToken"]
@@ -116,12 +124,12 @@ def test_simultaneous_requests_of_one_person_never_pass_the_limit(emulator, sett
     for thread in threads:
         thread.join(timeout=60)
 
-    assert Counter(statuses) == {201: settings.BOOKING_OPEN_LIMIT, 409: len(court.slots) - 4}
-    assert Booking.objects.count() == settings.BOOKING_OPEN_LIMIT
+    assert Counter(statuses) == {201: policy_get().open_bookings_limit, 409: len(court.slots) - 4}
+    assert Booking.objects.count() == policy_get().open_bookings_limit
 
 
-def test_a_request_nobody_decides_on_expires_after_the_decision_window(ada, court, settings):
-    settings.BOOKING_DECISION_HOURS = 48
+def test_a_request_nobody_decides_on_expires_after_the_decision_window(ada, court):
+    policy_update(decision_window_hours=48)
     waited = make_booking(user=ada, court=court, date=tomorrow() + timedelta(days=5), slots=[SLOTS[0]])
     Booking.objects.filter(pk=waited.pk).update(created_at=timezone.now() - timedelta(hours=49))
     recent = make_booking(user=ada, court=court, date=tomorrow() + timedelta(days=5), slots=[SLOTS[1]])

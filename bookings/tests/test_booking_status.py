@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking, BookingStatusChange
-from bookings.services import booking_cancel, booking_reject
+from bookings.selectors import policy_get
+from bookings.services import booking_cancel, booking_reject, policy_update
 from bookings.tests.factories import approved_at, lift_hour_limits, make_booking
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +60,7 @@ def test_a_rejection_without_a_reason_says_so_and_a_reason_too_long_is_a_400(peo
     assert "No reason given." in text(people["owner"].get("/dashboard/my-bookings"))
 
 
-def test_the_owner_sees_every_booking_whatever_became_of_it(people, settings):
+def test_the_owner_sees_every_booking_whatever_became_of_it(people):
     owner = owner_of(people)
     admin = User.objects.get(email="ann@example.com")
     pending = make_booking(user=owner)
@@ -67,7 +68,7 @@ def test_the_owner_sees_every_booking_whatever_became_of_it(people, settings):
     booking_cancel(booking=make_booking(user=owner), by=owner)
     overdue = make_booking(user=owner, status=Status.APPROVED)
     Booking.objects.filter(pk=overdue.pk).update(
-        **approved_at(timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS + 1))
+        **approved_at(timezone.now() - timedelta(hours=policy_get().payment_window_hours + 1))
     )
     make_booking(user=User.objects.get(email="bob@example.com"))  # someone else's
 
@@ -101,8 +102,8 @@ def test_the_owner_filters_their_bookings_by_status(people):
     assert "1 booking" in text(filtered)
 
 
-def test_my_bookings_costs_the_same_queries_for_5_or_30_bookings(people, settings):
-    settings.BOOKING_OPEN_LIMIT = 100
+def test_my_bookings_costs_the_same_queries_for_5_or_30_bookings(people):
+    policy_update(open_bookings_limit=100)
     lift_hour_limits()
     owner = owner_of(people)
 
@@ -120,11 +121,9 @@ def test_my_bookings_costs_the_same_queries_for_5_or_30_bookings(people, setting
     assert queries() == few
 
 
-def test_an_approved_booking_shows_its_payment_deadline_on_the_list_and_the_payment_page(people, settings):
+def test_an_approved_booking_shows_its_payment_deadline_on_the_list_and_the_payment_page(people):
     booking = make_booking(user=owner_of(people), status=Status.APPROVED)
-    deadline = timezone.localtime(
-        booking.approved_at + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
-    )
+    deadline = timezone.localtime(booking.approved_at + timedelta(hours=policy_get().payment_window_hours))
 
     listed = text(people["owner"].get("/dashboard/approved-bookings"))
     paying = text(people["owner"].get(f"/dashboard/payment-page/{booking.pk}"))

@@ -9,6 +9,8 @@ pytestmark = pytest.mark.django_db
 URL = "/dashboard/club-rules"
 RULES = {
     "approval_required": "",  # unticked: instant booking
+    "decision_window_hours": "48",
+    "payment_window_hours": "12",
     "checkout_hold_minutes": "15",
     "advance_days_user": "7",
     "advance_days_member": "60",
@@ -38,6 +40,8 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
     page = people["admin"].get(URL).content.decode()
     assert "Cancelling a paid booking" in page
     assert 'name="refund_percent" value="100"' in page
+    assert 'name="decision_window_hours" value="48"' in page
+    assert 'name="payment_window_hours" value="24"' in page
 
     response = people["admin"].post(URL, RULES, follow=True)
 
@@ -54,6 +58,7 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
         50,
         20,
     )
+    assert policy.payment_window_hours == 12
     assert people["anonymous"].get("/api/policy").json()["lateRefundPercent"] == 50
 
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.services import slot_start
+from bookings.slots import slot_start
 from bookings.tests.test_pages import rows
 from courts.tests.factories import CourtFactory
 

@@ -4,6 +4,7 @@ import pytest
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.services import policy_update
 from bookings.tests.factories import lift_hour_limits, make_booking
 from courts.tests.factories import CourtFactory
 
@@ -111,8 +112,8 @@ def test_manage_bookings_lists_confirmed_bookings_and_searches_by_court_title(si
     assert "No confirmed bookings found." in nothing
 
 
-def test_a_booking_page_costs_a_constant_number_of_queries(ada, django_assert_max_num_queries, settings):
-    settings.BOOKING_OPEN_LIMIT = 10
+def test_a_booking_page_costs_a_constant_number_of_queries(ada, django_assert_max_num_queries):
+    policy_update(open_bookings_limit=10)
     lift_hour_limits()
     court = CourtFactory(slots=[f"{h:02d}:00-{h + 1:02d}:00" for h in range(10)])
     for slot in court.slots:

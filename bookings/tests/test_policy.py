@@ -8,9 +8,17 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 
 from accounts.models import User
+from audit.models import AuditEntry
 from bookings.models import Booking, Policy
 from bookings.selectors import policy_get
-from bookings.services import Conflict, booking_cancel, booking_request, policy_update
+from bookings.services import (
+    Conflict,
+    booking_approve,
+    booking_cancel,
+    booking_request,
+    bookings_expire,
+    policy_update,
+)
 from club.templatetags.club_time import day
 from courts.tests.factories import CourtFactory
 
@@ -37,13 +45,37 @@ def days_ahead(days):
     return timezone.localdate() + timedelta(days=days)
 
 
-def test_a_new_clubs_policy_takes_the_settings(settings):
-    settings.BOOKING_ADVANCE_DAYS, settings.BOOKING_OPEN_LIMIT = 21, 3
-
+def test_a_new_clubs_policy_has_the_documented_rules(settings):
     policy = policy_get()
 
-    assert (policy.advance_days_user, policy.advance_days_member, policy.open_bookings_limit) == (21, 21, 3)
+    assert (policy.advance_days_user, policy.advance_days_member, policy.open_bookings_limit) == (30, 30, 4)
+    assert (policy.payment_window_hours, policy.decision_window_hours) == (24, 48)
     assert policy.daily_hours_limit is None
+    # The policy is the one source of the booking rules: the environment holds none of them.
+    assert not [name for name in dir(settings) if name.startswith("BOOKING_")]
+
+
+def test_an_approval_is_due_within_the_policys_payment_window(court):
+    policy_update(payment_window_hours=6)
+    booking = booking_request(user=person(), court=court, date=days_ahead(3), slots=SLOTS[:1])
+
+    approved = booking_approve(booking=booking, by=person(User.Role.ADMIN, "ann@example.com"))
+
+    assert approved.payment_due_at == approved.approved_at + timedelta(hours=6)
+
+
+def test_a_request_expires_after_the_policys_decision_window(court):
+    policy_update(decision_window_hours=12)
+    ada = person()
+    waited, recent = (
+        booking_request(user=ada, court=court, date=days_ahead(3), slots=[slot]) for slot in SLOTS[:2]
+    )
+    Booking.objects.filter(pk=waited.pk).update(created_at=timezone.now() - timedelta(hours=12, minutes=1))
+    Booking.objects.filter(pk=recent.pk).update(created_at=timezone.now() - timedelta(hours=11, minutes=59))
+
+    assert bookings_expire() == 1
+    assert Booking.objects.get(pk=waited.pk).status == Booking.Status.EXPIRED
+    assert Booking.objects.get(pk=recent.pk).status == Booking.Status.PENDING
 
 
 @pytest.mark.parametrize(
@@ -122,6 +154,8 @@ def test_anyone_reads_the_policy(people, kind):
         "weeklyOpenHoursLimit": 6,
         "rerequestCooldownMinutes": 10,
         "approvalRequired": True,
+        "decisionWindowHours": 48,
+        "paymentWindowHours": 24,
         "checkoutHoldMinutes": 10,
         "cancelCutoffHours": 24,
         "refundPercent": 100,
@@ -141,7 +175,13 @@ def test_only_admins_change_the_policy(people, kind, status_code):
 def test_an_admin_changes_some_rules_and_the_others_stay(people):
     response = people["admin"].patch(
         "/api/policy",
-        {"advanceDaysMember": 60, "dailyHoursLimit": 4, "approvalRequired": False, "lateRefundPercent": 50},
+        {
+            "advanceDaysMember": 60,
+            "dailyHoursLimit": 4,
+            "approvalRequired": False,
+            "decisionWindowHours": 36,
+            "lateRefundPercent": 50,
+        },
         content_type="application/json",
     )
 
@@ -155,6 +195,8 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         "weeklyOpenHoursLimit": 6,
         "rerequestCooldownMinutes": 10,
         "approvalRequired": False,
+        "decisionWindowHours": 36,
+        "paymentWindowHours": 24,
         "checkoutHoldMinutes": 10,
         "cancelCutoffHours": 24,
         "refundPercent": 100,
@@ -166,6 +208,8 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
     )
     assert response.json()["dailyHoursLimit"] is None
     assert Policy.objects.count() == 1
+    changed = AuditEntry.objects.filter(action="policy.change").earliest("at")
+    assert (changed.before["decision_window_hours"], changed.after["decision_window_hours"]) == (48, 36)
 
 
 @pytest.mark.parametrize(
@@ -178,6 +222,8 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         ({"dailyOpenHoursLimit": 25}, "dailyOpenHoursLimit"),
         ({"weeklyOpenHoursLimit": 0}, "weeklyOpenHoursLimit"),
         ({"rerequestCooldownMinutes": 1441}, "rerequestCooldownMinutes"),
+        ({"decisionWindowHours": 0}, "decisionWindowHours"),
+        ({"paymentWindowHours": 721}, "paymentWindowHours"),
         ({"checkoutHoldMinutes": 1}, "checkoutHoldMinutes"),
         ({"cancelCutoffHours": 721}, "cancelCutoffHours"),
         ({"refundPercent": 101}, "refundPercent"),

@@ -18,6 +18,7 @@ from bookings.services import (
     booking_cancel,
     booking_request,
     bookings_expire,
+    policy_update,
 )
 from bookings.tests.factories import approved_at, make_booking, tomorrow
 from club.errors import Forbidden
@@ -177,8 +178,8 @@ def test_someone_else_cannot_cancel_a_booking_but_an_admin_can(ada, court):
     assert booking_cancel(booking=booking, by=admin).status == Status.CANCELLED
 
 
-def test_unpaid_approved_bookings_expire_after_the_window_and_release_their_slots(ada, court, settings):
-    settings.BOOKING_PAYMENT_WINDOW_HOURS = 24
+def test_unpaid_approved_bookings_expire_after_the_window_and_release_their_slots(ada, court):
+    policy_update(payment_window_hours=24)
     overdue = make_booking(court=court, slots=["08:00-09:00"], status=Status.APPROVED)
     Booking.objects.filter(pk=overdue.pk).update(**approved_at(timezone.now() - timedelta(hours=25)))
     recent = make_booking(court=court, slots=["09:00-10:00"], status=Status.APPROVED)

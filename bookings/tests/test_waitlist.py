@@ -23,8 +23,8 @@ from bookings.services import (
     booking_reject,
     booking_request,
     bookings_expire,
-    slot_start,
 )
+from bookings.slots import slot_start
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join, waitlist_leave, waitlist_offer, waitlist_pass_on
 from club.errors import Conflict
@@ -448,7 +448,7 @@ def test_a_free_slot_with_a_line_is_offered_by_the_periodic_run(taken, court, ad
 
 
 def test_the_periodic_run_is_declared(settings):
-    assert settings.PERIODIC_TASKS["bookings.tasks.pass_on_waitlist_offers"] == 60
+    assert settings.PERIODIC_TASKS["bookings.waitlist.pass_on_waitlist_offers"] == 60
 
 
 # The API

@@ -14,7 +14,8 @@ from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.tasks import expire_overdue
+from bookings.selectors import policy_get
+from bookings.services import expire_overdue
 from bookings.tests.factories import approved_at, make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
@@ -44,12 +45,12 @@ def test_a_message_whose_worker_was_killed_before_it_claimed_it_is_sent_after_th
     notification = tell(User.objects.create_user("ada@example.com"))
     timeout = timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
 
-    abandoned("notifications.tasks.deliver", claimed_ago=timeout - timedelta(minutes=1))
+    abandoned("notifications.services.deliver", claimed_ago=timeout - timedelta(minutes=1))
     sweep()
     assert Notification.objects.get(pk=notification.pk).status == Notification.Status.PENDING
     assert mailbox.messages() == []
 
-    abandoned("notifications.tasks.deliver", claimed_ago=timeout + timedelta(minutes=1))
+    abandoned("notifications.services.deliver", claimed_ago=timeout + timedelta(minutes=1))
     sweep()
     assert Notification.objects.get(pk=notification.pk).status == Notification.Status.SENT
     assert [mail.to for mail in mailbox.messages()] == ["ada@example.com"]
@@ -62,18 +63,18 @@ def test_any_task_whose_worker_is_gone_runs_again_after_the_timeout_and_not_befo
     # Alone: the expiry is periodic too, and would otherwise run anew on its own schedule.
     settings.PERIODIC_TASKS = {requeue: settings.PERIODIC_TASKS[requeue]}
     booking = make_booking(status=Booking.Status.APPROVED)
-    overdue = timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS, minutes=1)
+    overdue = timedelta(hours=policy_get().payment_window_hours, minutes=1)
     Booking.objects.filter(pk=booking.pk).update(**approved_at(booking.approved_at - overdue))
     expire_overdue.enqueue()
     timeout = timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
 
-    abandoned("bookings.tasks.expire_overdue", claimed_ago=timeout - timedelta(minutes=1))
+    abandoned("bookings.services.expire_overdue", claimed_ago=timeout - timedelta(minutes=1))
     sweep()
     assert Booking.objects.get(pk=booking.pk).status == Booking.Status.APPROVED
-    task = DBTaskResult.objects.get(task_path="bookings.tasks.expire_overdue")
+    task = DBTaskResult.objects.get(task_path="bookings.services.expire_overdue")
     assert task.status == TaskResultStatus.RUNNING
 
-    abandoned("bookings.tasks.expire_overdue", claimed_ago=timeout + timedelta(minutes=1))
+    abandoned("bookings.services.expire_overdue", claimed_ago=timeout + timedelta(minutes=1))
     sweep()
     assert Booking.objects.get(pk=booking.pk).status == Booking.Status.EXPIRED
     task.refresh_from_db()

@@ -6,7 +6,6 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from django.conf import settings
 from django.core.management import call_command
 from django.db.models import Prefetch, Sum
 from django.utils import timezone
@@ -14,6 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.reports import occupancy
+from bookings.selectors import policy_get
 from club.days import period
 from club.demo_history import DAYS
 from club.money import discounted
@@ -66,7 +66,7 @@ def test_every_booking_is_in_the_past_and_went_the_way_the_rules_allow(demo):
         Prefetch("history", queryset=BookingStatusChange.objects.order_by("at")), "payments__refunds"
     )
     held = Counter(BookedSlot.objects.values_list("booking_id", flat=True))
-    deciding = timedelta(hours=settings.BOOKING_DECISION_HOURS)
+    deciding = timedelta(hours=policy_get().decision_window_hours)
 
     assert {booking.status for booking in bookings} == {
         Status.CONFIRMED,

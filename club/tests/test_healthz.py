@@ -11,7 +11,7 @@ from django_tasks_db.models import DBTaskResult
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from club.testing import stripe_stand_in
-from notifications.tasks import requeue_stalled
+from notifications.services import requeue_stalled
 from payments.models import Refund
 from payments.tests.helpers import paid, refunded
 

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.tests.factories import approved_at, make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
@@ -17,7 +18,7 @@ from club.testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 
-EVERY = {"bookings.tasks.expire_overdue": 60, "notifications.tasks.requeue_stalled": 300}
+EVERY = {"bookings.services.expire_overdue": 60, "notifications.services.requeue_stalled": 300}
 
 
 @pytest.fixture(autouse=True)
@@ -34,11 +35,11 @@ def test_each_periodic_task_is_queued_once_per_period():
 
     assert queue_due_tasks(now) == list(EVERY)
     assert queue_due_tasks(now + timedelta(seconds=30)) == []
-    assert queue_due_tasks(now + timedelta(seconds=61)) == ["bookings.tasks.expire_overdue"]
+    assert queue_due_tasks(now + timedelta(seconds=61)) == ["bookings.services.expire_overdue"]
     assert queue_due_tasks(now + timedelta(seconds=301)) == list(EVERY)
 
-    assert queued() == sorted([*EVERY, "bookings.tasks.expire_overdue", *EVERY])
-    assert PeriodicRun.objects.get(task="bookings.tasks.expire_overdue").due_at == now + timedelta(
+    assert queued() == sorted([*EVERY, "bookings.services.expire_overdue", *EVERY])
+    assert PeriodicRun.objects.get(task="bookings.services.expire_overdue").due_at == now + timedelta(
         seconds=361
     )
 
@@ -66,7 +67,7 @@ def test_of_several_workers_looking_at_once_one_queues_each_task():
 
 def test_an_unpaid_approval_expires_on_schedule_and_its_owner_is_told(mailbox, settings):
     booking = make_booking(status=Booking.Status.APPROVED)
-    later = timezone.now() + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS, minutes=1)
+    later = timezone.now() + timedelta(hours=policy_get().payment_window_hours, minutes=1)
     Booking.objects.filter(pk=booking.pk).update(
         **approved_at(booking.approved_at - (later - timezone.now()))
     )

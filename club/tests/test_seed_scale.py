@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
-from bookings.selectors import overdue
-from bookings.services import slot_start
+from bookings.selectors import overdue, policy_get
+from bookings.slots import slot_start
 from club.testing.integrity import double_booked_slots
 from content.models import Announcement, Coupon
 from courts.models import Court
@@ -49,8 +49,8 @@ def test_the_shape_asked_for():
     assert User.objects.filter(role=User.Role.ADMIN).count() == 1
     assert Court.objects.filter(is_archived=False).count() == 3
     assert all(len(court.slots) == 14 for court in Court.objects.all())
-    # The calendar: `days` days, ending BOOKING_ADVANCE_DAYS after today; held at about the occupancy.
-    last = NOW.date() + timedelta(days=settings.BOOKING_ADVANCE_DAYS - 1)
+    # The calendar: `days` days, ending the policy's advance window after today; held at about the occupancy.
+    last = NOW.date() + timedelta(days=policy_get().advance_days_user - 1)
     assert Booking.objects.aggregate(first=Min("date"))["first"] >= last - timedelta(days=44)
     assert not Booking.objects.filter(date__gt=last).exists()
     held = BookedSlot.objects.count()
@@ -66,7 +66,7 @@ def test_the_shape_asked_for():
 
 def test_bookings_follow_the_rules():
     seed()
-    window = timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+    window = timedelta(days=policy_get().advance_days_user)
     for booking in Booking.objects.select_related("court", "user"):
         assert booking.price == booking.court.price * len(booking.slots)
         # Requested by someone who had joined, for a day within the advance window.
@@ -90,7 +90,7 @@ def test_bookings_follow_the_rules():
     assert not Booking.objects.filter(overdue(NOW)).exists()
     open_per_person = Booking.objects.filter(status__in=[Booking.Status.PENDING, Booking.Status.APPROVED])
     open_per_person = open_per_person.values("user").annotate(open=Count("id"))
-    assert max(row["open"] for row in open_per_person) <= settings.BOOKING_OPEN_LIMIT
+    assert max(row["open"] for row in open_per_person) <= policy_get().open_bookings_limit
     assert BookingStatusChange.objects.count() >= Booking.objects.count()
 
 

@@ -17,7 +17,7 @@ from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
 from club.testing import outage
-from notifications.tasks import requeue_stalled
+from notifications.services import requeue_stalled
 from scripts import local_stack
 
 pytestmark = pytest.mark.django_db(transaction=True)

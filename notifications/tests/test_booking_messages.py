@@ -12,6 +12,7 @@ from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import (
     booking_approve,
     booking_cancel,
@@ -124,7 +125,7 @@ def test_a_rejection_gives_the_admins_reason(mailbox, ada, ann, court):
 def test_an_unpaid_approval_that_expires_is_told(mailbox, ada, ann, court, settings):
     booking = booking_approve(booking=request(ada, court), by=ann)
 
-    bookings_expire(now=timezone.now() + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS, minutes=1))
+    bookings_expire(now=timezone.now() + timedelta(hours=policy_get().payment_window_hours, minutes=1))
     run_due_tasks()
 
     [mail] = [mail for mail in mailbox.messages(to="ada@example.com") if "expired" in mail.subject]

@@ -17,8 +17,13 @@ from django_tasks_db.models import DBTaskResult
 from accounts.models import User
 from club.testing.worker import run_due_tasks
 from notifications.models import Notification
-from notifications.services import notification_deliver, notifications_requeue_stalled, notify, retry_delay
-from notifications.tasks import deliver
+from notifications.services import (
+    deliver,
+    notification_deliver,
+    notifications_requeue_stalled,
+    notify,
+    retry_delay,
+)
 
 Status = Notification.Status
 BOOKING = SimpleNamespace(

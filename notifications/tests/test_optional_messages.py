@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking
 from bookings.notices import remind
+from bookings.selectors import policy_get
 from bookings.tests.factories import approved_at, make_booking
 from club.testing.worker import run_due_tasks
 from notifications.models import Notification, Preferences
@@ -27,7 +28,7 @@ def ada():
 
 def approved_due_in(user, hours, settings):
     booking = make_booking(user=user, status=Booking.Status.APPROVED)
-    moment = timezone.now() - timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS - hours)
+    moment = timezone.now() - timedelta(hours=policy_get().payment_window_hours - hours)
     Booking.objects.filter(pk=booking.pk).update(**approved_at(moment))
     return booking
 

@@ -6,10 +6,9 @@ from bookings.services import bookings_expire
 class Command(BaseCommand):
     help = (
         "Expires approved bookings left unpaid past their payment deadline, and requests nobody "
-        "decided on within BOOKING_DECISION_HOURS or before their first slot, with their history rows. "
-        "Lists and availability already treat them as expired, and a request for one of their slots "
-        "expires them on the way, so this only brings the records up to date: run it every few minutes "
-        "(cron, a systemd timer)."
+        "decided on within the policy's decision window or before their first slot, with their history "
+        "rows. The worker does so every minute, and lists and availability already treat them as "
+        "expired, so this only brings the records up to date at once."
     )
 
     def handle(self, *args, **options):

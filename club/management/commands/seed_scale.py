@@ -1,7 +1,7 @@
 """A year of a busy club, made on demand for measuring the site at scale (bench/scale.py).
 
 The records follow the product's rules (docs/rules.md), as if the club had run for `--days` days,
-the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DAYS - 1 days):
+the last of them as far ahead as people could book yesterday (the policy's advance window less a day):
 
 - people: a few admins (one per thousand), everyone else a user; a fifth of the people pay, and
   a user who paid is a member (`member_since`: their first payment). One member, the busiest,
@@ -11,7 +11,7 @@ the last of them as far ahead as people could book yesterday (BOOKING_ADVANCE_DA
 - bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
   one to three slots. Up to tomorrow every booking that holds its slots is confirmed; after that
   most are, and some are still pending (asked for in the last day) or approved (in the last hour),
-  nobody with more than BOOKING_OPEN_LIMIT of those. A few requests were rejected, cancelled or
+  nobody with more of those than the policy's open bookings limit. A few requests were rejected, cancelled or
   expired: they hold nothing. Prices are as bookings.services.booking_price makes them, `starts_at` the first
   slot's start, and each status change has its history row;
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
@@ -47,6 +47,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
+from bookings.selectors import policy_get
 from bookings.services import booking_price
 from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
@@ -235,8 +236,9 @@ class Club:
         self.rng = rng
         self.now = now
         self.today = timezone.localdate(now)
+        self.policy = policy_get()
         # The last day bookable yesterday as well as today, so every request was within the window.
-        self.last_day = self.today + timedelta(days=settings.BOOKING_ADVANCE_DAYS - 1)
+        self.last_day = self.today + timedelta(days=self.policy.advance_days_user - 1)
         self.first_day = self.last_day - timedelta(days=days - 1)
         self.occupancy = occupancy
         self.plans: list[Plan] = []
@@ -258,7 +260,7 @@ class Club:
                     role=role,
                     password=UNUSABLE_PASSWORD_PREFIX + "seed_scale",
                     # Everyone joined before the first request of the year, admins first.
-                    created_at=year_start - timedelta(days=settings.BOOKING_ADVANCE_DAYS + 10, minutes=-n),
+                    created_at=year_start - timedelta(days=self.policy.advance_days_user + 10, minutes=-n),
                 )
             )
         self.admins = self.people[:admins]
@@ -333,7 +335,7 @@ class Club:
         rng = self.rng
         end = min(starts_at, self.now - timedelta(minutes=5))
         midnight = day_start(starts_at.date())
-        earliest = midnight - timedelta(days=settings.BOOKING_ADVANCE_DAYS)
+        earliest = midnight - timedelta(days=self.policy.advance_days_user)
         created = end - (end - earliest) * rng.uniform(0.07, 1.0)
         approved = created + (end - created) * rng.uniform(0.02, 0.3)
         approved = min(approved, created + timedelta(hours=24))
@@ -390,9 +392,9 @@ class Club:
         if booking.status == Status.EXPIRED:
             if rng.random() < 0.5:  # approved, never paid
                 booking.approved_at = decided
-                decided = decided + timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+                decided = decided + timedelta(hours=self.policy.payment_window_hours)
             else:  # nobody decided in time
-                decided = created + timedelta(hours=settings.BOOKING_DECISION_HOURS)
+                decided = created + timedelta(hours=self.policy.decision_window_hours)
             if decided > self.now:  # its wait is not over yet: it was cancelled instead
                 booking.status, booking.approved_at = Status.CANCELLED, None
                 decided = created + timedelta(minutes=rng.randint(10, 60))
@@ -406,7 +408,7 @@ class Club:
     def _asker_with_room(self) -> int | None:
         for _ in range(20):
             index = self.rng.randrange(len(self.askers))
-            if self.open_count.get(index, 0) < settings.BOOKING_OPEN_LIMIT:
+            if self.open_count.get(index, 0) < self.policy.open_bookings_limit:
                 self.open_count[index] = self.open_count.get(index, 0) + 1
                 return index
         return None
@@ -479,7 +481,7 @@ class Club:
 
     def _save_batch(self, start: int, plans: list[Plan]) -> dict[str, int]:
         """Saves these bookings, then their held slots, payments and history rows."""
-        payment_window = timedelta(hours=settings.BOOKING_PAYMENT_WINDOW_HOURS)
+        payment_window = timedelta(hours=self.policy.payment_window_hours)
         for plan in plans:
             plan.booking.user = plan.booking._user
             plan.booking.court = self.courts[plan.booking._court_index]

@@ -1036,6 +1036,10 @@ export interface components {
         PatchedPolicyRequest: {
             /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
             approvalRequired?: boolean;
+            /** @description How many hours a request waits for an admin's decision before it expires (sooner if its first slot begins). */
+            decisionWindowHours?: number;
+            /** @description How many hours an approved booking waits for its payment before it expires. */
+            paymentWindowHours?: number;
             /** @description Instant booking: how long the slots are held for the payment. */
             checkoutHoldMinutes?: number;
             /** @description How many days ahead a user (not a member) may book. */
@@ -1110,6 +1114,10 @@ export interface components {
         Policy: {
             /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
             approvalRequired: boolean;
+            /** @description How many hours a request waits for an admin's decision before it expires (sooner if its first slot begins). */
+            decisionWindowHours: number;
+            /** @description How many hours an approved booking waits for its payment before it expires. */
+            paymentWindowHours: number;
             /** @description Instant booking: how long the slots are held for the payment. */
             checkoutHoldMinutes: number;
             /** @description How many days ahead a user (not a member) may book. */

@@ -1,0 +1,73 @@
+"""A court's slots on a day: when they begin and end, and whether a person may take them
+(docs/rules.md, Requesting). The booking services, the waitlist, blocks and the day sheet all ask."""
+
+from datetime import date as Date
+from datetime import datetime, time, timedelta
+
+from django.utils import timezone
+
+from accounts.models import User
+from courts.models import Court
+
+from .models import Policy
+from .selectors import policy_get
+
+
+def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
+    """The first and last day `user` may book a court for: today, and the end of their role's
+    advance window (the policy's; read here unless the caller has it)."""
+    today = timezone.localdate()
+    return today, today + timedelta(days=(policy or policy_get()).advance_days(user))
+
+
+def slot_start(*, date: Date, slot: str) -> datetime:
+    """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
+    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[:5])))
+
+
+def slot_end(*, date: Date, slot: str) -> datetime:
+    """When a slot ('HH:MM-HH:MM') ends, in the club's time zone."""
+    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[6:])))
+
+
+def slot_hours(*, date: Date, slots: list[str]) -> float:
+    """How long the slots last together on `date`, in hours."""
+    seconds = sum(
+        (slot_end(date=date, slot=slot) - slot_start(date=date, slot=slot)).total_seconds() for slot in slots
+    )
+    return seconds / 3600
+
+
+def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
+    """Those of `slots` that have begun on `date` by `now`: too late to book."""
+    now = now or timezone.now()
+    return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
+
+
+def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> str:
+    """Why `slots` of `court` cannot be chosen on `date` (for `doing`: "book", "block"), if they
+    cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
+    unknown = [slot for slot in slots if slot not in court.slots]
+    if not slots:
+        return "Please select at least one slot."
+    if unknown:
+        return f"Not a slot of this court: {', '.join(unknown)}."
+    if len(set(slots)) != len(slots):
+        return "Each slot can be chosen once."
+    if date == timezone.localdate() and (started := started_slots(date=date, slots=slots)):
+        return f"Too late to {doing}: {', '.join(started)} has already started."
+    return ""
+
+
+def day_refusals(*, user: User, court: Court, date: Date, policy: Policy | None = None) -> dict[str, str]:
+    """Why `user` may not take a slot of `court` on `date`, by field: the court is no longer open,
+    or the day is outside their advance window (the policy's; read here unless the caller has it)."""
+    errors: dict[str, str] = {}
+    first, last = bookable_dates(user, policy)
+    if court.is_archived:
+        errors["courtId"] = "This court is no longer open for booking."
+    if date < first:
+        errors["date"] = "Please choose today or a later date."
+    elif date > last:
+        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
+    return errors
