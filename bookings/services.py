@@ -15,6 +15,7 @@ from accounts.models import User
 from audit.services import audit_record
 from club.errors import Conflict, Forbidden
 from club.money import CENT
+from club.slots import Slot
 from club.templatetags.club_time import day, when
 from club.templatetags.money import money
 from courts.models import Court
@@ -24,7 +25,7 @@ from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .signals import paid_booking_cancelled
-from .slots import day_refusals, slot_hours, slot_start, slots_refusal
+from .slots import day_refusals, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
 Status = Booking.Status
@@ -156,8 +157,7 @@ def booking_request(
         court_name=court.name or court.type,
         date=date,
         slots=slots,
-        # "HH:MM-HH:MM" strings sort in time order: the smallest is the first slot.
-        starts_at=slot_start(date=date, slot=min(slots)),
+        starts_at=min(map(Slot.parse, slots)).starts_at(date),
         price=booking_price(court=court, date=date, slots=slots),
     )
     _hold_slots(booking)
@@ -175,9 +175,9 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
     User.objects.select_for_update().get(pk=user.pk)
     if open_bookings(user=user).count() >= policy.open_bookings_limit:
         raise TooManyOpenBookings(policy.open_bookings_limit)
-    hours = slot_hours(date=date, slots=slots)
+    hours = slot_hours(slots=slots)
     if policy.daily_hours_limit is not None:
-        held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
+        held = slot_hours(slots=list(held_slots_of(user=user, date=date)))
         if held + hours > policy.daily_hours_limit:
             raise TooManyHours(policy.daily_hours_limit, held, hours, date)
     monday = date - timedelta(days=date.weekday())
@@ -198,8 +198,8 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
 
 def open_hours(*, user: User, days: tuple[Date, Date]) -> float:
     """How many hours of courts a person's open bookings hold from the first of `days` to the last."""
-    held = open_bookings(user=user).filter(date__range=days).values_list("date", "slots")
-    return sum((slot_hours(date=on, slots=slots) for on, slots in held), 0.0)
+    held = open_bookings(user=user).filter(date__range=days).values_list("slots", flat=True)
+    return sum((slot_hours(slots=slots) for slots in held), 0.0)
 
 
 def _hold_slots(booking: Booking) -> None:

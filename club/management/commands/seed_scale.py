@@ -51,6 +51,7 @@ from bookings.selectors import policy_get
 from bookings.services import booking_price
 from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
+from club.slots import Slot
 from content.models import Announcement, Coupon
 from courts.models import Court
 from payments.models import Payment
@@ -315,9 +316,7 @@ class Club:
             day += timedelta(days=1)
 
     def _booking(self, court_index: int, court: Court, day: Date, slots: list[str], user_index: int, who):
-        starts_at = timezone.make_aware(
-            datetime.combine(day, datetime.strptime(slots[0][:5], "%H:%M").time())
-        )
+        starts_at = Slot.parse(slots[0]).starts_at(day)
         booking = Booking(
             court_name=court.name,
             date=day,
