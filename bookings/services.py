@@ -154,7 +154,7 @@ def booking_request(
         payment_due_at=now + timedelta(minutes=policy.checkout_hold_minutes) if instant else None,
         user=user,
         court=court,
-        court_name=court.name or court.type,
+        court_name=court.label,
         date=date,
         slots=slots,
         starts_at=min(map(Slot.parse, slots)).starts_at(date),

@@ -13,6 +13,9 @@ from courts.models import Court
 from .models import Policy
 from .selectors import policy_get
 
+# The refusal of a request without slots; the booking modal says it before asking.
+NO_SLOTS_CHOSEN = "Please select at least one slot."
+
 
 def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
     """The first and last day `user` may book a court for: today, and the end of their role's
@@ -42,7 +45,7 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
     cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
     unknown = [slot for slot in slots if slot not in court.slots]
     if not slots:
-        return "Please select at least one slot."
+        return NO_SLOTS_CHOSEN
     if unknown:
         return f"Not a slot of this court: {', '.join(unknown)}."
     if len(set(slots)) != len(slots):

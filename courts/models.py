@@ -53,6 +53,11 @@ class Court(models.Model):
         return f"{self.name} ({self.type})"
 
     @property
+    def label(self) -> str:
+        """What the club's pages, e-mails and islands call the court: its name, else its type."""
+        return self.name or self.type
+
+    @property
     def image_url(self) -> str:
         return static_url_for(self.image)
 
