@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
@@ -29,7 +30,7 @@ from club.money import discounted, round_money, to_cents
 from club.retries import backoff
 from content.models import Coupon
 
-from . import gateway, notices, tasks
+from . import gateway, notices
 from .models import Payment, Refund
 from .selectors import coupon_uses
 
@@ -383,7 +384,7 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
         reason=f"Booking cancelled by {who} ({percent}% refund).",
         requested_by=by,
     )
-    tasks.send_refund.enqueue(refund_id=refund.pk)
+    send_refund.enqueue(refund_id=refund.pk)
     return refund
 
 
@@ -448,7 +449,7 @@ def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) 
         refund.next_attempt_at = timezone.now() + backoff(
             refund.attempts, first_seconds=settings.REFUND_RETRY_SECONDS
         )
-        tasks.send_refund.using(run_after=refund.next_attempt_at).enqueue(refund_id=refund.pk)
+        send_refund.using(run_after=refund.next_attempt_at).enqueue(refund_id=refund.pk)
     refund.save(update_fields=["status", "error", "attempts", "next_attempt_at"])
 
 
@@ -468,7 +469,7 @@ def refunds_send_stalled(*, now: datetime | None = None) -> int:
     for refund_id in stalled.values_list("pk", flat=True):
         with transaction.atomic():
             if stalled.filter(pk=refund_id).update(next_attempt_at=now):
-                tasks.send_refund.enqueue(refund_id=refund_id)
+                send_refund.enqueue(refund_id=refund_id)
                 count += 1
     return count
 
@@ -486,3 +487,26 @@ def refund_retry(*, refund: Refund, by: User) -> Refund:
         before={"status": refund.status, "error": refund.error},
     )
     return refund_send(refund_id=refund.pk)
+
+
+# The payments' background work, run by the worker (`manage.py run_worker`), beside the services it runs.
+
+
+@task
+def send_refund(refund_id: int) -> str:
+    """Makes a recorded refund; when Stripe does not make it, refund_send has recorded why and, for
+    an outage, queued the next try: the task itself has done its part."""
+    try:
+        return refund_send(refund_id=refund_id).status
+    except gateway.PaymentProviderUnavailable as error:
+        return f"not made: {error}"
+
+
+@task
+def send_stalled_refunds() -> int:
+    return refunds_send_stalled()
+
+
+@task
+def reconcile_payments() -> int:
+    return payments_reconcile()

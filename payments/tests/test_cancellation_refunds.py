@@ -233,7 +233,7 @@ def test_a_refund_is_recorded_in_the_cancellations_transaction(people, paid):
 def test_a_refund_whose_task_was_lost_is_made_by_the_scheduler_once_it_has_waited_too_long(
     people, paid, mailbox, settings
 ):
-    sweep = "payments.tasks.send_stalled_refunds"
+    sweep = "payments.services.send_stalled_refunds"
     settings.PERIODIC_TASKS = {sweep: settings.PERIODIC_TASKS[sweep]}  # the one declared, alone
     people["owner"].delete(f"/api/bookings/{paid.booking_id}")
     # The worker stopped in the middle of the refund's task: its task stays taken, never finished.
