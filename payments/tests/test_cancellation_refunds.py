@@ -290,13 +290,16 @@ def test_the_cancel_buttons_say_what_each_side_gets_back(people, paid):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_simultaneous_sends_of_one_refund_make_it_once(people, paid):
-    """The worker and an admin's retry at the same moment, say: they take turns on the refund's row."""
+    """The worker and an admin's retry at the same moment, say: one claims the refund and asks
+    Stripe for it; the others find it made, or being sent."""
     people["owner"].delete(f"/api/bookings/{paid.booking_id}")
     refund = Refund.objects.get()
 
     answers = at_once([lambda: refund_send(refund_id=refund.pk).status] * 4)
 
-    assert answers == [Refund.Status.SUCCEEDED] * 4
+    assert Refund.Status.SUCCEEDED in answers
+    assert set(answers) <= {Refund.Status.SUCCEEDED, Refund.Status.SENDING}
+    assert Refund.objects.get().status == Refund.Status.SUCCEEDED
     assert stripe_amounts(paid) == [2000]
 
 
