@@ -23,6 +23,7 @@ from club.testing.concurrency import at_once
 from club.testing.stripe_stand_in import pay
 from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
+from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import refund_send, refunds_send_stalled
 from payments.tests.helpers import intent, save, stripe_refunds
@@ -286,6 +287,30 @@ def test_the_cancel_buttons_say_what_each_side_gets_back(people, paid):
     assert "100% of the $20.00 paid is refunded to the card." in admins
     cancelled = people["admin"].get("/dashboard/manage-bookings?status=cancelled").content.decode()
     assert "cancel-confirmed" not in cancelled
+
+
+def test_a_refund_whose_sender_stopped_after_stripe_made_it_is_found_by_the_scheduler_not_made_twice(
+    people, paid, mailbox
+):
+    people["owner"].delete(f"/api/bookings/{paid.booking_id}")
+    refund = Refund.objects.get()
+    stall = timedelta(seconds=settings.REFUND_STALL_SECONDS)
+    # The worker claimed the refund, Stripe made it, and the worker stopped before recording it.
+    gateway.refund(
+        paid.payment_intent_id,
+        amount_cents=refund.amount_cents,
+        refund_id=refund.pk,
+        idempotency_key=f"refund-{paid.pk}-{refund.pk}",
+    )
+    Refund.objects.update(status=Refund.Status.SENDING, claimed_at=timezone.now() - stall / 2)
+
+    assert refund_send(refund_id=refund.pk).status == Refund.Status.SUCCEEDED  # another caller finds it
+    Refund.objects.update(status=Refund.Status.SENDING, claimed_at=timezone.now() - stall - timedelta(1))
+    assert refunds_send_stalled() == 1
+    run_due_tasks()
+
+    assert Refund.objects.get().status == Refund.Status.SUCCEEDED
+    assert stripe_amounts(paid) == [2000]
 
 
 @pytest.mark.django_db(transaction=True)
