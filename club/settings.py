@@ -411,8 +411,8 @@ PERIODIC_TASKS = {
     "bookings.notices.send_reminders": 300,
     "bookings.waitlist.pass_on_waitlist_offers": 60,
     "notifications.services.requeue_stalled": 300,
-    "payments.tasks.send_stalled_refunds": 300,
-    "payments.tasks.reconcile_payments": 60,
+    "payments.services.send_stalled_refunds": 300,
+    "payments.services.reconcile_payments": 60,
     "club.tasks.requeue_abandoned": 60,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.
