@@ -1,13 +1,12 @@
-"""The day sheet's cells (templates/bookings/schedule.html), written in Python: a sheet of 40 courts
-has 560 of them, and the template language's lookups and conditions per cell cost several times
-the rest of the page. Each cell says its state in words, never by colour alone; the buttons are
-the schedule island's (frontend/src/islands/schedule.tsx), disabled until it enables them; the
-Tailwind classes here are read by day-sheet.css."""
-
-from html import escape
+"""The day sheet's cells (templates/bookings/schedule.html), written in Python with format_html, which
+escapes every value: a sheet of 40 courts has 560 of them, and the template language's lookups and
+conditions per cell cost several times the rest of the page. Each cell says its state in words,
+never by colour alone; the buttons are the schedule island's (frontend/src/islands/schedule.tsx),
+disabled until it enables them; the Tailwind classes here are read by day-sheet.css."""
 
 from django import template
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 from club.templatetags.money import money
 from courts.models import price_kind
@@ -39,72 +38,99 @@ def sheet_cells(context, row: Row) -> SafeString:
         "begun": context["sheet"].begun,
         "booking_path": context["booking_path"],
         "court": row.court,
-        "court_name": escape(row.court.name),
     }
-    return mark_safe("".join(_cell(cell, **viewer) for cell in row.cells))  # noqa: S308 - people's text escaped
+    return format_html_join("", "{}", ((_cell(cell, **viewer),) for cell in row.cells))
 
 
-def _cell(cell: Cell, *, signed_in, is_admin, may_wait, begun, booking_path, court, court_name) -> str:
+def _cell(cell: Cell, *, signed_in, is_admin, may_wait, begun, booking_path, court) -> SafeString:
     label = cell.label
     # The cell's court and slot, for screen readers: "Free (Centre, 09:00-10:00)".
-    where = f'<span class="sr-only"> ({court_name}, {cell.slot})</span>'
+    where = format_html('<span class="sr-only"> ({}, {})</span>', court.name, cell.slot)
     if cell.state == CellState.NONE:
-        return f'<td><span aria-hidden="true">{DASH}</span><span class="sr-only">{label}</span></td>'
-    if cell.booking_id:
-        shade = "bg-info/15" if cell.state == CellState.YOURS else "bg-base-200"
-        link = (
-            f'<a class="link" href="{booking_path}{cell.booking_id}">{escape(cell.holder) or label}</a>'
-            f'<span class="block text-xs">{cell.status.capitalize()}</span>'
+        return format_html(
+            '<td><span aria-hidden="true">{}</span><span class="sr-only">{}</span></td>', DASH, label
         )
-        return f'<td class="{shade}">{link}{_decisions(cell, where) if is_admin else ""}</td>'
+    if cell.booking_id:
+        return format_html(
+            '<td class="{}"><a class="link" href="{}{}">{}</a><span class="block text-xs">{}</span>{}</td>',
+            "bg-info/15" if cell.state == CellState.YOURS else "bg-base-200",
+            booking_path,
+            cell.booking_id,
+            cell.holder or label,
+            cell.status.capitalize(),
+            _decisions(cell, where) if is_admin else "",
+        )
     if cell.state == CellState.BLOCKED:
         unblock = (
-            f'<button type="button" class="btn btn-xs btn-outline mt-1" data-sheet-unblock="{cell.block_id}"'
-            f" disabled>Unblock{where}</button>"
+            format_html(
+                '<button type="button" class="btn btn-xs btn-outline mt-1" data-sheet-unblock="{}"'
+                " disabled>Unblock{}</button>",
+                cell.block_id,
+                where,
+            )
             if cell.block_id
             else ""
         )
-        reason = f'<span class="block text-xs">{escape(cell.reason)}</span>'
-        return f'<td class="bg-warning/20">{label}{reason}{unblock}</td>'
+        return format_html(
+            '<td class="bg-warning/20">{}<span class="block text-xs">{}</span>{}</td>',
+            label,
+            cell.reason,
+            unblock,
+        )
     if cell.state == CellState.TAKEN:
         join = (
-            f'<button type="button" class="btn btn-xs btn-outline mt-1 block"'
-            f' data-sheet-join-court="{court.pk}" data-sheet-join-slot="{cell.slot}" disabled>'
-            f"Join waitlist{where}</button>"
+            format_html(
+                '<button type="button" class="btn btn-xs btn-outline mt-1 block"'
+                ' data-sheet-join-court="{}" data-sheet-join-slot="{}" disabled>Join waitlist{}</button>',
+                court.pk,
+                cell.slot,
+                where,
+            )
             if signed_in and may_wait and cell.slot not in begun
             else ""
         )
-        return f'<td class="bg-base-200">{label}{join}</td>'
+        return format_html('<td class="bg-base-200">{}{}</td>', label, join)
     if cell.state == CellState.FREE:
         toggle = (
-            f'<button type="button" class="{TOGGLE}" data-sheet-court="{court.pk}"'
-            f' data-sheet-slot="{cell.slot}" aria-pressed="false" disabled>{label}{where}</button>'
+            format_html(
+                '<button type="button" class="{}" data-sheet-court="{}" data-sheet-slot="{}"'
+                ' aria-pressed="false" disabled>{}{}</button>',
+                TOGGLE,
+                court.pk,
+                cell.slot,
+                label,
+                where,
+            )
             if signed_in
             else label
         )
         price = ""
         if cell.price:
-            price = (
-                f'<span class="block text-xs" data-peak-price>${money(cell.price)}'
-                f'<span class="sr-only"> {price_kind(cell.price, court)} price</span></span>'
+            price = format_html(
+                '<span class="block text-xs" data-peak-price>${}'
+                '<span class="sr-only"> {} price</span></span>',
+                money(cell.price),
+                price_kind(cell.price, court),
             )
-        return f'<td class="bg-success/10">{toggle}{price}</td>'
+        return format_html('<td class="bg-success/10">{}{}</td>', toggle, price)
     if cell.state in (CellState.PAST, CellState.LATER):
-        return f'<td class="text-base-content/60">{label}</td>'
-    return f'<td class="bg-base-200">{label}</td>'
+        return format_html('<td class="text-base-content/60">{}</td>', label)
+    return format_html('<td class="bg-base-200">{}</td>', label)
 
 
-def _decisions(cell: Cell, where: str) -> str:
+def _decisions(cell: Cell, where: SafeString) -> SafeString:
     """An admin's buttons on a held cell: Approve and Reject a pending booking; Cancel any."""
-
-    def button(style: str, action: str, text: str) -> str:
-        return (
-            f'<button type="button" class="btn btn-xs {style}" data-sheet-act="{action}"'
-            f' data-booking="{cell.booking_id}" disabled>{text}{where}</button>'
-        )
-
-    decide = ""
-    if cell.status == "pending":
-        decide = button("btn-success", "approve", "Approve") + button("btn-outline", "reject", "Reject")
+    actions = [("btn-success", "approve", "Approve"), ("btn-outline", "reject", "Reject")]
+    if cell.status != "pending":
+        actions = []
     cancel = "cancel-confirmed" if cell.status == "confirmed" else "cancel-approved"
-    return f'<span class="mt-1 flex gap-1">{decide}{button("btn-outline", cancel, "Cancel")}</span>'
+    actions.append(("btn-outline", cancel, "Cancel"))
+    return format_html(
+        '<span class="mt-1 flex gap-1">{}</span>',
+        format_html_join(
+            "",
+            '<button type="button" class="btn btn-xs {}" data-sheet-act="{}" data-booking="{}" disabled>'
+            "{}{}</button>",
+            ((style, action, cell.booking_id, text, where) for style, action, text in actions),
+        ),
+    )
