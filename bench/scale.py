@@ -202,11 +202,14 @@ def database_url(name: str) -> str:
     return urllib.parse.urlunsplit(base._replace(path=f"/{name}"))
 
 
+# DATABASE_URL's database, as given (main() points DATABASE_URL at a size's database later on).
+BASE_DATABASE = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", "")).path.strip("/") or "club"
+
+
 def scale_database(size: str) -> str:
     """The database of a size, named after DATABASE_URL's (`club_scale_112k` for `club`), so that
     runs on different databases of one server keep apart."""
-    base = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", "")).path.strip("/") or "club"
-    return f"{base}_scale_{size}"
+    return f"{BASE_DATABASE}_scale_{size}"
 
 
 def app_environment(database: str) -> dict[str, str]:
