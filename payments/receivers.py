@@ -12,9 +12,8 @@ from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
 from bookings.signals import paid_booking_cancelled
-from content.models import Coupon
 
-from .models import Payment
+from .models import Coupon, Payment
 from .services import payment_cancel, payments_cancel_for_coupon, refund_for_cancelled_booking
 
 
