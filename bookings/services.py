@@ -12,7 +12,7 @@ from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
-from audit.services import audit_record
+from audit.services import audit_record, audited_update
 from club.errors import Conflict, Forbidden
 from club.money import CENT
 from club.templatetags.club_time import day, when
@@ -391,21 +391,13 @@ def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
 def policy_update(*, by: User | None = None, **fields) -> Policy:
     """An admin (`by`) changes the booking policy (only the fields given); the rules apply from the
     next request. A change by an admin is audited with the rules' values before and after."""
-    policy = policy_get()
-    before = {name: getattr(policy, name) for name in fields}
-    for name, value in fields.items():
-        setattr(policy, name, value)
-    policy.full_clean()
-    policy.save()
-    changed = {name: value for name, value in fields.items() if before[name] != value}
-    if by is not None and changed:
-        audit_record(
-            actor=by,
-            action="policy.change",
-            target=policy,
-            summary="Club rules changed: "
-            + ", ".join(f"{name} {before[name]} → {value}" for name, value in changed.items()),
-            before={name: before[name] for name in changed},
-            after=changed,
-        )
-    return policy
+    return audited_update(
+        policy_get(),
+        by=by,
+        action="policy.change",
+        changes=fields,
+        summary=lambda before, after: (
+            "Club rules changed: "
+            + ", ".join(f"{name} {before[name]} → {value}" for name, value in after.items())
+        ),
+    )

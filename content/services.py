@@ -1,7 +1,7 @@
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from audit.services import audit_record
+from audit.services import audit_record, audited_update
 
 from . import tasks
 from .models import Announcement, ContactMessage, NewsletterSubscription
@@ -45,18 +45,15 @@ def announcement_create(*, text: str, by=None) -> Announcement:
 
 @transaction.atomic
 def announcement_update(*, announcement: Announcement, text: str, by=None) -> Announcement:
-    before = {"text": announcement.text}
-    announcement.text = _clean_text(text)
-    announcement.save(update_fields=["text", "updated_at"])
-    audit_record(
-        actor=by,
+    return audited_update(
+        announcement,
+        by=by,
         action="announcement.update",
-        target=announcement,
-        summary="Changed an announcement",
-        before=before,
-        after={"text": announcement.text},
+        changes={"text": _clean_text(text)},
+        summary=lambda before, after: "Changed an announcement",
+        audited=["text"],
+        save=lambda announcement: announcement.save(update_fields=["text", "updated_at"]),
     )
-    return announcement
 
 
 @transaction.atomic

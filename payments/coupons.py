@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from audit.services import audit_record, snapshot
+from audit.services import audit_record, audited_update, snapshot
 
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon
 
@@ -96,23 +96,19 @@ def coupon_create(
 
 @transaction.atomic
 def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
-    before = snapshot(coupon, COUPON_AUDITED)
     if "code" in fields:
         fields["code"] = normalised_code(fields["code"])
     if "description" in fields:
         fields["description"] = fields["description"].strip()
-    for field, value in fields.items():
-        setattr(coupon, field, value)
-    coupon = _save_coupon(coupon)
-    audit_record(
-        actor=by,
+    return audited_update(
+        coupon,
+        by=by,
         action="coupon.update",
-        target=coupon,
-        summary=f"Changed coupon {coupon.code}",
-        before=before,
-        after=snapshot(coupon, COUPON_AUDITED),
+        changes=fields,
+        summary=lambda before, after: f"Changed coupon {coupon.code}",
+        audited=COUPON_AUDITED,
+        save=_save_coupon,
     )
-    return coupon
 
 
 @transaction.atomic
