@@ -1,11 +1,12 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
 import secrets
+from collections.abc import Callable
 from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.tasks import task
@@ -23,7 +24,6 @@ from courts.pricing import slot_prices
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
-from .signals import paid_booking_cancelled
 from .slots import day_refusals, slot_hours, slot_start, slots_refusal
 from .waitlist import offers_release, slot_freed
 
@@ -318,11 +318,24 @@ def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -
     return one.values_list("refund_percent", flat=True).get()
 
 
+# The service that records the refund a paid booking's cancellation owes: the payments app's
+# (payments.services.refund_for_cancelled_booking), which names it here as Django starts it
+# (payments.apps.PaymentsConfig.ready), since payments are built on the bookings and not the other
+# way round. It is called with the cancelled `booking`, `by` and the refund's `percent`.
+_refund_for_cancelled_booking: Callable[..., object] | None = None
+
+
+def cancellations_refunded_by(record: Callable[..., object]) -> None:
+    """Names the service that records the refund of a paid booking cancelled (booking_cancel)."""
+    global _refund_for_cancelled_booking
+    _refund_for_cancelled_booking = record
+
+
 @transaction.atomic
 def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
     """The owner cancels their booking; an admin may cancel anyone's (with a `reason` the owner is
     told). A paid booking can be cancelled until it starts, and its refund (refund_percent) is
-    recorded in the same transaction by the payments app, which then makes it."""
+    recorded in the same transaction by the payments app's service, which then makes it."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -332,8 +345,10 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
         raise Conflict("This booking has already started, so it can no longer be cancelled.")
     cancelled = _transition(booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip())
     if paid:
+        if _refund_for_cancelled_booking is None:  # never cancelled without its refund
+            raise ImproperlyConfigured("No service records the refunds of paid bookings cancelled.")
         percent = refund_percent(booking=cancelled, by=by, now=now)
-        paid_booking_cancelled.send(Booking, booking=cancelled, by=by, refund_percent=percent)
+        _refund_for_cancelled_booking(booking=cancelled, by=by, percent=percent)
     return cancelled
 
 
