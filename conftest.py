@@ -142,15 +142,10 @@ def people(sign_in_as):
 
 @pytest.fixture(autouse=True)
 def _fresh_caches():
-    """Every test starts with no request counted against any limit, no list total kept, and no
-    courts' list kept from another test's courts."""
+    """Every test starts with no request counted against any limit."""
     from django.core.cache import caches
 
-    from courts.selectors import forget_kept_court_list
-
     caches["default"].clear()
-    caches["lists"].clear()
-    forget_kept_court_list()
 
 
 @pytest.fixture(scope="session")

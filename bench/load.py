@@ -1,5 +1,5 @@
 """Load and scale-out: three app instances on one PostgreSQL, a club's mix of traffic, then many
-people racing for the same slots through different instances, then the framework's ceiling.
+people racing for the same slots through different instances.
 The load comes from Locust (bench/locustfile.py), run headless; the figures from its CSV files.
 
 Method
@@ -23,11 +23,6 @@ Method
    slot before it, half with the slot after; then both admins approve the winner's booking at the
    same moment. Each round must have exactly one winner, each double approval one 200 and one 409.
 5. A SQL check over every booking that holds its slots: any court, day and slot held twice.
-6. The ceiling (`Reader`): as many anonymous clients as people, for --ceiling-seconds, against GET
-   /api/courts on the three instances, then against a bare Django view answering the same JSON
-   list (bench/bare_django.py) on three gunicorn instances of 2 workers as well, then the site
-   once more with clients that revalidate their copy (`Revalidator`: If-None-Match, 304 while
-   nothing changed), as browsers do; --ceiling-rounds times, taking turns, and the median ratio.
 
 Locust shares the machine with everything else (`nproc` tells); latency is from sending the
 request to the end of the response, as Locust measures it (its percentiles are rounded to two
@@ -36,8 +31,7 @@ significant digits).
 Usage (inside the local stack: the emulator makes the accounts, localstripe takes the payments):
     make build
     .venv/bin/python scripts/local_stack.py -- .venv/bin/python bench/load.py [--duration 30]
-        [--people 24] [--racers 30] [--rounds 20] [--ceiling-seconds 8] [--ceiling-rounds 3]
-        [--from-database club_scale_112k] [--only ceiling]
+        [--people 24] [--racers 30] [--rounds 20] [--from-database club_scale_112k] [--only race]
 """
 
 import argparse
@@ -45,7 +39,6 @@ import csv
 import itertools
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -173,7 +166,6 @@ def locust(
     ports: list[int],
     env: dict,
     servers: list,
-    processes: int = 1,
 ) -> Path:
     """Runs Locust headless with `users` (classes of bench/locustfile.py), `count` of them started
     at once, for `seconds`, against `ports` (served by the processes `servers`); answers the prefix
@@ -184,7 +176,6 @@ def locust(
         *("-f", str(LOCUSTFILE), "--headless", "--only-summary", "--loglevel", "ERROR"),
         *("--users", str(count), "--spawn-rate", str(count), "--run-time", f"{seconds:.0f}s"),
         *("--stop-timeout", "10", "--csv", str(prefix), "--host", f"http://127.0.0.1:{ports[0]}"),
-        *(["--processes", str(processes)] if processes > 1 else []),
         *users,
     ]
     bench_env = {**env, "BENCH_PORTS": ",".join(map(str, ports))}
@@ -283,24 +274,17 @@ def main() -> None:
     parser.add_argument("--racers", type=int, default=30, help="people in each race (default 30)")
     parser.add_argument("--rounds", type=int, default=20, help="slots raced for (default 20)")
     parser.add_argument(
-        "--ceiling-seconds", type=float, default=8, help="seconds of each side of a ceiling round (default 8)"
-    )
-    parser.add_argument("--ceiling-rounds", type=int, default=3, help="ceiling rounds (default 3)")
-    parser.add_argument(
         "--from-database",
         metavar="NAME",
         help="run on a copy of this database (e.g. club_scale_112k, made by bench/scale.py)",
     )
-    parser.add_argument(
-        "--ceiling-processes", type=int, default=1, help="Locust processes for the ceiling (default 1)"
-    )
-    parser.add_argument("--only", choices=["mix", "race", "ceiling"], action="append", help="run only these")
+    parser.add_argument("--only", choices=["mix", "race"], action="append", help="run only these")
     args = parser.parse_args()
     if not os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
         sys.exit("Run it inside the local stack: scripts/local_stack.py -- .venv/bin/python bench/load.py")
     if not (ROOT / "staticfiles" / "staticfiles.json").exists():
         sys.exit("Build the front end first: make build")
-    parts = set(args.only or ["mix", "race", "ceiling"])
+    parts = set(args.only or ["mix", "race"])
 
     make_database(args.from_database)
     processes = []
@@ -319,7 +303,7 @@ def main() -> None:
                 f" ({len(data['courts'])} courts); {os.cpu_count()} CPUs; Locust"
             )
             env = {**env, "BENCH_DATA": str(data_file), "BENCH_ROUNDS": str(args.rounds)}
-            run(args, parts, Path(work), club, env, gunicorn, processes)
+            run(args, parts, Path(work), club, env, processes)
             from club.testing.integrity import double_booked_slots  # once Django is set up
 
             doubled = double_booked_slots()
@@ -332,7 +316,7 @@ def main() -> None:
         drop_database()
 
 
-def run(args, parts: set, work: Path, club: list[int], env: dict, gunicorn: str, processes: list) -> None:
+def run(args, parts: set, work: Path, club: list[int], env: dict, processes: list) -> None:
     users, servers = args.people + 2, list(processes)
     if "mix" in parts:
         mix = locust(work, "mix", ["Person", "Admin"], users, args.duration, club, env, servers)
@@ -345,66 +329,6 @@ def run(args, parts: set, work: Path, club: list[int], env: dict, gunicorn: str,
         report(f"Race ({args.racers} people per slot, {args.rounds} rounds)", race)
         for line, count in sorted(json.loads(outcome_file.read_text()).items()):
             print(f"  {line}: {count}")
-
-    if "ceiling" in parts:
-        ceiling(args, work, club, env, gunicorn, processes, servers)
-
-
-def ceiling(
-    args, work: Path, club: list[int], env: dict, gunicorn: str, processes: list, servers: list
-) -> None:
-    """The site's GET /api/courts against the bare view, in --ceiling-rounds rounds taking turns
-    (site, bare, site revalidating), so that the load other programs put on the machine meanwhile
-    falls on both sides alike; the ratio of each round and their median."""
-    concurrency, seconds, generators = args.people, args.ceiling_seconds, args.ceiling_processes
-    with urllib.request.urlopen(f"http://127.0.0.1:{club[0]}/api/courts") as answer:
-        courts_json = work / "courts.json"
-        courts_json.write_bytes(answer.read())
-    bare_env = {**os.environ, "BARE_JSON": str(courts_json)}
-    command = [gunicorn, "--chdir", str(ROOT / "bench"), "bare_django:application"]
-    started_bare, bare_ports = start_instances("bare", command, bare_env, "/api/courts")
-    processes += started_bare
-    sides = {
-        "site GET /api/courts": ("Reader", club, servers),
-        "bare Django view, same JSON": ("Reader", bare_ports, started_bare),
-        "site, If-None-Match (304)": ("Revalidator", club, servers),
-    }
-    rounds: list[dict[str, dict]] = []
-    for number in range(1, args.ceiling_rounds + 1):
-        figures = {}
-        for side, (users, ports, serving) in sides.items():
-            name = f"ceiling-{number}-{users.lower()}-{'bare' if serving is started_bare else 'site'}"
-            prefix = locust(work, name, [users], concurrency, seconds, ports, env, serving, generators)
-            figures[side] = report(f"Ceiling, round {number}: {side}", prefix)
-        rounds.append(figures)
-    stop_all(started_bare)
-
-    workers = f"{INSTANCES}x{WORKERS} workers"
-    print(
-        f"\nCeiling ({concurrency} concurrent clients, {seconds:.0f} s a side, {args.ceiling_rounds} rounds,"
-        f" {workers}):"
-    )
-    for number, figures in enumerate(rounds, 1):
-        for side, found in figures.items():
-            row, cpu = found["row"], found["cpu"]
-            print(
-                f"  {number}. {side:<30} {found['rate']:>6.0f} req/s"
-                f"  p50 {row['50%']:>3} ms  p95 {row['95%']:>3} ms"
-                f"  app CPU {cpu.get('app workers', 0):.2f} ms/request  errors: {found['server_errors']}"
-            )
-    site, bare, again = ([figures[side]["rate"] for figures in rounds] for side in sides)
-    ratios = [mine / theirs for mine, theirs in zip(site, bare, strict=True)]
-    revalidating = [mine / theirs for mine, theirs in zip(again, bare, strict=True)]
-    print(
-        f"  GET /api/courts / bare view: {statistics.median(ratios):.2f} (median; rounds: "
-        + ", ".join(f"{ratio:.2f}" for ratio in ratios)
-        + ")"
-    )
-    print(
-        f"  revalidating GET /api/courts / bare view: {statistics.median(revalidating):.2f} (rounds: "
-        + ", ".join(f"{ratio:.2f}" for ratio in revalidating)
-        + ")"
-    )
 
 
 if __name__ == "__main__":

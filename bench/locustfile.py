@@ -9,8 +9,7 @@ load.py hands it in the environment:
     BENCH_OUTCOME where the race writes its outcome (JSON)
 
 Scenarios (user classes): `Person` and `Admin` (the mix), `Race` (one conductor of the racers and
-the two admins), `Reader` and `Revalidator` (the ceiling: anonymous GET /api/courts, plainly or
-with If-None-Match as a browser revalidating its copy).
+the two admins).
 
 Every answer outside 2xx/3xx is a Locust failure named "HTTP <status>", so the failures CSV counts
 the statuses per endpoint; 409 is the site refusing what the state no longer allows (a slot taken,
@@ -27,7 +26,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import gevent
-from locust import FastHttpUser, HttpUser, constant, task
+from locust import HttpUser, constant, task
 from locust.clients import HttpSession
 from locust.exception import StopUser
 
@@ -225,35 +224,3 @@ class Race(HttpUser):
         Path(os.environ["BENCH_OUTCOME"]).write_text(json.dumps(outcome))
         gevent.spawn_later(0.1, self.environment.runner.quit)
         raise StopUser()
-
-
-# --- The ceiling -------------------------------------------------------------------------------
-class Anonymous(FastHttpUser):
-    abstract = True
-    wait_time = constant(0)
-    host = f"http://127.0.0.1:{PORTS[0]}"
-
-    def on_start(self):
-        self.ports = itertools.cycle(random.sample(PORTS, len(PORTS)))
-
-
-class Reader(Anonymous):
-    """An anonymous GET /api/courts after another, on the instances in turn."""
-
-    @task
-    def read(self):
-        self.client.get(f"http://127.0.0.1:{next(self.ports)}/api/courts", name="GET /api/courts")
-
-
-class Revalidator(Anonymous):
-    """As a browser with the list in its cache: each GET sends the ETag it last got (304 while
-    the list has not changed); the first one has none."""
-
-    etag = ""
-
-    @task
-    def read(self):
-        headers = {"If-None-Match": self.etag} if self.etag else {}
-        url = f"http://127.0.0.1:{next(self.ports)}/api/courts"
-        response = self.client.get(url, name="GET /api/courts (If-None-Match)", headers=headers)
-        self.etag = response.headers.get("ETag") or self.etag

@@ -32,10 +32,17 @@ Method
    the first and the last byte came, and the worker's peak resident memory (VmHWM) before and
    after. Budget: 15 s at most (gunicorn's worker timeout is 30 s), and the peak grows by 64 MiB
    at most: the rows are streamed, never held all at once.
+6. The day sheet of a club with --sheet-courts courts (default 332, LibreBooking's published
+   case; `seed_scale --courts 332 --days 31`, a month of bookings around today), per role, with
+   a page's time: a p95 of at most 100 ms (its bytes are shown: its 4,648 cells are more than a
+   page's 60 KiB for those who see the bookings' names and buttons).
+
+The databases are named after DATABASE_URL's (`club_scale_11k`, `club_scale_112k` and
+`club_scale_332courts` for `club`).
 
 Usage (inside the local stack: the emulator makes the accounts):
     .venv/bin/python scripts/local_stack.py -- .venv/bin/python bench/scale.py [--reuse]
-        [--requests 20] [--row-seconds 15] [--sizes 11k,112k]
+        [--requests 20] [--row-seconds 15] [--sizes 11k,112k] [--sheet-courts 332]
 """
 
 import argparse
@@ -67,9 +74,16 @@ ROLES = ("anonymous", "user", "member", "admin")
 # SUMS: a page that sums a period of the club's records (the admin's dashboard, the ledger's
 # month): its time grows with the rows of that period, so its growth is judged by bytes and queries.
 # REPORT: the reports, which sum the last 12 months (every booking of the year at 112k).
+# WIDE_SHEET: the day sheet of a club with hundreds of courts (--sheet-courts): a page's time.
 PAGE, SHEET, SUMS, REPORT, API, AVAILABILITY = "page", "sheet", "sums", "report", "api", "availability"
-BUDGET_PAGE_BYTES = {PAGE: 60 * 1024, SHEET: 30 * 1024, SUMS: 60 * 1024, REPORT: 60 * 1024}
-BUDGET_MS = {PAGE: 100, SHEET: 50, SUMS: 100, REPORT: 300, API: 50, AVAILABILITY: 10}
+WIDE_SHEET = "wide sheet"
+BUDGET_PAGE_BYTES = {
+    PAGE: 60 * 1024,
+    SHEET: 30 * 1024,
+    SUMS: 60 * 1024,
+    REPORT: 60 * 1024,
+}
+BUDGET_MS = {PAGE: 100, SHEET: 50, WIDE_SHEET: 100, SUMS: 100, REPORT: 300, API: 50, AVAILABILITY: 10}
 PERIOD_SUMS = (SUMS, REPORT)
 # The ledger's CSV of every payment (the whole year at 112k): it must end well within gunicorn's
 # worker timeout (30 s by default), and stream: the worker's peak memory may grow by this much at
@@ -129,6 +143,10 @@ ROUTES = [
     ("/api/users", API, ("admin",)),
     ("/api/members", API, ("admin",)),
 ]
+# The day sheet of a club with many courts: LibreBooking's published case is 332 courts, whose
+# schedule needed 0.6 s there after a rewrite. A month of bookings around today is enough for it.
+WIDE_SHEET_ROUTES = [("/schedule?date={day}", WIDE_SHEET, EVERYONE)]
+WIDE_SHEET_DAYS = ["--days", "31"]
 
 
 @dataclass
@@ -182,6 +200,16 @@ def database_url(name: str) -> str:
     if not base.scheme.startswith("postgres"):
         sys.exit("The benchmark needs PostgreSQL: set DATABASE_URL to a postgres:// URL.")
     return urllib.parse.urlunsplit(base._replace(path=f"/{name}"))
+
+
+# DATABASE_URL's database, as given (main() points DATABASE_URL at a size's database later on).
+BASE_DATABASE = urllib.parse.urlsplit(os.environ.get("DATABASE_URL", "")).path.strip("/") or "club"
+
+
+def scale_database(size: str) -> str:
+    """The database of a size, named after DATABASE_URL's (`club_scale_112k` for `club`), so that
+    runs on different databases of one server keep apart."""
+    return f"{BASE_DATABASE}_scale_{size}"
 
 
 def app_environment(database: str) -> dict[str, str]:
@@ -359,7 +387,7 @@ def sign_in(caller: Caller, email: str) -> None:
 
 def measure(callers: dict[str, Caller], paths: dict[str, str], kind: str, args) -> dict[str, Row]:
     """The same call on each size's site, taking turns, so that both see the same machine."""
-    accept = "text/html" if kind in BUDGET_PAGE_BYTES else "application/json"
+    accept = "text/html" if kind in BUDGET_PAGE_BYTES or kind == WIDE_SHEET else "application/json"
     for size, caller in callers.items():
         caller.request("GET", paths[size], accept=accept)  # warm-up: the worker, PostgreSQL's pages
     server_ms = {size: [] for size in callers}
@@ -441,9 +469,11 @@ def export_csv(caller: Caller, server: subprocess.Popen) -> Export:
     return Export(lines - 1, sent, encoding, first_byte or seconds, seconds, before, peak_memory_mib(server))
 
 
-def run(sizes: list[str], facts: dict[str, dict], args) -> tuple[dict[str, list[Row]], dict[str, Export]]:
-    """One gunicorn worker per size, side by side; every route of every role on each, then the
-    ledger's CSV of each size in turn."""
+def run(
+    sizes: list[str], facts: dict[str, dict], args, routes: list = ROUTES, export: bool = True
+) -> tuple[dict[str, list[Row]], dict[str, Export]]:
+    """One gunicorn worker per size, side by side; every route of every role on each, then (with
+    `export`) the ledger's CSV of each size in turn."""
     servers, ports = [], {}
     rows: dict[str, list[Row]] = {size: [] for size in sizes}
     exports: dict[str, Export] = {}
@@ -453,7 +483,7 @@ def run(sizes: list[str], facts: dict[str, dict], args) -> tuple[dict[str, list[
             command = [GUNICORN, "club.wsgi", "--bind", f"127.0.0.1:{ports[size]}"]
             command += ["--workers", "1", "--timeout", "900"]
             ready = f"http://127.0.0.1:{ports[size]}/healthz"
-            environment = app_environment(f"club_scale_{size}")
+            environment = app_environment(scale_database(size))
             servers.append(local_stack.start(f"scale-{size}", command, ready, cwd=ROOT, env=environment))
         for role in ROLES:
             callers = {}
@@ -461,7 +491,7 @@ def run(sizes: list[str], facts: dict[str, dict], args) -> tuple[dict[str, list[
                 callers[size] = Caller(ports[size], role)
                 if role != "anonymous":
                     sign_in(callers[size], facts[size][role])
-            for template, kind, roles in ROUTES:
+            for template, kind, roles in routes:
                 if role not in roles:
                     continue
                 paths = {
@@ -477,7 +507,7 @@ def run(sizes: list[str], facts: dict[str, dict], args) -> tuple[dict[str, list[
                         f"  {size:>5} {role:<9} {row.path:<46} {row.status} p95 {row.p95:7.1f} ms",
                         file=sys.stderr,
                     )
-            if role == "admin":
+            if role == "admin" and export:
                 for size, server in zip(sizes, servers, strict=True):
                     exports[size] = export_csv(callers[size], server)
     finally:
@@ -580,6 +610,9 @@ def main() -> None:
         "--row-seconds", type=float, default=15, help="stop a row's requests after this long (3 at least)"
     )
     parser.add_argument("--sizes", default="11k,112k", help="which sizes, of 11k and 112k (default both)")
+    parser.add_argument(
+        "--sheet-courts", type=int, default=332, help="the wide day sheet's courts (default 332; 0: none)"
+    )
     args = parser.parse_args()
     if not os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
         sys.exit("Run it inside the local stack: scripts/local_stack.py -- .venv/bin/python bench/scale.py")
@@ -590,27 +623,33 @@ def main() -> None:
         sys.exit(f"Unknown sizes {sorted(unknown)}: choose among {sorted(SIZES)}.")
 
     # The emulator helpers read the project's settings (its project id).
-    os.environ.update(app_environment(f"club_scale_{sizes[0]}"))
+    os.environ.update(app_environment(scale_database(sizes[0])))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
     import django
 
     django.setup()
 
     print(f"# Scale: every page and list per role ({os.cpu_count()} CPUs, one gunicorn worker)")
+    seeds = {size: SIZES[size] for size in sizes}
+    wide = f"{args.sheet_courts}courts" if args.sheet_courts else None
+    if wide:
+        seeds[wide] = ["--courts", str(args.sheet_courts), *WIDE_SHEET_DAYS]
     facts = {}
-    for size in sizes:
-        database = f"club_scale_{size}"
+    for size, seed_arguments in seeds.items():
+        database = scale_database(size)
         if args.reuse and seeded(database):
             manage(database, "migrate", "--skip-checks", "-v0")  # the code may have moved on since
             print(f"\n{database}: reused, migrated")
         else:
             started = time.monotonic()
-            report = make_database(database, SIZES[size])
+            report = make_database(database, seed_arguments)
             print(f"\n{database}: made in {time.monotonic() - started:.0f} s (migrate and seed_scale)")
             print("  seed_scale: " + report.splitlines()[0])
         facts[size] = club_facts(database)
     started = time.monotonic()
     rows, exports = run(sizes, facts, args)
+    if wide:
+        rows |= run([wide], facts, args, routes=WIDE_SHEET_ROUTES, export=False)[0]
     print(f"\nMeasured in {time.monotonic() - started:.0f} s.")
     for size in sizes:
         print_size(size, facts[size], rows[size])
@@ -618,6 +657,8 @@ def main() -> None:
         print_export(size, exports[size])
     if len(sizes) == 2:
         print_growth(sizes[0], sizes[1], rows[sizes[0]], rows[sizes[1]])
+    if wide:
+        print_sheet(wide, facts[wide], rows[wide])
 
 
 if __name__ == "__main__":

@@ -6,10 +6,11 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from club.states import StatusMachine
 from club.text import validate_one_line
 
 
-class Booking(models.Model):
+class Booking(StatusMachine):
     """A request for one court, on one date, for one or more of its slots."""
 
     class Status(models.TextChoices):
@@ -20,6 +21,15 @@ class Booking(models.Model):
         CANCELLED = "cancelled", "Cancelled"
         EXPIRED = "expired", "Expired"
 
+    TRANSITIONS = {
+        Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED, Status.EXPIRED},
+        Status.APPROVED: {Status.CONFIRMED, Status.CANCELLED, Status.EXPIRED},
+        # Before it starts, with the refund the policy gives (bookings.services.booking_cancel).
+        Status.CONFIRMED: {Status.CANCELLED},
+        # A payment that succeeds just after its booking expired keeps the booking if its slots are
+        # still free (payments.services.payment_confirm refunds it otherwise).
+        Status.EXPIRED: {Status.CONFIRMED},
+    }
     # The statuses in which a booking holds its slots; any other releases them.
     HOLDING = (Status.PENDING, Status.APPROVED, Status.CONFIRMED)
 
@@ -52,6 +62,11 @@ class Booking(models.Model):
 
     def __str__(self) -> str:
         return f"{self.court_name} on {self.date} ({', '.join(self.slots)}) for {self.user}"
+
+    def moved(self, from_status: str, *, by, at: datetime, reason: str = "") -> None:
+        BookingStatusChange.objects.create(
+            booking=self, from_status=from_status, to_status=self.status, by=by, at=at, reason=reason
+        )
 
     @property
     def slots_label(self) -> str:
@@ -103,7 +118,7 @@ class Block(models.Model):
         return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
 
 
-class WaitlistEntry(models.Model):
+class WaitlistEntry(StatusMachine):
     """A person waiting for one taken slot of a court on a day. When the slot frees, the first in
     line is offered it: the slot is held for them (a held-slot row of the entry) until
     `offer_expires_at`, then passes to the next."""
@@ -116,6 +131,10 @@ class WaitlistEntry(models.Model):
         LAPSED = "lapsed", "Lapsed"
         LEFT = "left", "Left"
 
+    TRANSITIONS = {
+        Status.WAITING: {Status.OFFERED, Status.LAPSED, Status.LEFT},
+        Status.OFFERED: {Status.BOOKED, Status.LAPSED, Status.LEFT},
+    }
     ACTIVE = (Status.WAITING, Status.OFFERED)
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist")

@@ -5,7 +5,6 @@ from django.db.models import (
     Count,
     Exists,
     F,
-    FilteredRelation,
     OuterRef,
     Q,
     QuerySet,
@@ -145,10 +144,14 @@ def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
     """`bookings`, each with what its succeeded payment charged: `paid_amount`, and `paid_coupon`
     (the code) and `paid_discount` (its percent) if a coupon was used; None where nothing was paid.
     (A booking has at most one succeeded payment: payments refunds any other. The payments app
-    builds on this one, so its rows are reached by their relation's name, not imported.)"""
-    bookings = bookings.annotate(paid=FilteredRelation("payments", condition=Q(payments__status="succeeded")))
+    builds on this one, so its rows are reached by their relation's name, not imported.) Subqueries
+    rather than a join, so that counting the bookings (a page's total) reads the bookings alone."""
+    payments = Booking._meta.get_field("payments").related_model.objects
+    paid = payments.filter(booking=OuterRef("pk"), status="succeeded")
     return bookings.annotate(
-        paid_amount=F("paid__amount"), paid_coupon=F("paid__coupon__code"), paid_discount=F("paid__discount")
+        paid_amount=Subquery(paid.values("amount")[:1]),
+        paid_coupon=Subquery(paid.values("coupon__code")[:1]),
+        paid_discount=Subquery(paid.values("discount")[:1]),
     )
 
 

@@ -91,18 +91,6 @@ class LetGoLately(Conflict):
         )
 
 
-# The allowed transitions, declared once; `_transition` enforces them.
-TRANSITIONS: dict[str, set[str]] = {
-    Status.PENDING: {Status.APPROVED, Status.REJECTED, Status.CANCELLED, Status.EXPIRED},
-    Status.APPROVED: {Status.CONFIRMED, Status.CANCELLED, Status.EXPIRED},
-    # Before it starts, with the refund the policy gives (booking_cancel).
-    Status.CONFIRMED: {Status.CANCELLED},
-    # A payment that succeeds just after its booking expired keeps the booking if its slots are
-    # still free (payments.services.payment_confirm refunds it otherwise).
-    Status.EXPIRED: {Status.CONFIRMED},
-}
-
-
 # The most one booking can cost: what its price column holds.
 _PRICE = Booking._meta.get_field("price")
 LARGEST_PRICE = Decimal(10) ** (_PRICE.max_digits - _PRICE.decimal_places) - CENT
@@ -249,30 +237,28 @@ def _transition(
     only_from: str = "",
     reason: str = "",
 ) -> Booking:
-    """Moves a booking to `to` under a row lock, if the declared transitions allow it from its
-    current state (re-read under the lock; and only from `only_from` when given), and writes the
-    history row (with the `reason` the owner is told, if any); an admin's move of someone else's
-    booking goes into the audit trail too. Slots it gives up are offered to their waitlists."""
+    """Moves a booking to `to` (Booking.move: under its row lock, if its declared transitions allow
+    it from its current state, and only from `only_from` when given; with the history row, and the
+    `reason` the owner is told, if any); an admin's move of someone else's booking goes into the
+    audit trail too. Slots it gives up are offered to their waitlists."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
-    if to not in TRANSITIONS.get(locked.status, set()) or only_from not in ("", locked.status):
-        raise Conflict(f"This booking is {locked.get_status_display().lower()} and cannot be {to}.")
-    from_status, locked.status = locked.status, to
     # One moment for the move, from the clock the rules read: the approval's, and its history
     # row's (the moment a person let slots go, for the wait before they request them again).
     now = timezone.now()
+    approval = {}
     if to == Status.APPROVED:
-        locked.approved_at = now
-        locked.payment_due_at = locked.approved_at + timedelta(hours=policy_get().payment_window_hours)
+        approval = {
+            "approved_at": now,
+            "payment_due_at": now + timedelta(hours=policy_get().payment_window_hours),
+        }
+    note = {"by": by, "at": now, "reason": reason}
+    from_status = locked.move(to, locked=True, only_from=only_from, note=note, **approval)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
         _hold_slots(locked)  # raises SlotTaken, and the transaction leaves everything as it was
-    locked.save(update_fields=["status", "approved_at", "payment_due_at"])
     if to not in Booking.HOLDING:
         locked.held_slots.all().delete()
         slot_freed(court_id=locked.court_id, date=locked.date, slots=locked.slots)
-    BookingStatusChange.objects.create(
-        booking=locked, from_status=from_status, to_status=to, by=by, at=now, reason=reason
-    )
     if by is not None and by.is_admin and by.pk != locked.user_id:  # the club's decision
         audit_record(
             actor=by,

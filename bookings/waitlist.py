@@ -72,9 +72,7 @@ def waitlist_leave(*, user: User, entry: WaitlistEntry) -> WaitlistEntry:
         raise Forbidden("Only its owner may leave a place on a waitlist.")
     if locked.status not in WaitlistEntry.ACTIVE:
         raise Conflict("You are no longer on this waitlist.")
-    offered = locked.status == Status.OFFERED
-    locked.status = Status.LEFT
-    locked.save(update_fields=["status"])
+    offered = locked.move(Status.LEFT, locked=True) == Status.OFFERED
     if offered:
         locked.held_slots.all().delete()
         slot_freed(court_id=locked.court_id, date=locked.date, slots=[locked.slot])
@@ -124,9 +122,8 @@ def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
     except IntegrityError:
         return False
     hold = timedelta(minutes=policy_get().waitlist_hold_minutes)
-    entry.status, entry.offered_at = Status.OFFERED, now
-    entry.offer_expires_at = min(now + hold, starts_at)  # a hold never outlasts the slot's start
-    entry.save(update_fields=["status", "offered_at", "offer_expires_at"])
+    # A hold never outlasts the slot's start.
+    entry.move(Status.OFFERED, locked=True, offered_at=now, offer_expires_at=min(now + hold, starts_at))
     notices.waitlist_offered(entry, book_path=book_path(entry))
     return True
 
@@ -178,8 +175,7 @@ def _lapse(pk: int, *, now: datetime) -> bool:
         entry.status, entry.offer_expires_at, entry.date, entry.slot, now=now
     ):
         return False
-    entry.status = Status.LAPSED
-    entry.save(update_fields=["status"])
+    entry.move(Status.LAPSED, locked=True)
     entry.held_slots.all().delete()
     return True
 
@@ -197,8 +193,7 @@ def offers_release(
     )
     released = 0
     for entry in entries:
-        entry.status = Status.BOOKED if entry.user_id == for_user_id else Status.LAPSED
-        entry.save(update_fields=["status"])
+        entry.move(Status.BOOKED if entry.user_id == for_user_id else Status.LAPSED, locked=True)
         entry.held_slots.all().delete()
         released += 1
     return released

@@ -7,58 +7,26 @@
   `X-Total-Count` and the neighbouring slices in a `Link` header (RFC 8288: first, prev, next, last).
 """
 
-import hashlib
-
 from django.conf import settings
-from django.core.cache import caches
-from django.core.exceptions import EmptyResultSet
 from django.core.paginator import Page, Paginator
-from django.utils.functional import cached_property
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
+from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
-
-
-def list_total(rows) -> int:
-    """How many rows the queryset `rows` has. Counting is the one cost of a list that grows with
-    its table (a COUNT over 100,000 bookings takes tens of milliseconds), so the total of a long
-    list, LIST_TOTAL_KEPT_FROM rows or more, is kept for LIST_TOTAL_SECONDS in each process, per
-    query: it may be behind by the rows added or removed meanwhile, while the rows shown are
-    always current. Shorter lists are counted every time."""
-    try:
-        sql, params = rows.query.sql_with_params()
-    except EmptyResultSet:
-        return 0
-    key = "list-total:" + hashlib.sha256(repr((sql, params)).encode()).hexdigest()
-    kept = caches["lists"].get(key)
-    if kept is not None:
-        return kept
-    total = rows.count()
-    if total >= settings.LIST_TOTAL_KEPT_FROM:
-        caches["lists"].set(key, total, settings.LIST_TOTAL_SECONDS)
-    return total
-
-
-class ListPaginator(Paginator):
-    """Django's paginator, with the total of a long list kept for a while (list_total)."""
-
-    @cached_property
-    def count(self) -> int:
-        return list_total(self.object_list)
 
 
 def page_of(request, rows, per_page: int | None = None) -> Page:
     """The page of `rows` that `?page=` asks for. A number past the end gives the last page and
     anything that is not a number the first, so a stale or hand-typed link never fails."""
-    return ListPaginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    return Paginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
 
 
 def island_first_page(rows, serializer_class, url: str) -> dict:
     """The props of an admin island's list paged on the server (frontend/src/lib/useServerList.ts):
     the first page of `rows` with the list's total, and the API list it asks for the others."""
-    page = ListPaginator(rows, settings.DASHBOARD_PAGE_SIZE).page(1)
+    page = Paginator(rows, settings.DASHBOARD_PAGE_SIZE).page(1)
     return {
         "rows": serializer_class(page, many=True).data,
         "total": page.paginator.count,
@@ -100,19 +68,41 @@ SLICE_PARAMETERS = [
 ]
 
 
+class SlicePagination(LimitOffsetPagination):
+    """DRF's ?limit=&offset= pagination, with bad numbers a 400 that says why (DRF's own would
+    quietly take its default) and the rest said in headers, so the body stays the bare array."""
+
+    default_limit = settings.API_DEFAULT_LIMIT
+    max_limit = settings.API_MAX_LIMIT
+
+    def paginate_queryset(self, queryset, request, view=None) -> list:
+        query = SliceQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        self.request = request
+        self.limit, self.offset = query.validated_data["limit"], query.validated_data["offset"]
+        rows = list(queryset[self.offset : self.offset + self.limit])
+        # A short slice that has rows is the list's end, so its size tells the total without a COUNT.
+        short = rows and len(rows) < self.limit
+        self.count = self.offset + len(rows) if short else self.get_count(queryset)
+        return rows
+
+    def get_paginated_response(self, data) -> Response:
+        url = self.request.build_absolute_uri()
+        return Response(
+            data,
+            headers={
+                "X-Total-Count": str(self.count),
+                "Link": link_header(url, total=self.count, limit=self.limit, offset=self.offset),
+            },
+        )
+
+
 def sliced_response(request, rows, serializer_class) -> Response:
-    """The slice of `rows` (a queryset, in a stable order) that `?limit=&offset=` ask for, as a bare
-    JSON array of `serializer_class`, with X-Total-Count and Link. Bad numbers are a 400."""
-    query = SliceQuery(data=request.query_params)
-    query.is_valid(raise_exception=True)
-    limit, offset = query.validated_data["limit"], query.validated_data["offset"]
-    page = list(rows[offset : offset + limit])
-    # A short slice that has rows is the list's end, so its size tells the total without a COUNT.
-    total = offset + len(page) if page and len(page) < limit else list_total(rows)
-    response = Response(serializer_class(page, many=True).data)
-    response["X-Total-Count"] = str(total)
-    response["Link"] = link_header(request.build_absolute_uri(), total=total, limit=limit, offset=offset)
-    return response
+    """The slice of `rows` (a queryset in a stable order, or a list) that `?limit=&offset=` ask for,
+    as a bare JSON array of `serializer_class`, with X-Total-Count and Link."""
+    paginator = SlicePagination()
+    page = paginator.paginate_queryset(rows, request)
+    return paginator.get_paginated_response(serializer_class(page, many=True).data)
 
 
 def link_header(url: str, *, total: int, limit: int, offset: int) -> str:

@@ -75,12 +75,13 @@ MIDDLEWARE = [
     # Pages are compressed here (static files come pre-compressed from WhiteNoise above). Django
     # masks CSRF tokens per response and pads gzip output at random, which blunts BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    # Django's session and messages, except for the API's reads, which use neither (club/middleware.py).
-    "club.middleware.SessionMiddleware",
+    # The session is read only when something asks for it (a page's messages), so the API's reads
+    # neither read nor write it, nor vary on Cookie for it.
+    "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "accounts.middleware.FirebaseAuthenticationMiddleware",
-    "club.middleware.MessageMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
 ]
@@ -126,8 +127,6 @@ CACHES = {
     # /healthz's answers from Firebase and Stripe, in each process's own memory: the shared cache is
     # the database by default, and the database may be the very part that is down.
     "healthz": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "healthz"},
-    # The totals of long lists (club/pagination.py), in each process's own memory.
-    "lists": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "lists"},
 }
 # How long /healthz reuses the providers' answers; 0 asks them on every hit.
 HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
@@ -379,13 +378,6 @@ COURTS_PER_PAGE = 6
 DASHBOARD_PAGE_SIZE = 25
 API_DEFAULT_LIMIT = 25
 API_MAX_LIMIT = 100
-# A list of this many rows or more has its total counted at most once per LIST_TOTAL_SECONDS.
-LIST_TOTAL_KEPT_FROM = env.int("LIST_TOTAL_KEPT_FROM", default=5000)
-LIST_TOTAL_SECONDS = env.int("LIST_TOTAL_SECONDS", default=60)
-# How long an app process answers anonymous reads of GET /api/courts from its kept list without
-# asking the database whether a court changed: a change made through another process reaches them
-# within this time (this process's own changes, and every signed-in read, at once).
-COURT_LIST_RECHECK_SECONDS = env.float("COURT_LIST_RECHECK_SECONDS", default=1.0)
 
 LOGGING = {
     "version": 1,
@@ -411,8 +403,8 @@ PERIODIC_TASKS = {
     "bookings.notices.send_reminders": 300,
     "bookings.waitlist.pass_on_waitlist_offers": 60,
     "notifications.services.requeue_stalled": 300,
-    "payments.tasks.send_stalled_refunds": 300,
-    "payments.tasks.reconcile_payments": 60,
+    "payments.services.send_stalled_refunds": 300,
+    "payments.services.reconcile_payments": 60,
     "club.tasks.requeue_abandoned": 60,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.

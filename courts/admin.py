@@ -1,5 +1,4 @@
-"""Courts and their price bands (an inline of each court). CourtListVersion, the open courts' list's
-version, is the app's own cache key and is not registered."""
+"""Courts and their price bands (an inline of each court)."""
 
 from django import forms
 from django.contrib import admin

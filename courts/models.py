@@ -145,15 +145,3 @@ def weekdays_label(weekdays: list[int]) -> str:
     if consecutive and len(days) >= 3:
         return f"{short[0]}-{short[-1]}"
     return ", ".join(short)
-
-
-class CourtListVersion(models.Model):
-    """One row: the version of the list of open courts, replaced in the same transaction as every
-    change to a court (courts.receivers), so each app process knows from one read whether the list
-    it serialised is still the current one (courts.selectors.court_list_slice)."""
-
-    # "<the change's time in nanoseconds since the epoch>-<random>": never the same twice.
-    version = models.CharField(max_length=64)
-
-    def __str__(self) -> str:
-        return self.version

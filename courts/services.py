@@ -1,5 +1,3 @@
-import secrets
-import time
 from decimal import Decimal
 
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -7,9 +5,8 @@ from django.db import transaction
 
 from audit.services import audit_record, audited_update, snapshot
 
-from .models import Court, CourtListVersion, PriceBand
+from .models import Court, PriceBand
 from .pricing import overlap_message
-from .selectors import forget_kept_court_list
 
 # A court's values as the audit trail keeps them (its price bands in the change's sentence).
 AUDITED = ["name", "type", "price", "image", "slots", "is_archived"]
@@ -80,8 +77,7 @@ def _replace_price_bands(court: Court, bands: list[dict]) -> None:
     if (overlap := overlap_message(new)) is not None:
         raise ValidationError({"priceBands": [overlap]})
     court.price_bands.all().delete()
-    PriceBand.objects.bulk_create(new)  # no signal: the list's version changes below
-    court_list_changed()
+    PriceBand.objects.bulk_create(new)
     court.bands = sorted(new, key=lambda band: (band.starts, band.pk))  # PriceBand.Meta.ordering
 
 
@@ -110,33 +106,10 @@ def court_delete(*, court: Court, by=None) -> bool:
 
 @transaction.atomic
 def court_restore(*, court: Court, by=None) -> Court:
-    """Opens an archived court to booking again, as it was when archived. Saved through the model,
-    so the open courts' list changes (courts.receivers). An open court is left as it is."""
+    """Opens an archived court to booking again, as it was when archived. An open court is left as
+    it is."""
     if court.is_archived:
         court.is_archived = False
         court.save(update_fields=["is_archived"])
         audit_record(actor=by, action="court.restore", target=court, summary=f"Restored {court}")
     return court
-
-
-def new_list_version() -> str:
-    """A version of the courts' list never used before: the time of the change and a random part."""
-    return f"{time.time_ns()}-{secrets.token_hex(8)}"
-
-
-def court_list_changed() -> None:
-    """Every app process serves the open courts' list afresh from its next request
-    (courts.selectors.court_list_slice).
-
-    The receivers in courts.receivers call it on every save and delete of a court, whether made by
-    the services above, in Django admin or anywhere else through the model; a bulk write, which
-    sends no signal, must call it itself. The version changes in the same transaction as the court,
-    so no process can see the change without the new version, or keep a list read before the change
-    under a version set after it.
-
-    This process forgets its kept list at once, and again when the transaction commits: a read made
-    in between (another thread's) keeps the list as it was before, under the version before.
-    """
-    CourtListVersion.objects.update_or_create(pk=1, defaults={"version": new_list_version()})
-    forget_kept_court_list()
-    transaction.on_commit(forget_kept_court_list)

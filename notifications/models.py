@@ -2,8 +2,10 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from club.states import StatusMachine
 
-class Notification(models.Model):
+
+class Notification(StatusMachine):
     """One e-mail to one person about one thing, recorded before it is sent.
 
     The unique (event, recipient, about) is what makes a message arrive once: the same event raised
@@ -18,6 +20,14 @@ class Notification(models.Model):
         SENT = "sent", "Sent"
         SKIPPED = "skipped", "Not sent (turned off by its recipient)"
         FAILED = "failed", "Not sent (it could not be made: see its error)"
+
+    # A worker claims a message (pending → sending) with one conditional UPDATE, committed before
+    # the mail server is called, and takes no lock: two workers, one row, one of them has it. A
+    # claim lost with its worker, or a message the server did not take, is pending again.
+    TRANSITIONS = {
+        Status.PENDING: {Status.SENDING},
+        Status.SENDING: {Status.SENT, Status.SKIPPED, Status.FAILED, Status.PENDING},
+    }
 
     event = models.CharField(max_length=40)
     recipient = models.ForeignKey(

@@ -215,9 +215,9 @@ def notification_deliver(*, notification_id: int) -> Status:
     message the server does not take waits and is tried again, later each time; one that cannot be
     made at all (a header that would break lines) is failed, with the error, and never tried again."""
     now = timezone.now()
-    claimed = Notification.objects.filter(
-        pk=notification_id, status=Status.PENDING, send_after__lte=now
-    ).update(status=Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
+    claimed = Notification.move_where(
+        Status.SENDING, Q(pk=notification_id, send_after__lte=now), claimed_at=now, attempts=F("attempts") + 1
+    )
     if not claimed:
         return Notification.objects.get(pk=notification_id).status
     notification = Notification.objects.select_related("recipient").get(pk=notification_id)
@@ -235,8 +235,8 @@ def notification_deliver(*, notification_id: int) -> Status:
 
 
 def _finish(notification: Notification, status: Status, *, error: str = "") -> Status:
-    Notification.objects.filter(pk=notification.pk).update(
-        status=status, sent_at=None if error else timezone.now(), last_error=error
+    Notification.move_where(
+        status, Q(pk=notification.pk), sent_at=None if error else timezone.now(), last_error=error
     )
     return status
 
@@ -255,8 +255,8 @@ def retry_delay(attempts: int) -> timedelta:
 @transaction.atomic
 def _send_later(notification: Notification, error: Exception) -> None:
     send_after = timezone.now() + retry_delay(notification.attempts)
-    Notification.objects.filter(pk=notification.pk).update(
-        status=Status.PENDING, send_after=send_after, last_error=_reason(error)
+    Notification.move_where(
+        Status.PENDING, Q(pk=notification.pk), send_after=send_after, last_error=_reason(error)
     )
     deliver.using(run_after=send_after).enqueue(notification.pk)
 
@@ -273,7 +273,10 @@ def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
     count = 0
     for pk in Notification.objects.filter(lost).values_list("pk", flat=True):
         with transaction.atomic():
-            if Notification.objects.filter(lost, pk=pk).update(status=Status.PENDING, send_after=now):
+            # A lost claim is given up (pending again); either way the message is due now.
+            if Notification.move_where(Status.PENDING, lost, Q(pk=pk), send_after=now) or (
+                Notification.objects.filter(lost, pk=pk).update(send_after=now)
+            ):
                 deliver.enqueue(pk)
                 count += 1
     return count

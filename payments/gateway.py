@@ -80,7 +80,13 @@ def card_last4(intent: stripe.PaymentIntent) -> str:
 
 
 def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:
-    _call(_client().v1.payment_intents.cancel, intent_id, options={"idempotency_key": idempotency_key})
+    """Cancels the intent. Stripe refuses to cancel one cancelled already (by another caller at the
+    same moment, once its key's answer is forgotten): that one is done."""
+    try:
+        _call(_client().v1.payment_intents.cancel, intent_id, options={"idempotency_key": idempotency_key})
+    except PaymentRefused:
+        if retrieve_intent(intent_id).status != "canceled":
+            raise
 
 
 def refund(intent_id: str, *, amount_cents: int, refund_id: int, idempotency_key: str) -> stripe.Refund:

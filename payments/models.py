@@ -4,8 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from club.errors import Conflict
 from club.money import to_cents
+from club.states import StatusMachine
 from club.text import validate_one_line
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
@@ -81,7 +81,7 @@ class Coupon(models.Model):
         return ""
 
 
-class Payment(models.Model):
+class Payment(StatusMachine):
     """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it.
 
     The row is written before Stripe is asked for anything, and says what is under way, so that a
@@ -106,6 +106,8 @@ class Payment(models.Model):
         Status.REFUNDING: {Status.REFUNDED},
     }
     AWAITING_PAYMENT = {Status.PENDING, Status.CANCELLED}
+    # Paid but not kept: its refund is made, or being made.
+    GIVEN_BACK = {Status.REFUNDING, Status.REFUNDED}
 
     booking = models.ForeignKey("bookings.Booking", on_delete=models.PROTECT, related_name="payments")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments")
@@ -153,25 +155,29 @@ class Payment(models.Model):
     def amount_cents(self) -> int:
         return to_cents(self.amount)
 
-    def set_status(self, to: str) -> None:
-        """Moves the payment to `to` (unsaved), if its declared transitions allow it."""
-        if to not in self.TRANSITIONS.get(self.status, set()):
-            raise Conflict(f"A {self.get_status_display().lower()} payment cannot become {to}.")
-        self.status = to
 
-
-class Refund(models.Model):
+class Refund(StatusMachine):
     """Money given back on a payment, in full or in part: for a booking cancelled after it was paid
     (the policy's share), or for a payment that could not be kept. The row is written in the
-    transaction of the change that owes it, before Stripe is asked; Stripe's idempotency key is
-    made from its id, and its metadata names it, so a refund tried again finds the one made."""
+    transaction of the change that owes it, before Stripe is asked; one caller at a time claims it
+    (sending, committed) before asking Stripe; Stripe's idempotency key is made from its id, and its
+    metadata names it, so a refund tried again finds the one made (payments.services.refund_send)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
+        # Claimed by one caller, who is asking Stripe: no other asks. One claimed for longer than
+        # REFUND_STALL_SECONDS lost its caller, and is pending again (refunds_send_stalled).
+        SENDING = "sending", "Sending"
         SUCCEEDED = "succeeded", "Succeeded"
         # Stripe refused it: an admin tries it again (payments.services.refund_retry). One that Stripe
-        # did not answer stays pending, and the worker tries it again (next_attempt_at).
+        # did not answer is pending again, and the worker tries it again (next_attempt_at).
         FAILED = "failed", "Failed"
+
+    TRANSITIONS = {
+        Status.PENDING: {Status.SENDING},
+        Status.SENDING: {Status.SUCCEEDED, Status.PENDING, Status.FAILED},
+        Status.FAILED: {Status.PENDING},
+    }
 
     payment = models.ForeignKey(Payment, on_delete=models.PROTECT, related_name="refunds")
     amount = models.DecimalField(max_digits=10, decimal_places=2)
@@ -187,6 +193,7 @@ class Refund(models.Model):
     # When a pending refund is next tried: at once when recorded, later after each try Stripe did not
     # answer. One still pending well past it has lost its try (payments.services.refunds_send_stalled).
     next_attempt_at = models.DateTimeField(default=timezone.now, editable=False)
+    claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
     refunded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -168,10 +168,13 @@ def failed_refunds() -> QuerySet[Refund]:
 
 
 def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
-    """Refunds still pending REFUND_LATE_SECONDS after they were recorded: Stripe has not answered
-    the worker's tries for that long (they go on by themselves), or no worker is running."""
+    """Refunds still not made (pending, or being sent) REFUND_LATE_SECONDS after they were recorded:
+    Stripe has not answered the worker's tries for that long (they go on by themselves), or no
+    worker is running."""
     since = (now or timezone.now()) - timedelta(seconds=settings.REFUND_LATE_SECONDS)
-    return Refund.objects.filter(status=Refund.Status.PENDING, created_at__lt=since)
+    return Refund.objects.filter(
+        status__in=[Refund.Status.PENDING, Refund.Status.SENDING], created_at__lt=since
+    )
 
 
 def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:

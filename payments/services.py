@@ -1,11 +1,15 @@
 """Paying for a booking: the quote (with a coupon), the PaymentIntent, and the confirmation that
 Stripe, not the browser, vouches for.
 
-Each step that asks Stripe to do something first records on the Payment row what is under way (and
-commits it), then asks Stripe with an idempotency key made from the row's id, then records the
-answer. The steps for one booking take turns on the booking's row lock, so that even a stand-in
-that ignores idempotency keys sees each of them once, and a step tried again after a failure finds
-the row's state, checks what Stripe has done already, and never moves money twice.
+No database transaction is open while Stripe is asked anything. Each step that asks Stripe to do
+something first records on its row what is under way and commits it (a payment's pending row, a
+refund claimed for sending), then asks Stripe with an idempotency key made from the row's id, then
+records the answer in a second short transaction, on the condition that the row still stands as it
+was. Two callers at the same moment are kept apart by the rows' states (one pending payment per
+booking, one claim per refund) and by the keys, with which Stripe answers a repeat with its first
+answer; a step tried again after a failure finds the row's state, checks what Stripe has done
+already, and never moves money twice. What a crash leaves between the two is finished by the
+worker: refunds_send_stalled for a refund, payments_reconcile for a pending payment.
 """
 
 import logging
@@ -15,8 +19,9 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Q
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q
+from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
@@ -28,7 +33,7 @@ from club.errors import Conflict, Forbidden
 from club.money import discounted, round_money, to_cents
 from club.retries import backoff
 
-from . import gateway, notices, tasks
+from . import gateway, notices
 from .models import Coupon, Payment, Refund
 from .selectors import coupon_uses
 
@@ -124,48 +129,54 @@ class _PaidAlready(Exception):
         self.intent = intent
 
 
-@transaction.atomic
+STARTED_MEANWHILE = (
+    "Another payment for this booking was started at the same time (with another coupon, say). "
+    "Please try again."
+)
+# How often _payment_open looks again when payments for one booking are started at the same moment.
+OPEN_TRIES = 3
+
+
 def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
     """The booking's pending payment for `quote`, with its intent's client secret when it has an
     intent already. One on other terms, or whose intent was cancelled at Stripe or is unknown to
-    it, is cancelled and replaced: the new row is committed before Stripe is asked for its intent.
-    One whose intent has been paid raises _PaidAlready: it is confirmed, not replaced."""
-    _booking_lock(booking.pk)
-    current = booking.payments.filter(status=Payment.Status.PENDING).first()
-    if current is not None:
-        intent = _stripe_intent(current)
-        if intent is not None and intent.status in PAID_INTENT_STATES:
-            raise _PaidAlready(intent)
-        same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
-        # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
-        reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
-        if same_terms and reusable:
-            return current, intent.client_secret if intent else ""
-        _payment_cancel(current, intent)
-    payment = Payment.objects.create(
-        booking=booking,
-        user=user,
-        amount=quote.total,
-        currency=settings.CURRENCY,
-        coupon=quote.coupon,
-        discount=quote.discount,
-    )
-    return payment, ""
+    it, is cancelled (payment_cancel) and replaced by a new row, committed before Stripe is asked
+    for its intent. One whose intent has been paid raises _PaidAlready: it is confirmed, not
+    replaced. Stripe is asked with no transaction open; the database's one pending payment per
+    booking decides between requests made at the same moment."""
+    for _ in range(OPEN_TRIES):
+        current = booking.payments.filter(status=Payment.Status.PENDING).first()
+        if current is not None:
+            intent = _stripe_intent(current)
+            if intent is not None and intent.status in PAID_INTENT_STATES:
+                raise _PaidAlready(intent)
+            same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
+            # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
+            reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
+            if same_terms and reusable:
+                return current, intent.client_secret if intent else ""
+            payment_cancel(payment_id=current.pk)
+        try:
+            with transaction.atomic():
+                payment = Payment.objects.create(
+                    booking=booking,
+                    user=user,
+                    amount=quote.total,
+                    currency=settings.CURRENCY,
+                    coupon=quote.coupon,
+                    discount=quote.discount,
+                )
+        except IntegrityError:  # another request's payment is pending now (or the one paid meanwhile)
+            continue
+        return payment, ""
+    raise Conflict(STARTED_MEANWHILE)
 
 
-@transaction.atomic
 def _intent_create(*, payment: Payment) -> str:
-    """Makes the PaymentIntent of a pending payment that has none yet. Its key is the payment's,
-    so a try repeated after an answer was lost gets the intent Stripe made then."""
-    _booking_lock(payment.booking_id)
-    payment = Payment.objects.get(pk=payment.pk)
-    if payment.status != Payment.Status.PENDING:
-        raise Conflict(
-            "Another payment for this booking was started at the same time (with another coupon, "
-            "say). Please try again."
-        )
-    if payment.payment_intent_id:  # made by a request on the same terms that had the lock first
-        return gateway.retrieve_intent(payment.payment_intent_id).client_secret
+    """Makes the PaymentIntent of a pending payment that has none yet, and records it. Its key is
+    the payment's, so a try repeated after an answer was lost, or made at the same moment, gets the
+    intent Stripe made first. The row says which intent is the payment's: one it does not name (the
+    payment was cancelled before the answer was recorded) is never handed out, and is cancelled."""
     intent = gateway.create_intent(
         amount_cents=payment.amount_cents,
         # Only what the row never changes: a retry under the same key must send the same request.
@@ -176,9 +187,20 @@ def _intent_create(*, payment: Payment) -> str:
         },
         idempotency_key=f"payment-intent-{payment.pk}",
     )
-    payment.payment_intent_id = intent.id
-    payment.save(update_fields=["payment_intent_id"])
-    return intent.client_secret
+    Payment.objects.filter(pk=payment.pk, status=Payment.Status.PENDING, payment_intent_id=None).update(
+        payment_intent_id=intent.id
+    )
+    recorded = (
+        Payment.objects.filter(pk=payment.pk, status=Payment.Status.PENDING)
+        .values_list("payment_intent_id", flat=True)
+        .first()
+    )
+    if recorded == intent.id:
+        return intent.client_secret
+    gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
+    if recorded is None:
+        raise Conflict(STARTED_MEANWHILE)
+    return gateway.retrieve_intent(recorded).client_secret
 
 
 def _stripe_intent(payment: Payment):
@@ -193,27 +215,27 @@ def _stripe_intent(payment: Payment):
         return None
 
 
-def _payment_cancel(payment: Payment, intent) -> None:
-    """Cancels a pending payment (its booking locked) and `intent`, its PaymentIntent as Stripe
-    showed it (_stripe_intent)."""
-    if intent is not None and intent.status != "canceled":
-        gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
-    payment.set_status(Payment.Status.CANCELLED)
-    payment.save(update_fields=["status"])
-
-
 def payment_cancel(*, payment_id: int) -> None:
     """Cancels a pending payment and its intent, unless it has been paid meanwhile: its
-    confirmation then decides. Safe to run again."""
-    booking_id = Payment.objects.values_list("booking_id", flat=True).get(pk=payment_id)
-    with transaction.atomic():
-        _booking_lock(booking_id)
+    confirmation then decides. Safe to run again, and at the same moment as anything else.
+
+    Stripe is asked with no transaction open: the intent is cancelled at Stripe first, then the row,
+    on the condition that it still names the intent that was cancelled (an intent recorded meanwhile
+    is looked at in turn; one recorded after the row was cancelled is cancelled by _intent_create)."""
+    for _ in range(2):  # the intent id is recorded once: at most one more look
         payment = Payment.objects.get(pk=payment_id)
         if payment.status != Payment.Status.PENDING:
             return
         intent = _stripe_intent(payment)
-        if intent is None or intent.status not in PAID_INTENT_STATES:
-            _payment_cancel(payment, intent)
+        if intent is not None and intent.status in PAID_INTENT_STATES:
+            return
+        if intent is not None and intent.status != "canceled":
+            gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
+        if Payment.move_where(
+            Payment.Status.CANCELLED,
+            Q(pk=payment_id, payment_intent_id=payment.payment_intent_id),
+        ):
+            return
 
 
 def payments_cancel_for_coupon(*, coupon_id: int) -> None:
@@ -262,8 +284,9 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
         payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
     if payment.status == Payment.Status.REFUNDING:
         payment = _refund_payment_not_kept(payment)
-    if payment.status == Payment.Status.REFUNDED and payment.booking.status == Booking.Status.APPROVED:
-        # The booking still waits for its payment: this one did not count, and the payer hears why.
+    if payment.status in Payment.GIVEN_BACK and payment.booking.status == Booking.Status.APPROVED:
+        # The booking still waits for its payment: this one did not count, and the payer hears why
+        # (its refund made, or being made by the caller who came first).
         raise Conflict(payment.refund_reason)
     return payment
 
@@ -327,29 +350,26 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
     if payment.status not in Payment.AWAITING_PAYMENT:
         return payment  # the other path recorded it while Stripe was being asked
     now = timezone.now()
-    payment.paid_at, payment.card_last4 = now, card_last4
+    paid = {"paid_at": now, "card_last4": card_last4}
     if payment.coupon_id:
         # Under the coupon's lock, so that simultaneous payments with it count each other's use.
         coupon = Coupon.objects.select_for_update().get(pk=payment.coupon_id)
         if refusal := _coupon_refusal(coupon=coupon, user_id=payment.user_id):
-            return _refund_due(payment, reason=COUPON_REFUSED.format(refusal=refusal))
+            return _refund_due(payment, reason=COUPON_REFUSED.format(refusal=refusal), **paid)
     try:
         booking_confirm(booking=payment.booking, by=payment.user)
     except Conflict:  # SlotTaken included
-        return _refund_due(payment, reason=BOOKING_LOST)
-    payment.set_status(Payment.Status.SUCCEEDED)
-    payment.save(update_fields=["status", "paid_at", "card_last4"])
+        return _refund_due(payment, reason=BOOKING_LOST, **paid)
+    payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
     user_make_member(user=payment.user, since=now)
     notices.paid(payment)
     return payment
 
 
-def _refund_due(payment: Payment, *, reason: str) -> Payment:
-    """The payment cannot be kept: all of it is to be given back (its refund row, made once this
-    has committed)."""
-    payment.set_status(Payment.Status.REFUNDING)
-    payment.refund_reason = reason
-    payment.save(update_fields=["status", "paid_at", "card_last4", "refund_reason"])
+def _refund_due(payment: Payment, *, reason: str, **paid) -> Payment:
+    """The payment (locked), `paid` as recorded, cannot be kept: all of it is to be given back (its
+    refund row, made once this has committed)."""
+    payment.move(Payment.Status.REFUNDING, locked=True, refund_reason=reason, **paid)
     Refund.objects.create(payment=payment, amount=payment.amount, reason=reason)
     return payment
 
@@ -382,92 +402,111 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
         reason=f"Booking cancelled by {who} ({percent}% refund).",
         requested_by=by,
     )
-    tasks.send_refund.enqueue(refund_id=refund.pk)
+    send_refund.enqueue(refund_id=refund.pk)
     return refund
 
 
 def refund_send(*, refund_id: int) -> Refund:
     """Makes a recorded refund at Stripe and records it: succeeded (and its payer is told); or, when
-    Stripe did not answer, pending, tried again by the worker later each time (_refund_not_made);
-    or failed, when Stripe refused it, for an admin to retry. Either error is raised again to the
-    caller.
+    Stripe did not answer, pending again, tried again by the worker later each time
+    (_refund_not_made); or failed, when Stripe refused it, for an admin to retry. Either error is
+    raised again to the caller.
 
-    Under the refund's row lock, so that two callers (the browser and the webhook, the worker and
-    an admin) take turns and the second finds it made. Nothing that fails here makes it twice:
-    before asking Stripe, the refund Stripe may have made already for this row (its metadata names
-    the row; or, for a payment not kept, any refund of it) is looked for, and recorded instead."""
+    No transaction is open while Stripe is asked. First the caller claims the refund (pending →
+    sending, committed), so that of two callers (the browser and the webhook, the worker and an
+    admin) one asks Stripe to refund; the other only asks Stripe whether the refund is made, records
+    it if so, and otherwise answers it as it stands, being sent. Before asking for a refund, the one
+    Stripe may have made already for this row is looked for (its metadata names the row; or, for a
+    payment not kept, any refund of it) and recorded instead; and the request carries the row's
+    idempotency key, so Stripe answers a repeat with the refund it made. A claim whose caller ended
+    before recording the answer is given up after REFUND_STALL_SECONDS (refunds_send_stalled)."""
+    claimed = Refund.move_where(
+        Refund.Status.SENDING, Q(pk=refund_id), claimed_at=timezone.now(), attempts=F("attempts") + 1
+    )
+    refund = Refund.objects.select_related("payment__booking", "payment__user").get(pk=refund_id)
+    if not claimed and refund.status != Refund.Status.SENDING:
+        return refund  # made; or failed, for an admin to retry; or pending, for the next try
+    payment = refund.payment
     try:
-        with transaction.atomic():
-            refund = (
-                Refund.objects.select_for_update(of=("self",))
-                .select_related("payment__booking", "payment__user")
-                .get(pk=refund_id)
+        made = gateway.find_refund(payment.payment_intent_id, refund_id=refund.pk)
+        if made is None and payment.status == Payment.Status.REFUNDING:
+            made = gateway.any_refund(payment.payment_intent_id)
+        if made is None and not claimed:
+            return refund  # the caller who claimed it is asking Stripe for it now
+        if made is None:
+            made = gateway.refund(
+                payment.payment_intent_id,
+                amount_cents=refund.amount_cents,
+                refund_id=refund.pk,
+                idempotency_key=f"refund-{payment.pk}-{refund.pk}",
             )
-            if refund.status == Refund.Status.SUCCEEDED:
-                return refund
-            payment = refund.payment
-            made = gateway.find_refund(payment.payment_intent_id, refund_id=refund.pk)
-            if made is None and payment.status == Payment.Status.REFUNDING:
-                made = gateway.any_refund(payment.payment_intent_id)
-            if made is None:
-                made = gateway.refund(
-                    payment.payment_intent_id,
-                    amount_cents=refund.amount_cents,
-                    refund_id=refund.pk,
-                    idempotency_key=f"refund-{payment.pk}-{refund.pk}",
-                )
-            refund.status, refund.stripe_refund_id, refund.error = Refund.Status.SUCCEEDED, made.id, ""
-            refund.attempts += 1
-            refund.refunded_at = timezone.now()
-            refund.save(update_fields=["status", "stripe_refund_id", "error", "attempts", "refunded_at"])
-            if payment.status == Payment.Status.REFUNDING:
-                payment.set_status(Payment.Status.REFUNDED)
-                payment.save(update_fields=["status"])
-            notices.refunded(refund)
-            return refund
     except gateway.PaymentProviderUnavailable as error:
-        _refund_not_made(refund_id, error)
+        if claimed:
+            _refund_not_made(refund_id, error)
         raise
+    return _refund_made(refund_id, made)
+
+
+@transaction.atomic
+def _refund_made(refund_id: int, made) -> Refund:
+    """Records the refund Stripe `made` for the row, and its payer is told; a payment not kept is
+    then refunded."""
+    refund = (
+        Refund.objects.select_for_update(of=("self",))
+        .select_related("payment__booking", "payment__user")
+        .get(pk=refund_id)
+    )
+    if refund.status != Refund.Status.SENDING:
+        return refund  # recorded by another caller; or its claim given up, for the next try to find
+    refund.move(
+        Refund.Status.SUCCEEDED, locked=True, stripe_refund_id=made.id, error="", refunded_at=timezone.now()
+    )
+    if refund.payment.status == Payment.Status.REFUNDING:
+        refund.payment.move(Payment.Status.REFUNDED)
+    notices.refunded(refund)
+    return refund
 
 
 @transaction.atomic
 def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) -> None:
     """Records a try at a refund that Stripe did not make. Refused, the refund fails, and waits for
-    an admin (the dashboard lists it); not answered (an outage), it stays pending and its next try
-    is queued, after a wait doubled each time (REFUND_RETRY_SECONDS at first, an hour at most)."""
+    an admin (the dashboard lists it); not answered (an outage), it is pending again and its next
+    try is queued, after a wait doubled each time (REFUND_RETRY_SECONDS at first, an hour at most)."""
     refund = Refund.objects.select_for_update().get(pk=refund_id)
-    if refund.status == Refund.Status.SUCCEEDED:
-        return  # made meanwhile by another caller
-    refund.attempts += 1
-    refund.error = str(error)[:500]
+    if refund.status != Refund.Status.SENDING:
+        return  # recorded meanwhile by another caller
     if isinstance(error, gateway.PaymentRefused):
-        refund.status = Refund.Status.FAILED
-    else:
-        refund.status = Refund.Status.PENDING
-        refund.next_attempt_at = timezone.now() + backoff(
-            refund.attempts, first_seconds=settings.REFUND_RETRY_SECONDS
-        )
-        tasks.send_refund.using(run_after=refund.next_attempt_at).enqueue(refund_id=refund.pk)
-    refund.save(update_fields=["status", "error", "attempts", "next_attempt_at"])
+        refund.move(Refund.Status.FAILED, locked=True, error=str(error)[:500])
+        return
+    next_attempt_at = timezone.now() + backoff(refund.attempts, first_seconds=settings.REFUND_RETRY_SECONDS)
+    refund.move(Refund.Status.PENDING, locked=True, error=str(error)[:500], next_attempt_at=next_attempt_at)
+    send_refund.using(run_after=next_attempt_at).enqueue(refund_id=refund.pk)
 
 
 def refunds_send_stalled(*, now: datetime | None = None) -> int:
-    """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due: what
-    was to make them ended first (a worker stopped in the middle of its task, or the request that
-    was refunding a payment it could not keep). The try queued is due now, so a refund only waiting
-    behind a long queue is queued again once per REFUND_STALL_SECONDS at most; refund_send finds a
-    refund made already, so a second try of one that was only slow makes nothing twice. Run by the
-    scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due, or
+    claimed that long ago and never recorded: what was to make them ended first (a worker stopped in
+    the middle of its task, or the request that was refunding a payment it could not keep). A lost
+    claim is given up (the refund is pending again). The try queued is due now, so a refund only
+    waiting behind a long queue is queued again once per REFUND_STALL_SECONDS at most; refund_send
+    finds a refund made already, so a second try of one that was only slow makes nothing twice. Run
+    by the scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
     now = now or timezone.now()
-    stalled = Refund.objects.filter(
-        status=Refund.Status.PENDING,
-        next_attempt_at__lt=now - timedelta(seconds=settings.REFUND_STALL_SECONDS),
+    since = now - timedelta(seconds=settings.REFUND_STALL_SECONDS)
+    stalled = Q(status=Refund.Status.PENDING, next_attempt_at__lt=since) | Q(
+        status=Refund.Status.SENDING, claimed_at__lt=since
     )
     count = 0
-    for refund_id in stalled.values_list("pk", flat=True):
+    for refund_id, status in Refund.objects.filter(stalled).values_list("pk", "status"):
         with transaction.atomic():
-            if stalled.filter(pk=refund_id).update(next_attempt_at=now):
-                tasks.send_refund.enqueue(refund_id=refund_id)
+            if status == Refund.Status.SENDING:
+                queued = Refund.move_where(
+                    Refund.Status.PENDING, Q(stalled, pk=refund_id), next_attempt_at=now
+                )
+            else:
+                queued = Refund.objects.filter(stalled, pk=refund_id).update(next_attempt_at=now)
+            if queued:
+                send_refund.enqueue(refund_id=refund_id)
                 count += 1
     return count
 
@@ -477,11 +516,36 @@ def refund_retry(*, refund: Refund, by: User) -> Refund:
     finish). The try is audited before Stripe is asked, whatever Stripe answers."""
     if refund.status != Refund.Status.FAILED:
         raise Conflict(f"This refund is {refund.get_status_display().lower()}: only a failed one is retried.")
-    audit_record(
-        actor=by,
-        action="refund.retry",
-        target=refund,
-        summary=f"Retried refund #{refund.pk} of ${refund.amount} (payment #{refund.payment_id})",
-        before={"status": refund.status, "error": refund.error},
-    )
+    with transaction.atomic():
+        refund.move(Refund.Status.PENDING)
+        audit_record(
+            actor=by,
+            action="refund.retry",
+            target=refund,
+            summary=f"Retried refund #{refund.pk} of ${refund.amount} (payment #{refund.payment_id})",
+            before={"status": Refund.Status.FAILED, "error": refund.error},
+        )
     return refund_send(refund_id=refund.pk)
+
+
+# The payments' background work, run by the worker (`manage.py run_worker`), beside the services it runs.
+
+
+@task
+def send_refund(refund_id: int) -> str:
+    """Makes a recorded refund; when Stripe does not make it, refund_send has recorded why and, for
+    an outage, queued the next try: the task itself has done its part."""
+    try:
+        return refund_send(refund_id=refund_id).status
+    except gateway.PaymentProviderUnavailable as error:
+        return f"not made: {error}"
+
+
+@task
+def send_stalled_refunds() -> int:
+    return refunds_send_stalled()
+
+
+@task
+def reconcile_payments() -> int:
+    return payments_reconcile()

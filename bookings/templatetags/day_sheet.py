@@ -1,26 +1,88 @@
-"""The day sheet's cells (templates/bookings/schedule.html), written in Python: a sheet of 40 courts
-has 560 of them, and the template language's lookups and conditions per cell cost several times
-the rest of the page. Each cell says its state in words, never by colour alone; the buttons are
-the schedule island's (frontend/src/islands/schedule.tsx), disabled until it enables them; the
-Tailwind classes here are read by day-sheet.css."""
+"""The day sheet's cells (templates/bookings/schedule.html), written in Python with format_html, which
+escapes every value: a sheet of 40 courts has 560 of them (LibreBooking's published case, 332
+courts, 4,648), and the template language's lookups and conditions per cell cost several times the
+rest of the page. A row is one format_html of its cells' fixed formats below, with their values in
+order; what repeats (the court, the slots, the labels) is escaped once, not once per cell.
 
-from html import escape
+Each cell says its state in words, never by colour alone; the buttons are the schedule island's
+(frontend/src/islands/schedule.tsx), disabled until it enables them; the Tailwind classes here are
+read by day-sheet.css."""
+
+from dataclasses import dataclass
 
 from django import template
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString
 
 from club.templatetags.money import money
-from courts.models import price_kind
+from courts.models import Court, price_kind
 
 from ..schedule import Cell, CellState, Row
 
 register = template.Library()
 
-DASH = "\N{EN DASH}"  # a court that does not offer the slot
 TOGGLE = (
     "cursor-pointer rounded px-2 py-1 disabled:cursor-default"
     " aria-pressed:bg-primary aria-pressed:text-primary-content"
 )
+LABELS = {state: conditional_escape(label) for state, label in CellState.choices}
+SHADES = {True: conditional_escape("bg-info/15"), False: conditional_escape("bg-base-200")}  # yours or not
+
+# The formats of the cells and their parts, each followed by the values it takes, in order.
+# The cell's court and slot, for screen readers: "Free (Centre, 09:00-10:00)". name, slot
+WHERE = '<span class="sr-only"> ({}, {})</span>'
+NOT_OFFERED = '<td><span aria-hidden="true">\N{EN DASH}</span><span class="sr-only">{}</span></td>'  # label
+# shade, booking path, booking, holder, status
+HELD = '<td class="{}"><a class="link" href="{}{}">{}</a><span class="block text-xs">{}</span>'
+
+
+def _act(style: str, action: str, text: str) -> str:
+    """An admin's button on a held cell. booking, name, slot"""
+    return (
+        f'<button type="button" class="btn btn-xs {style}" data-sheet-act="{action}"'
+        f' data-booking="{{}}" disabled>{text}{WHERE}</button>'
+    )
+
+
+# An admin's buttons on a held cell, by the booking's status: Approve and Reject a pending booking;
+# Cancel any. (buttons, their format)
+DECISIONS = {
+    status: (
+        len(buttons),
+        '<span class="mt-1 flex gap-1">' + "".join(_act(*button) for button in buttons) + "</span>",
+    )
+    for status, buttons in {
+        "pending": [
+            ("btn-success", "approve", "Approve"),
+            ("btn-outline", "reject", "Reject"),
+            ("btn-outline", "cancel-approved", "Cancel"),
+        ],
+        "confirmed": [("btn-outline", "cancel-confirmed", "Cancel")],
+        "approved": [("btn-outline", "cancel-approved", "Cancel")],
+    }.items()
+}
+BLOCKED = '<td class="bg-warning/20">{}<span class="block text-xs">{}</span>'  # label, reason
+# block, name, slot
+UNBLOCK = (
+    '<button type="button" class="btn btn-xs btn-outline mt-1" data-sheet-unblock="{}" disabled>'
+    f"Unblock{WHERE}</button>"
+)
+TAKEN = '<td class="bg-base-200">{}'  # label
+# court, slot, name, slot
+JOIN = (
+    '<button type="button" class="btn btn-xs btn-outline mt-1 block" data-sheet-join-court="{}"'
+    f' data-sheet-join-slot="{{}}" disabled>Join waitlist{WHERE}</button>'
+)
+FREE = '<td class="bg-success/10">'
+# court, slot, label, name, slot
+BOOK = (
+    f'<button type="button" class="{TOGGLE}" data-sheet-court="{{}}" data-sheet-slot="{{}}"'
+    f' aria-pressed="false" disabled>{{}}{WHERE}</button>'
+)
+# price, kind
+PRICE = '<span class="block text-xs" data-peak-price>${}<span class="sr-only"> {} price</span></span>'
+DIMMED = '<td class="text-base-content/60">{}</td>'  # past, or not open yet: label
+OTHER = '<td class="bg-base-200">{}</td>'  # label
 
 
 @register.simple_tag(takes_context=True)
@@ -31,80 +93,91 @@ def sheet_cells(context, row: Row) -> SafeString:
     person its waitlist (within their window, before it begins); a free cell is, for a signed-in
     person, a toggle of the schedule island, and shows its price when a price band makes it other
     than the court's own."""
-    viewer = {
-        "signed_in": context["user"].is_authenticated,
-        "is_admin": context["is_admin"],
-        "may_wait": not context["sheet"].opens_on,
+    sheet = context["sheet"]
+    # The sheet's slots, escaped once for all its rows (render_context lasts the page's rendering).
+    slots = context.render_context.get(sheet_cells)
+    if slots is None:
+        slots = context.render_context[sheet_cells] = {slot: conditional_escape(slot) for slot in sheet.slots}
+    court = row.court
+    viewer = Viewer(
+        signed_in=context["user"].is_authenticated,
+        is_admin=context["is_admin"],
+        may_wait=not sheet.opens_on,
         # A taken slot's waitlist is for the slots not begun yet (bookings.waitlist.waitlist_join).
-        "begun": context["sheet"].begun,
-        "booking_path": context["booking_path"],
-        "court": row.court,
-        "court_name": escape(row.court.name),
-    }
-    return mark_safe("".join(_cell(cell, **viewer) for cell in row.cells))  # noqa: S308 - people's text escaped
+        begun=sheet.begun,
+        court=court,
+        name=conditional_escape(court.name),
+        court_id=conditional_escape(court.pk),
+        booking_path=conditional_escape(context["booking_path"]),
+    )
+    formats, values = [], []
+    for cell in row.cells:
+        values.extend(_cell(cell, slots[cell.slot], viewer, formats))
+    return format_html("".join(formats), *values) if values else SafeString()
 
 
-def _cell(cell: Cell, *, signed_in, is_admin, may_wait, begun, booking_path, court, court_name) -> str:
-    label = cell.label
-    # The cell's court and slot, for screen readers: "Free (Centre, 09:00-10:00)".
-    where = f'<span class="sr-only"> ({court_name}, {cell.slot})</span>'
+@dataclass(frozen=True)
+class Viewer:
+    signed_in: bool
+    is_admin: bool
+    may_wait: bool
+    begun: frozenset[str]
+    court: Court
+    name: SafeString
+    court_id: SafeString
+    booking_path: SafeString
+
+
+def _cell(cell: Cell, slot: SafeString, viewer: Viewer, formats: list[str]) -> tuple:
+    """Adds the cell's format to `formats`; answers its values."""
+    label = LABELS[cell.state]
+    name = viewer.name
     if cell.state == CellState.NONE:
-        return f'<td><span aria-hidden="true">{DASH}</span><span class="sr-only">{label}</span></td>'
+        formats.append(NOT_OFFERED)
+        return (label,)
     if cell.booking_id:
-        shade = "bg-info/15" if cell.state == CellState.YOURS else "bg-base-200"
-        link = (
-            f'<a class="link" href="{booking_path}{cell.booking_id}">{escape(cell.holder) or label}</a>'
-            f'<span class="block text-xs">{cell.status.capitalize()}</span>'
+        formats.append(HELD)
+        values = (
+            SHADES[cell.state == CellState.YOURS],
+            viewer.booking_path,
+            cell.booking_id,
+            cell.holder or label,
+            cell.status.capitalize(),
         )
-        return f'<td class="{shade}">{link}{_decisions(cell, where) if is_admin else ""}</td>'
+        if viewer.is_admin:
+            buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
+            formats.append(decisions)
+            values += (conditional_escape(cell.booking_id), name, slot) * buttons
+        formats.append("</td>")
+        return values
     if cell.state == CellState.BLOCKED:
-        unblock = (
-            f'<button type="button" class="btn btn-xs btn-outline mt-1" data-sheet-unblock="{cell.block_id}"'
-            f" disabled>Unblock{where}</button>"
-            if cell.block_id
-            else ""
-        )
-        reason = f'<span class="block text-xs">{escape(cell.reason)}</span>'
-        return f'<td class="bg-warning/20">{label}{reason}{unblock}</td>'
+        formats.append(BLOCKED)
+        values = (label, cell.reason)
+        if cell.block_id:
+            formats.append(UNBLOCK)
+            values += (cell.block_id, name, slot)
+        formats.append("</td>")
+        return values
     if cell.state == CellState.TAKEN:
-        join = (
-            f'<button type="button" class="btn btn-xs btn-outline mt-1 block"'
-            f' data-sheet-join-court="{court.pk}" data-sheet-join-slot="{cell.slot}" disabled>'
-            f"Join waitlist{where}</button>"
-            if signed_in and may_wait and cell.slot not in begun
-            else ""
-        )
-        return f'<td class="bg-base-200">{label}{join}</td>'
+        formats.append(TAKEN)
+        values = (label,)
+        if viewer.signed_in and viewer.may_wait and cell.slot not in viewer.begun:
+            formats.append(JOIN)
+            values += (viewer.court_id, slot, name, slot)
+        formats.append("</td>")
+        return values
     if cell.state == CellState.FREE:
-        toggle = (
-            f'<button type="button" class="{TOGGLE}" data-sheet-court="{court.pk}"'
-            f' data-sheet-slot="{cell.slot}" aria-pressed="false" disabled>{label}{where}</button>'
-            if signed_in
-            else label
-        )
-        price = ""
+        formats.append(FREE)
+        if viewer.signed_in:
+            formats.append(BOOK)
+            values = (viewer.court_id, slot, label, name, slot)
+        else:
+            formats.append("{}")
+            values = (label,)
         if cell.price:
-            price = (
-                f'<span class="block text-xs" data-peak-price>${money(cell.price)}'
-                f'<span class="sr-only"> {price_kind(cell.price, court)} price</span></span>'
-            )
-        return f'<td class="bg-success/10">{toggle}{price}</td>'
-    if cell.state in (CellState.PAST, CellState.LATER):
-        return f'<td class="text-base-content/60">{label}</td>'
-    return f'<td class="bg-base-200">{label}</td>'
-
-
-def _decisions(cell: Cell, where: str) -> str:
-    """An admin's buttons on a held cell: Approve and Reject a pending booking; Cancel any."""
-
-    def button(style: str, action: str, text: str) -> str:
-        return (
-            f'<button type="button" class="btn btn-xs {style}" data-sheet-act="{action}"'
-            f' data-booking="{cell.booking_id}" disabled>{text}{where}</button>'
-        )
-
-    decide = ""
-    if cell.status == "pending":
-        decide = button("btn-success", "approve", "Approve") + button("btn-outline", "reject", "Reject")
-    cancel = "cancel-confirmed" if cell.status == "confirmed" else "cancel-approved"
-    return f'<span class="mt-1 flex gap-1">{decide}{button("btn-outline", cancel, "Cancel")}</span>'
+            formats.append(PRICE)
+            values += (money(cell.price), price_kind(cell.price, viewer.court))
+        formats.append("</td>")
+        return values
+    formats.append(DIMMED if cell.state in (CellState.PAST, CellState.LATER) else OTHER)
+    return (label,)

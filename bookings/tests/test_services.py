@@ -11,7 +11,6 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.selectors import booking_list, taken_slots
 from bookings.services import (
-    TRANSITIONS,
     Conflict,
     SlotTaken,
     _transition,
@@ -129,7 +128,7 @@ def test_the_same_slot_on_another_date_or_court_is_free(ada, court):
 
 
 ALL = list(Status)
-ALLOWED = [(source, target) for source, targets in TRANSITIONS.items() for target in targets]
+ALLOWED = [(source, target) for source, targets in Booking.TRANSITIONS.items() for target in targets]
 REFUSED = [(source, target) for source in ALL for target in ALL if (source, target) not in ALLOWED]
 
 

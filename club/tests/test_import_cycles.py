@@ -28,17 +28,6 @@ WHY_INSIDE_A_FUNCTION = {
 # it runs once every app's models are loaded, which an import at the top of apps.py would precede.
 APP_READY = "ready"
 
-# Cycles that the rework of these packages, under way, removes: each is listed until it is gone,
-# and the test fails once it is, so that its entry goes too.
-CYCLES_BEING_REMOVED = {
-    "payments": "payments.services ↔ payments.tasks: the refund and reconciliation tasks",
-    "courts": "courts.selectors ↔ courts.services, and serializers lazily: the per-process court-list cache",
-}
-FUNCTION_IMPORTS_BEING_REMOVED = {
-    ("courts/selectors.py", "from .services import court_list_changed"),
-    ("courts/selectors.py", "from .serializers import CourtOutput"),
-}
-
 
 def product_files() -> Iterator[Path]:
     for path in sorted(ROOT.rglob("*.py")):
@@ -105,14 +94,9 @@ def cycles_by_package() -> dict[str, list[str]]:
 
 
 def test_the_modules_of_a_package_import_each_other_in_one_direction():
-    cycles = cycles_by_package()
+    cycles = {package: " → ".join(cycle) for package, cycle in cycles_by_package().items()}
 
-    unexpected = {
-        package: " → ".join(cycle) for package, cycle in cycles.items() if package not in CYCLES_BEING_REMOVED
-    }
-    assert unexpected == {}, "Modules that import each other in a circle (inside a function counts too)"
-    gone = set(CYCLES_BEING_REMOVED) - set(cycles)
-    assert gone == set(), "No cycle left here: take these out of CYCLES_BEING_REMOVED"
+    assert cycles == {}, "Modules that import each other in a circle (inside a function counts too)"
 
 
 def test_function_level_imports_are_only_those_with_a_reason_other_than_a_cycle():
@@ -122,9 +106,9 @@ def test_function_level_imports_are_only_those_with_a_reason_other_than_a_cycle(
             if function.name != APP_READY or path.name != "apps.py":
                 found.add((path.as_posix(), ast.unparse(node)))
 
-    assert found - WHY_INSIDE_A_FUNCTION - FUNCTION_IMPORTS_BEING_REMOVED == set()
-    listed_but_gone = (WHY_INSIDE_A_FUNCTION | FUNCTION_IMPORTS_BEING_REMOVED) - found
-    assert listed_but_gone == set(), "Listed here but no longer in the code: take them out of the lists"
+    assert found - WHY_INSIDE_A_FUNCTION == set()
+    listed_but_gone = WHY_INSIDE_A_FUNCTION - found
+    assert listed_but_gone == set(), "Listed here but no longer in the code: take them out of the list"
 
 
 def test_a_function_level_import_that_hides_a_cycle_is_found():

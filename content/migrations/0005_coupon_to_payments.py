@@ -7,7 +7,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("content", "0004_text_without_control_characters"),
-        ("payments", "0009_coupon_from_content"),
+        ("payments", "0010_coupon_from_content"),
     ]
 
     operations = [

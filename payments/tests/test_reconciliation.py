@@ -47,7 +47,7 @@ def started(booking: Booking) -> str:
 def reconciled(booking: Booking, *, started_ago: timedelta, settings) -> tuple[str, str]:
     """Runs the reconciliation as the worker does (the scheduler queues it, the worker runs it) on
     the booking's payment started `started_ago`; answers the payment's and the booking's status."""
-    task = "payments.tasks.reconcile_payments"
+    task = "payments.services.reconcile_payments"
     settings.PERIODIC_TASKS = {task: settings.PERIODIC_TASKS[task]}  # the one declared, alone
     Payment.objects.filter(booking=booking).update(created_at=timezone.now() - started_ago)
     PeriodicRun.objects.update(due_at=timezone.now())

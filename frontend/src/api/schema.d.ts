@@ -1215,11 +1215,12 @@ export interface components {
         };
         /**
          * @description * `pending` - Pending
+         *     * `sending` - Sending
          *     * `succeeded` - Succeeded
          *     * `failed` - Failed
          * @enum {string}
          */
-        RefundStatusEnum: "pending" | "succeeded" | "failed";
+        RefundStatusEnum: "pending" | "sending" | "succeeded" | "failed";
         Role: {
             role: string;
         };

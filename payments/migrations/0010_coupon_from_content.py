@@ -13,7 +13,7 @@ import club.text
 class Migration(migrations.Migration):
     dependencies = [
         ("content", "0004_text_without_control_characters"),
-        ("payments", "0008_reconciliation_and_refund_retries"),
+        ("payments", "0009_refund_sending_claim"),
     ]
 
     operations = [
