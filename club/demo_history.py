@@ -26,10 +26,9 @@ from bookings.services import booking_price
 from club.days import day_start
 from club.money import discounted
 from club.slots import Slot
-from content.models import Coupon
 from courts.models import Court
 from courts.selectors import with_price_bands
-from payments.models import Payment, Refund
+from payments.models import Coupon, Payment, Refund
 
 Status = Booking.Status
 

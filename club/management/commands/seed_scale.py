@@ -19,9 +19,10 @@ the last of them as far ahead as people could book yesterday (the policy's advan
 - blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
   (seven weekly blocks, one per weekday, each holding its slot by a `BookedSlot` a week), which no
   booking takes;
-- payments: one succeeded payment per confirmed booking, for its price (no coupon);
-- content: the demo coupons and one announcement a day (so even a club of a month fills more than
-  a page of them, as the bookings do).
+- payments: the demo coupons, and one succeeded payment per confirmed booking, for its price (no
+  coupon);
+- content: one announcement a day (so even a club of a month fills more than a page of them, as the
+  bookings do).
 
 Records only: it calls neither Firebase (nobody has a sign-in account; `firebase_uid` is empty
 until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
@@ -52,9 +53,9 @@ from bookings.services import booking_price
 from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
 from club.slots import Slot
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.models import Court
-from payments.models import Payment
+from payments.models import Coupon, Payment
 
 Status = Booking.Status
 
