@@ -43,7 +43,7 @@ SIDEBAR_LINKS = {
         ("reports", "Reports"),
         ("payments:ledger", "Ledger"),
         ("audit-trail", "Audit Trail"),
-        ("content:manage-coupons", "Manage Coupons"),
+        ("payments:manage-coupons", "Manage Coupons"),
         ("content:make-announcements", "Make Announcements"),
         PROFILE,
     ],

@@ -5,7 +5,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from audit.services import audit_record
+from audit.services import audit_record, audited_update
 from club.errors import Conflict, Forbidden
 
 from .identity import Identity, InvalidCredential, revoke_sessions
@@ -138,19 +138,15 @@ def user_end_membership(*, member: User, by: User) -> User:
     bookings and payments stay."""
     if member.role != User.Role.MEMBER:
         raise Conflict(f"{member.email} is not a member.")
-    since = member.member_since
-    member.role = User.Role.USER
-    member.member_since = None
-    member.save(update_fields=["role", "member_since"])
-    audit_record(
-        actor=by,
+    return audited_update(
+        member,
+        by=by,
         action="user.membership_end",
-        target=member,
-        summary=f"Ended the membership of {member.email}",
-        before={"role": User.Role.MEMBER, "member_since": since.isoformat() if since else None},
-        after={"role": User.Role.USER},
+        changes={"role": User.Role.USER, "member_since": None},
+        summary=lambda before, after: f"Ended the membership of {member.email}",
+        audited=["role", "member_since"],
+        save=lambda member: member.save(update_fields=["role", "member_since"]),
     )
-    return member
 
 
 def user_make_admin(*, user: User) -> User:

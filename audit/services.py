@@ -2,6 +2,8 @@
 records on an admin's word calls audit_record in its own transaction, so the entry is kept if and
 only if the change is."""
 
+from collections.abc import Callable
+
 from django.db import models
 from django.forms.models import model_to_dict
 
@@ -33,3 +35,39 @@ def audit_record(
         before=before,
         after=after,
     )
+
+
+def _checked_save(instance: models.Model) -> None:
+    instance.full_clean()
+    instance.save()
+
+
+def audited_update(
+    instance: models.Model,
+    *,
+    by,
+    action: str,
+    changes: dict,
+    summary: Callable[[dict, dict], str],
+    audited: list[str] | None = None,
+    save: Callable[[models.Model], object] = _checked_save,
+) -> models.Model:
+    """Sets `changes` on `instance`, saves it with `save` (which may refuse: by default, full_clean
+    and save) and, for a change an admin made (`by`), records `action` in the caller's transaction;
+    the site's own changes (`by` None: seeds, set-ups) are not an admin's word and leave no entry.
+    The entry keeps the values before and after of the `audited` fields, or, with `audited` None,
+    of the fields that changed only, and then there is none when nothing changed. `summary(before,
+    after)` says the change in a sentence, once saved, from the values the entry keeps."""
+    names = audited if audited is not None else list(changes)
+    before = snapshot(instance, names)
+    for name, value in changes.items():
+        setattr(instance, name, value)
+    save(instance)
+    after = snapshot(instance, names)
+    if audited is None:
+        before = {name: value for name, value in before.items() if after[name] != value}
+        after = {name: after[name] for name in before}
+    if by is not None and (audited is not None or after):
+        said = summary(before, after)
+        audit_record(actor=by, action=action, target=instance, summary=said, before=before, after=after)
+    return instance

@@ -12,7 +12,8 @@ from accounts.permissions import IsAdmin, require_self
 from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.ratelimit import WritesThrottle
 from club.schema import errors
-from courts.pricing import slot_prices
+from courts.models import price_kind
+from courts.pricing import peak_prices, slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
 
 from .blocks import BlockConflicts, block_create, block_delete, block_list
@@ -172,6 +173,11 @@ class CourtAvailabilityApi(APIView):
                         child=serializers.DecimalField(max_digits=10, decimal_places=2),
                         help_text="Each slot's price that day: its price band's, or the court's own.",
                     ),
+                    "priceKinds": serializers.DictField(
+                        child=serializers.ChoiceField(choices=["peak", "off-peak"]),
+                        help_text="The slots priced otherwise than the court's own that day, and what "
+                        "that price is called: peak (above it) or off-peak (below it).",
+                    ),
                 },
             ),
             **errors(400, 404),
@@ -186,6 +192,7 @@ class CourtAvailabilityApi(APIView):
         query.is_valid(raise_exception=True)
         day = query.validated_data["date"]
         prices = slot_prices(court, day, court.slots)
+        peak = peak_prices(court, day, court.slots)
         return Response(
             {
                 "date": day,
@@ -193,6 +200,7 @@ class CourtAvailabilityApi(APIView):
                 "taken": taken_slots(court_id=court.pk, date=day),
                 "past": started_slots(date=day, slots=court.slots),
                 "prices": {slot: f"{price:.2f}" for slot, price in zip(court.slots, prices, strict=True)},
+                "priceKinds": {slot: price_kind(price, court) for slot, price in peak.items()},
             }
         )
 

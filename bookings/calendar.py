@@ -8,11 +8,11 @@ from django.conf import settings
 from django.urls import reverse
 from icalendar import Calendar, Event, vDuration
 
+from club.slots import Slot
 from club.text import one_line
 
 from .models import Booking, CalendarFeed
 from .selectors import with_calendar_fields
-from .slots import slot_end, slot_start
 
 # How often a subscribed calendar app is asked to fetch the feed again.
 REFRESH_INTERVAL = timedelta(hours=1)
@@ -28,16 +28,16 @@ def booking_event(booking: Booking) -> Event:
     """A booking that is or has been confirmed, as an event from its first slot's start to its
     last slot's end (the booking read with selectors.with_calendar_fields): confirmed while it is,
     cancelled once it is not."""
-    # 'HH:MM-HH:MM' strings sort in time order, and a court's slots never overlap.
-    first, last = min(booking.slots), max(booking.slots)
+    # A court's slots never overlap: the earliest starts the booking, the latest ends it.
+    slots = sorted(map(Slot.parse, booking.slots))
     club = settings.SITE_NAME
     return Event.new(
         uid=f"booking-{booking.pk}@{_uid_domain()}",
         sequence=booking.sequence,
         stamp=booking.changed_at,
         last_modified=booking.changed_at,
-        start=slot_start(date=booking.date, slot=first),
-        end=slot_end(date=booking.date, slot=last),
+        start=slots[0].starts_at(booking.date),
+        end=slots[-1].ends_at(booking.date),
         summary=f"{booking.court_name} at {club}",
         location=f"{booking.court_name}, {club}, {settings.CLUB_CONTACT['address']}",
         description=f"Booking #{booking.pk}: {booking.slots_label}.",

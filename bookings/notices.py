@@ -143,7 +143,7 @@ def send_reminders() -> int:
 def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
     """To the first in line for a slot that freed: it is held for them until the offer runs out,
     with the link to book it (`book_path`)."""
-    court_name = entry.court.name or entry.court.type
+    court_name = entry.court.label
     notify(
         event="waitlist_offer",
         recipient=entry.user,

@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
 
 from club.days import period
+from club.slots import Slot
 from courts.models import Court
 
 from .models import BookedSlot, Booking
@@ -77,15 +78,15 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
         booked=Count("pk", filter=Q(booking__isnull=False)),
         blocked=Count("pk", filter=Q(block__isnull=False)),
     ):
-        count = counts[row["court"], row["weekday"], int(row["slot"][:2])]
+        count = counts[row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour]
         count[1] += row["booked"]
         count[2] += row["blocked"]
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
     for row in slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk")):
-        counts[row["court"], row["weekday"], int(row["slot"][:2])][1] -= row["booked"]
+        counts[row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour][1] -= row["booked"]
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
-        for hour, slots_then in Counter(int(slot[:2]) for slot in court.slots).items():
+        for hour, slots_then in Counter(Slot.parse(slot).start.hour for slot in court.slots).items():
             for weekday in weekdays:
                 counts[court.pk, weekday, hour][0] += slots_then * days[weekday]
 

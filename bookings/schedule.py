@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
+from club.slots import Slot
 from courts.models import Court
 from courts.pricing import peak_prices
 from courts.selectors import court_list, courts_with_price_bands
@@ -95,7 +96,7 @@ def day_sheet(
     if type:
         courts = courts.filter(type=type)
     courts = courts_with_price_bands(courts)
-    columns = sorted({slot for court in courts for slot in court.slots})
+    columns = sorted({slot for court in courts for slot in court.slots}, key=Slot.parse)
     begun = frozenset(started_slots(date=date, slots=columns, now=now))
     later = bookable_until is not None and date > bookable_until
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None

@@ -3,6 +3,7 @@ from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 from club.api import IdField
+from club.templatetags.club_time import day
 from club.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
@@ -197,9 +198,13 @@ class BlockOutput(serializers.Serializer):
 class BlockConflictOutput(serializers.Serializer):
     bookingId = serializers.IntegerField(source="pk")
     date = serializers.DateField()
+    dateLabel = serializers.SerializerMethodField(help_text="The day as the club writes it.")
     slots = serializers.ListField(child=serializers.CharField(), help_text="The booking's slots.")
     status = serializers.CharField()
     userEmail = serializers.EmailField(source="user.email")
+
+    def get_dateLabel(self, booking: Booking) -> str:
+        return day(booking.date)
 
 
 class BlockConflictsOutput(serializers.Serializer):
@@ -219,7 +224,7 @@ class WaitlistJoinInput(serializers.Serializer):
 
 class WaitlistEntryOutput(serializers.ModelSerializer):
     courtId = serializers.IntegerField(source="court_id")
-    courtName = serializers.SerializerMethodField()
+    courtName = serializers.CharField(source="court.label", read_only=True)
     position = serializers.IntegerField(
         allow_null=True,
         read_only=True,
@@ -246,9 +251,6 @@ class WaitlistEntryOutput(serializers.ModelSerializer):
             "bookUrl",
         ]
         read_only_fields = ["date", "slot", "status"]
-
-    def get_courtName(self, entry: WaitlistEntry) -> str:
-        return entry.court.name or entry.court.type
 
     def get_bookUrl(self, entry: WaitlistEntry) -> str | None:
         return book_path(entry) if entry.status == WaitlistEntry.Status.OFFERED else None

@@ -1,20 +1,22 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
 import secrets
+from collections.abc import Callable
 from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
-from audit.services import audit_record
+from audit.services import audit_record, audited_update
 from club.errors import Conflict, Forbidden
 from club.money import CENT
+from club.slots import Slot
 from club.templatetags.club_time import day, when
 from club.templatetags.money import money
 from courts.models import Court
@@ -23,8 +25,7 @@ from courts.pricing import slot_prices
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
-from .signals import paid_booking_cancelled
-from .slots import day_refusals, slot_hours, slot_start, slots_refusal
+from .slots import day_refusals, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
 Status = Booking.Status
@@ -141,11 +142,10 @@ def booking_request(
         payment_due_at=now + timedelta(minutes=policy.checkout_hold_minutes) if instant else None,
         user=user,
         court=court,
-        court_name=court.name or court.type,
+        court_name=court.label,
         date=date,
         slots=slots,
-        # "HH:MM-HH:MM" strings sort in time order: the smallest is the first slot.
-        starts_at=slot_start(date=date, slot=min(slots)),
+        starts_at=min(map(Slot.parse, slots)).starts_at(date),
         price=booking_price(court=court, date=date, slots=slots),
     )
     _hold_slots(booking)
@@ -163,9 +163,9 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
     User.objects.select_for_update().get(pk=user.pk)
     if open_bookings(user=user).count() >= policy.open_bookings_limit:
         raise TooManyOpenBookings(policy.open_bookings_limit)
-    hours = slot_hours(date=date, slots=slots)
+    hours = slot_hours(slots=slots)
     if policy.daily_hours_limit is not None:
-        held = slot_hours(date=date, slots=list(held_slots_of(user=user, date=date)))
+        held = slot_hours(slots=list(held_slots_of(user=user, date=date)))
         if held + hours > policy.daily_hours_limit:
             raise TooManyHours(policy.daily_hours_limit, held, hours, date)
     monday = date - timedelta(days=date.weekday())
@@ -186,8 +186,8 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
 
 def open_hours(*, user: User, days: tuple[Date, Date]) -> float:
     """How many hours of courts a person's open bookings hold from the first of `days` to the last."""
-    held = open_bookings(user=user).filter(date__range=days).values_list("date", "slots")
-    return sum((slot_hours(date=on, slots=slots) for on, slots in held), 0.0)
+    held = open_bookings(user=user).filter(date__range=days).values_list("slots", flat=True)
+    return sum((slot_hours(slots=slots) for slots in held), 0.0)
 
 
 def _hold_slots(booking: Booking) -> None:
@@ -304,11 +304,24 @@ def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -
     return one.values_list("refund_percent", flat=True).get()
 
 
+# The service that records the refund a paid booking's cancellation owes: the payments app's
+# (payments.services.refund_for_cancelled_booking), which names it here as Django starts it
+# (payments.apps.PaymentsConfig.ready), since payments are built on the bookings and not the other
+# way round. It is called with the cancelled `booking`, `by` and the refund's `percent`.
+_refund_for_cancelled_booking: Callable[..., object] | None = None
+
+
+def cancellations_refunded_by(record: Callable[..., object]) -> None:
+    """Names the service that records the refund of a paid booking cancelled (booking_cancel)."""
+    global _refund_for_cancelled_booking
+    _refund_for_cancelled_booking = record
+
+
 @transaction.atomic
 def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
     """The owner cancels their booking; an admin may cancel anyone's (with a `reason` the owner is
     told). A paid booking can be cancelled until it starts, and its refund (refund_percent) is
-    recorded in the same transaction by the payments app, which then makes it."""
+    recorded in the same transaction by the payments app's service, which then makes it."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -318,8 +331,10 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
         raise Conflict("This booking has already started, so it can no longer be cancelled.")
     cancelled = _transition(booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip())
     if paid:
+        if _refund_for_cancelled_booking is None:  # never cancelled without its refund
+            raise ImproperlyConfigured("No service records the refunds of paid bookings cancelled.")
         percent = refund_percent(booking=cancelled, by=by, now=now)
-        paid_booking_cancelled.send(Booking, booking=cancelled, by=by, refund_percent=percent)
+        _refund_for_cancelled_booking(booking=cancelled, by=by, percent=percent)
     return cancelled
 
 
@@ -377,21 +392,13 @@ def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
 def policy_update(*, by: User | None = None, **fields) -> Policy:
     """An admin (`by`) changes the booking policy (only the fields given); the rules apply from the
     next request. A change by an admin is audited with the rules' values before and after."""
-    policy = policy_get()
-    before = {name: getattr(policy, name) for name in fields}
-    for name, value in fields.items():
-        setattr(policy, name, value)
-    policy.full_clean()
-    policy.save()
-    changed = {name: value for name, value in fields.items() if before[name] != value}
-    if by is not None and changed:
-        audit_record(
-            actor=by,
-            action="policy.change",
-            target=policy,
-            summary="Club rules changed: "
-            + ", ".join(f"{name} {before[name]} → {value}" for name, value in changed.items()),
-            before={name: before[name] for name in changed},
-            after=changed,
-        )
-    return policy
+    return audited_update(
+        policy_get(),
+        by=by,
+        action="policy.change",
+        changes=fields,
+        summary=lambda before, after: (
+            "Club rules changed: "
+            + ", ".join(f"{name} {before[name]} → {value}" for name, value in after.items())
+        ),
+    )

@@ -2,15 +2,19 @@
 (docs/rules.md, Requesting). The booking services, the waitlist, blocks and the day sheet all ask."""
 
 from datetime import date as Date
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 from django.utils import timezone
 
 from accounts.models import User
+from club.slots import Slot
 from courts.models import Court
 
 from .models import Policy
 from .selectors import policy_get
+
+# The refusal of a request without slots; the booking modal says it before asking.
+NO_SLOTS_CHOSEN = "Please select at least one slot."
 
 
 def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
@@ -22,20 +26,12 @@ def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date
 
 def slot_start(*, date: Date, slot: str) -> datetime:
     """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
-    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[:5])))
+    return Slot.parse(slot).starts_at(date)
 
 
-def slot_end(*, date: Date, slot: str) -> datetime:
-    """When a slot ('HH:MM-HH:MM') ends, in the club's time zone."""
-    return timezone.make_aware(datetime.combine(date, time.fromisoformat(slot[6:])))
-
-
-def slot_hours(*, date: Date, slots: list[str]) -> float:
-    """How long the slots last together on `date`, in hours."""
-    seconds = sum(
-        (slot_end(date=date, slot=slot) - slot_start(date=date, slot=slot)).total_seconds() for slot in slots
-    )
-    return seconds / 3600
+def slot_hours(*, slots: list[str]) -> float:
+    """How long the slots last together on the clock, in hours."""
+    return sum(Slot.parse(slot).hours for slot in slots)
 
 
 def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
@@ -49,7 +45,7 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
     cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
     unknown = [slot for slot in slots if slot not in court.slots]
     if not slots:
-        return "Please select at least one slot."
+        return NO_SLOTS_CHOSEN
     if unknown:
         return f"Not a slot of this court: {', '.join(unknown)}."
     if len(set(slots)) != len(slots):

@@ -275,11 +275,12 @@ def schedule(request):
         # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
         # the cells (frontend/src/islands/schedule.tsx).
         courts = [
-            {"id": row.court.pk, "name": row.court.name, "price": str(row.court.price), "peak": row.peak}
+            {"id": row.court.pk, "label": row.court.label, "price": str(row.court.price), "peak": row.peak}
             for row in sheet.rows
         ]
         context["booking_props"] = {
             "date": day.isoformat(),
+            "dateLabel": club_time.day(day),
             "bookingsUrl": reverse("api-bookings"),
             "waitlistUrl": reverse("api-waitlist"),
             "courts": courts,
@@ -312,7 +313,7 @@ def my_waitlist(request):
             {
                 "url": reverse("api-waitlist-entry", args=[entry.pk]),
                 "offered": entry.status == WaitlistEntry.Status.OFFERED,
-                "place": f"{entry.court.name or entry.court.type}, {entry.slot}, {club_time.day(entry.date)}",
+                "place": f"{entry.court.label}, {entry.slot}, {club_time.day(entry.date)}",
             },
         )
         for entry in page

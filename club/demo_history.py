@@ -23,13 +23,12 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import policy_get
 from bookings.services import booking_price
-from bookings.slots import slot_start
 from club.days import day_start
 from club.money import discounted
-from content.models import Coupon
+from club.slots import Slot
 from courts.models import Court
 from courts.selectors import with_price_bands
-from payments.models import Payment, Refund
+from payments.models import Coupon, Payment, Refund
 
 Status = Booking.Status
 
@@ -119,7 +118,7 @@ class _History:
             position = 0
             while position < len(court.slots):
                 slot = court.slots[position]
-                if self.rng.random() >= start_chance(day.weekday(), int(slot[:2])):
+                if self.rng.random() >= start_chance(day.weekday(), Slot.parse(slot).start.hour):
                     position += 1
                     continue
                 size = self.rng.choices(RUNS, weights=RUN_WEIGHTS)[0]
@@ -130,7 +129,7 @@ class _History:
 
     def book(self, court: Court, day: Date, slots: list[str]) -> None:
         rng = self.rng
-        starts_at = slot_start(date=day, slot=slots[0])
+        starts_at = Slot.parse(slots[0]).starts_at(day)
         # Asked for up to two weeks ahead, by someone who had joined by then.
         asked = starts_at - timedelta(hours=rng.uniform(2, 14 * 24))
         joined = [player for player in self.players if player.created_at < asked]

@@ -1,7 +1,7 @@
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -9,55 +9,10 @@ from accounts.permissions import IsAdmin
 from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import errors
 
-from .models import Announcement, Coupon
-from .selectors import active_coupons, announcement_list
-from .serializers import AnnouncementInput, AnnouncementOutput, CouponInput, CouponOutput
-from .services import (
-    announcement_create,
-    announcement_delete,
-    announcement_update,
-    coupon_create,
-    coupon_delete,
-    coupon_update,
-)
-
-
-class CouponListApi(APIView):
-    """GET: the active coupons (anyone). POST: add a coupon (admins)."""
-
-    def get_permissions(self):
-        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
-
-    @extend_schema(parameters=SLICE_PARAMETERS, responses={200: CouponOutput(many=True), **errors(400)})
-    def get(self, request):
-        return sliced_response(request, active_coupons(), CouponOutput)
-
-    @extend_schema(request=CouponInput, responses={201: CouponOutput, **errors(400, 401, 403)})
-    def post(self, request):
-        data = CouponInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(
-            CouponOutput(coupon_create(by=request.user, **data.validated_data)).data,
-            status=status.HTTP_201_CREATED,
-        )
-
-
-class CouponDetailApi(APIView):
-    permission_classes = [IsAdmin]
-
-    @extend_schema(request=CouponInput, responses={200: CouponOutput, **errors(400, 401, 403, 404)})
-    def patch(self, request, coupon_id: int):
-        coupon = get_object_or_404(Coupon, pk=coupon_id)
-        data = CouponInput(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        return Response(
-            CouponOutput(coupon_update(coupon=coupon, by=request.user, **data.validated_data)).data
-        )
-
-    @extend_schema(responses={204: None, **errors(401, 403, 404)})
-    def delete(self, request, coupon_id: int):
-        coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id), by=request.user)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+from .models import Announcement
+from .selectors import announcement_list
+from .serializers import AnnouncementInput, AnnouncementOutput
+from .services import announcement_create, announcement_delete, announcement_update
 
 
 class AnnouncementListApi(APIView):

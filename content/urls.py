@@ -11,5 +11,4 @@ urlpatterns = [
     path("forbidden", views.forbidden, name="forbidden"),
     path("dashboard/announcements", views.announcements, name="announcements"),
     path("dashboard/make-announcements", views.make_announcements, name="make-announcements"),
-    path("dashboard/manage-coupons", views.manage_coupons, name="manage-coupons"),
 ]

@@ -13,12 +13,12 @@ from accounts.guards import admin_required, login_required
 from club.dashboard import island_page
 from club.pagination import island_first_page, page_of
 from club.ratelimit import limit_posts
+from payments.coupons import active_coupons
 
 from . import data
 from .forms import ContactForm
-from .models import Coupon
-from .selectors import HOME_PAGE_COUPONS, active_coupons, announcement_list
-from .serializers import AnnouncementOutput, CouponOutput
+from .selectors import HOME_PAGE_COUPONS, announcement_list
+from .serializers import AnnouncementOutput
 from .services import contact_message_create, newsletter_subscribe
 
 logger = logging.getLogger(__name__)
@@ -83,15 +83,6 @@ def forbidden(request):
 @login_required
 def announcements(request):
     return render(request, "content/announcements.html", {"page": page_of(request, announcement_list())})
-
-
-@admin_required
-def manage_coupons(request):
-    props = {
-        "coupons": CouponOutput(Coupon.objects.all(), many=True).data,
-        "createUrl": reverse("api-coupons"),
-    }
-    return island_page(request, heading="Manage Coupons", island="coupons-admin", props=props)
 
 
 @admin_required

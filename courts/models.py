@@ -1,4 +1,3 @@
-import re
 from decimal import Decimal
 from itertools import pairwise
 
@@ -7,11 +6,9 @@ from django.core.validators import MinValueValidator, URLValidator
 from django.db import models
 from django.utils.functional import cached_property
 
+from club.slots import Slot
 from club.staticfiles import static_url_for
 from club.text import validate_one_line
-
-# ASCII digits only: Python's \d would also take the digits of other scripts.
-SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
 
 
 def validate_image_location(value: str) -> None:
@@ -25,12 +22,12 @@ def validate_slots(value: list) -> None:
     """Slots are 'HH:MM-HH:MM' strings, each ending after it starts, none overlapping."""
     if not isinstance(value, list) or not all(isinstance(slot, str) for slot in value):
         raise ValidationError("Slots must be a list of 'HH:MM-HH:MM' strings.")
-    for slot in value:
-        if not SLOT_PATTERN.match(slot) or slot[:5] >= slot[6:]:
-            raise ValidationError(f"'{slot}' is not a time range like '08:00-09:00'.")
-    ranges = sorted((slot[:5], slot[6:]) for slot in value)
-    for (_, end), (start, _) in pairwise(ranges):
-        if start < end:
+    try:
+        slots = sorted(map(Slot.parse, value))
+    except ValueError as error:
+        raise ValidationError(str(error)) from error
+    for earlier, later in pairwise(slots):
+        if later.start < earlier.end:
             raise ValidationError("Slots must not overlap.")
 
 
@@ -54,6 +51,11 @@ class Court(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.type})"
+
+    @property
+    def label(self) -> str:
+        """What the club's pages, e-mails and islands call the court: its name, else its type."""
+        return self.name or self.type
 
     @property
     def image_url(self) -> str:

@@ -8,6 +8,8 @@ from datetime import time
 from decimal import Decimal
 from itertools import combinations
 
+from club.slots import Slot
+
 from .models import WEEKDAY_NAMES, Court, PriceBand
 
 
@@ -29,7 +31,7 @@ def slot_prices(court: Court, date: Date, slots: list[str]) -> list[Decimal]:
     weekday = date.weekday()
     prices = []
     for slot in slots:
-        band = band_for(bands, weekday=weekday, start=time.fromisoformat(slot[:5]))
+        band = band_for(bands, weekday=weekday, start=Slot.parse(slot).start)
         prices.append(own if band is None else Decimal(band.price))
     return prices
 

@@ -4,9 +4,10 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from club.slots import SLOT_PATTERN
 from club.text import validate_one_line
 
-from .models import SLOT_PATTERN, Court, PriceBand, validate_image_location, validate_slots
+from .models import Court, PriceBand, validate_image_location, validate_slots
 
 _TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
 # A price sent in: a positive number of dollars and cents. On an input, coerce_to_string changes

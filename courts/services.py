@@ -3,7 +3,7 @@ from decimal import Decimal
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.db import transaction
 
-from audit.services import audit_record, snapshot
+from audit.services import audit_record, audited_update, snapshot
 
 from .models import Court, PriceBand
 from .pricing import overlap_message
@@ -44,23 +44,21 @@ def court_create(
 @transaction.atomic
 def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None, **fields) -> Court:
     """Changes the court's `fields`; `price_bands`, when given, replace all of its bands."""
-    before = snapshot(court, AUDITED)
-    for field, value in fields.items():
-        setattr(court, field, value)
-    court.full_clean()
-    court.save()
-    if price_bands is not None:
-        _replace_price_bands(court, price_bands)
-    bands = f" (price bands: {', '.join(map(str, court.bands)) or 'none'})" if price_bands is not None else ""
-    audit_record(
-        actor=by,
-        action="court.update",
-        target=court,
-        summary=f"Changed {court}{bands}",
-        before=before,
-        after=snapshot(court, AUDITED),
+
+    def save(court: Court) -> None:
+        court.full_clean()
+        court.save()
+        if price_bands is not None:
+            _replace_price_bands(court, price_bands)
+
+    def summary(before: dict, after: dict) -> str:
+        if price_bands is None:
+            return f"Changed {court}"
+        return f"Changed {court} (price bands: {', '.join(map(str, court.bands)) or 'none'})"
+
+    return audited_update(
+        court, by=by, action="court.update", changes=fields, summary=summary, audited=AUDITED, save=save
     )
-    return court
 
 
 def _replace_price_bands(court: Court, bands: list[dict]) -> None:

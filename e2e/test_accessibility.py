@@ -15,10 +15,10 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
-from payments.models import Payment
+from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from content.models import Announcement, Coupon
+from content.models import Announcement
+from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
-from content.models import Coupon
 from e2e.journeys import PASSWORD, sign_in
+from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 

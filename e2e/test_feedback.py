@@ -10,10 +10,11 @@ from playwright.sync_api import Dialog, Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.models import Court
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
+from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 

@@ -19,8 +19,9 @@ from rest_framework.throttling import ScopedRateThrottle
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.tests.factories import CourtFactory
+from payments.models import Coupon
 
 CALLERS = {"anonymous": None, "user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
 # The coverage phase walks every parameter's boundaries and wrong types: input checks, the same

@@ -13,10 +13,9 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
-from payments.models import Payment
+from payments.models import Coupon, Payment
 from payments.services import payment_intent_create
 
 pytestmark = pytest.mark.browser

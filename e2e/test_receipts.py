@@ -10,10 +10,9 @@ from playwright.sync_api import Browser, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
-from payments.models import Payment
+from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
 

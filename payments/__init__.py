@@ -1,1 +1,1 @@
-"""Card payments through Stripe and the membership they grant."""
+"""Card payments through Stripe, the coupons that discount them, and the membership they grant."""

@@ -1,10 +1,12 @@
+from django import forms
 from django.contrib import admin, messages
 
-from club.admin import ReadOnlyAdmin
+from club.admin import ReadOnlyAdmin, ServiceAdmin
 from club.errors import Conflict
 
 from . import gateway
-from .models import Payment, Refund
+from .coupons import COUPON_AUDITED, coupon_create, coupon_delete, coupon_update, normalised_code
+from .models import Coupon, Payment, Refund
 from .services import refund_retry
 
 
@@ -54,3 +56,43 @@ class PaymentAdmin(ReadOnlyAdmin):
     date_hierarchy = "created_at"
     list_select_related = ["booking__user", "user", "coupon"]  # a booking names its owner
     inlines = [RefundInline]
+
+
+class CouponForm(forms.ModelForm):
+    class Meta:
+        model = Coupon
+        fields = COUPON_AUDITED
+
+    def clean_code(self) -> str:
+        # As the service saves it, so that the form's unique check sees "spring" as "SPRING".
+        return normalised_code(self.cleaned_data["code"])
+
+
+@admin.register(Coupon)
+class CouponAdmin(ServiceAdmin):
+    """Coupons are saved through the coupons' services (payments.coupons), as on Manage Coupons:
+    the same rules, and the same audit entries."""
+
+    form = CouponForm
+    list_display = [
+        "code",
+        "discount",
+        "is_active",
+        "once_per_person",
+        "max_uses",
+        "valid_from",
+        "valid_until",
+        "created_at",
+    ]
+    list_filter = ["is_active", "once_per_person"]
+    search_fields = ["code", "description"]
+    date_hierarchy = "created_at"
+
+    def create(self, request, form, formsets):
+        return coupon_create(by=request.user, **form.cleaned_data)
+
+    def update(self, request, obj, changes, formsets):
+        coupon_update(coupon=obj, by=request.user, **changes)
+
+    def remove(self, request, obj):
+        coupon_delete(coupon=obj, by=request.user)

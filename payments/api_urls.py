@@ -10,5 +10,7 @@ urlpatterns = [
     path("members", apis.MemberListApi.as_view(), name="api-members"),
     path("members/<int:member_id>", apis.MemberApi.as_view(), name="api-member"),
     path("refunds/<int:refund_id>/retry", apis.RefundRetryApi.as_view(), name="api-refund-retry"),
+    path("coupons", apis.CouponListApi.as_view(), name="api-coupons"),
+    path("coupons/<int:coupon_id>", apis.CouponDetailApi.as_view(), name="api-coupon"),
     path("stripe/webhook", apis.StripeWebhookApi.as_view(), name="stripe-webhook"),
 ]

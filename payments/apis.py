@@ -20,9 +20,12 @@ from club.pagination import SLICE_PARAMETERS, sliced_response
 from club.schema import DETAIL, errors
 
 from . import gateway
-from .models import Payment, Refund
+from .coupons import active_coupons, coupon_create, coupon_delete, coupon_update
+from .models import Coupon, Payment, Refund
 from .selectors import payment_list
 from .serializers import (
+    CouponInput,
+    CouponOutput,
     PaymentIntentInput,
     PaymentListQuery,
     PaymentOutput,
@@ -230,3 +233,41 @@ class RefundRetryApi(APIView):
     def post(self, request, refund_id: int):
         refund = get_object_or_404(Refund, pk=refund_id)
         return Response(RefundOutput(refund_retry(refund=refund, by=request.user)).data)
+
+
+class CouponListApi(APIView):
+    """GET: the active coupons (anyone). POST: add a coupon (admins)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
+
+    @extend_schema(parameters=SLICE_PARAMETERS, responses={200: CouponOutput(many=True), **errors(400)})
+    def get(self, request):
+        return sliced_response(request, active_coupons(), CouponOutput)
+
+    @extend_schema(request=CouponInput, responses={201: CouponOutput, **errors(400, 401, 403)})
+    def post(self, request):
+        data = CouponInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(
+            CouponOutput(coupon_create(by=request.user, **data.validated_data)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class CouponDetailApi(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=CouponInput, responses={200: CouponOutput, **errors(400, 401, 403, 404)})
+    def patch(self, request, coupon_id: int):
+        coupon = get_object_or_404(Coupon, pk=coupon_id)
+        data = CouponInput(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        return Response(
+            CouponOutput(coupon_update(coupon=coupon, by=request.user, **data.validated_data)).data
+        )
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, coupon_id: int):
+        coupon_delete(coupon=get_object_or_404(Coupon, pk=coupon_id), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -5,4 +5,11 @@ class PaymentsConfig(AppConfig):
     name = "payments"
 
     def ready(self):
+        from bookings.services import cancellations_refunded_by
+
         from . import receivers  # noqa: F401  (connects them)
+        from .services import refund_for_cancelled_booking
+
+        # A paid booking cancelled (bookings.services.booking_cancel) owes its refund, recorded by
+        # this service in the cancellation's transaction.
+        cancellations_refunded_by(refund_for_cancelled_booking)

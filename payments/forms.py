@@ -2,9 +2,9 @@ from django import forms
 from django.utils import timezone
 
 from club.days import DayField
-from content.models import Coupon
 from courts.selectors import courts_all
 
+from .models import Coupon
 from .selectors import PaidStatus
 
 

@@ -1,6 +1,4 @@
-"""A paid booking cancelled owes its refund, recorded in the cancellation's transaction.
-
-A coupon changed or deleted anywhere (the API, the Django admin, the shell) cancels the open
+"""A coupon changed or deleted anywhere (the API, the Django admin, the shell) cancels the open
 payments made on terms it no longer gives. That calls Stripe, so it runs once the change has
 committed, outside any transaction; if Stripe fails then, the failure is logged, and the check at
 confirmation still refunds a payment the coupon no longer allows."""
@@ -11,11 +9,8 @@ from django.db import transaction
 from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
-from bookings.signals import paid_booking_cancelled
-from content.models import Coupon
-
-from .models import Payment
-from .services import payment_cancel, payments_cancel_for_coupon, refund_for_cancelled_booking
+from .models import Coupon, Payment
+from .services import payment_cancel, payments_cancel_for_coupon
 
 
 @receiver(post_save, sender=Coupon, dispatch_uid="payments-coupon-saved")
@@ -30,8 +25,3 @@ def coupon_deleted(sender, instance: Coupon, **kwargs) -> None:
     pending = Payment.objects.filter(coupon=instance, status=Payment.Status.PENDING)
     for payment_id in pending.values_list("pk", flat=True):
         transaction.on_commit(partial(payment_cancel, payment_id=payment_id), robust=True)
-
-
-@receiver(paid_booking_cancelled, dispatch_uid="payments-paid-booking-cancelled")
-def paid_booking_was_cancelled(sender, booking, by, refund_percent: int, **kwargs) -> None:
-    refund_for_cancelled_booking(booking=booking, by=by, percent=refund_percent)

@@ -23,9 +23,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from club.days import between, moments
-from content.models import Coupon
 
-from .models import Payment, Refund
+from .models import Coupon, Payment, Refund
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:

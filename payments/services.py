@@ -32,10 +32,9 @@ from bookings.services import booking_confirm
 from club.errors import Conflict, Forbidden
 from club.money import discounted, round_money, to_cents
 from club.retries import backoff
-from content.models import Coupon
 
 from . import gateway, notices
-from .models import Payment, Refund
+from .models import Coupon, Payment, Refund
 from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.

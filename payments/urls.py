@@ -9,5 +9,6 @@ urlpatterns = [
     path("dashboard/payment-history", views.history, name="history"),
     path("dashboard/payments/<int:payment_id>/receipt", views.receipt, name="receipt"),
     path("dashboard/ledger", views.ledger_page, name="ledger"),
+    path("dashboard/manage-coupons", views.manage_coupons, name="manage-coupons"),
     path("dashboard/ledger.csv", views.ledger_csv, name="ledger-csv"),
 ]

@@ -13,10 +13,13 @@ from django.utils import timezone
 from accounts.guards import admin_required, login_required, member_required
 from bookings.models import Booking
 from bookings.selectors import own_bookings
+from club.dashboard import island_page
 from club.pagination import page_of
 
 from .forms import LedgerFilters
+from .models import Coupon
 from .selectors import Ledger, PaidStatus, payment_list
+from .serializers import CouponOutput
 
 
 @login_required
@@ -155,3 +158,12 @@ def ledger_csv(request):
     response = StreamingHttpResponse(chain([header], parts), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="ledger-{timezone.localdate().isoformat()}.csv"'
     return response
+
+
+@admin_required
+def manage_coupons(request):
+    props = {
+        "coupons": CouponOutput(Coupon.objects.all(), many=True).data,
+        "createUrl": reverse("api-coupons"),
+    }
+    return island_page(request, heading="Manage Coupons", island="coupons-admin", props=props)

@@ -309,3 +309,19 @@ def test_availability_prices_each_slot_of_the_day_as_the_server_charges_it(clien
     assert prices(monday) == {"16:00-17:00": "20.00", "17:00-18:00": "26.50"}
     assert prices(saturday) == {"16:00-17:00": "20.00", "17:00-18:00": "20.00"}
     assert booking_price(court=court, date=monday, slots=court.slots) == Decimal("46.50")
+
+
+def test_availability_names_each_slot_priced_otherwise_than_the_court_peak_or_off_peak(client):
+    court = CourtFactory(price=Decimal("20.00"), slots=["07:00-08:00", "12:00-13:00", "17:00-18:00"])
+    for starts, ends, price in ((time(6), time(9), "15.00"), (time(17), time(22), "26.50")):
+        PriceBand.objects.create(
+            court=court, weekdays=[0, 1, 2, 3, 4], starts=starts, ends=ends, price=Decimal(price)
+        )
+    monday, saturday = date(2027, 1, 4), date(2027, 1, 9)
+
+    def kinds(day: date) -> dict:
+        answer = client.get(f"/api/courts/{court.pk}/availability", {"date": day.isoformat()}).json()
+        return answer["priceKinds"]
+
+    assert kinds(monday) == {"07:00-08:00": "off-peak", "17:00-18:00": "peak"}
+    assert kinds(saturday) == {}

@@ -14,9 +14,9 @@ DRAWN = {
     "accounts": {"audit"},
     "notifications": {"accounts"},
     "courts": {"accounts", "audit"},
-    "content": {"accounts", "audit", "notifications"},
     "bookings": {"accounts", "audit", "courts", "notifications"},
-    "payments": {"accounts", "audit", "bookings", "content", "courts", "notifications"},
+    "payments": {"accounts", "audit", "bookings", "courts", "notifications"},
+    "content": {"accounts", "audit", "notifications", "payments"},
 }
 
 

@@ -17,8 +17,8 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
 from club.tests.test_reports import table
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
+from payments.models import Coupon
 from payments.tests.helpers import paid, refunded
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,10 @@ from accounts.models import User
 from audit.models import AuditEntry
 from bookings.models import Block, Booking
 from bookings.tests.factories import make_booking, tomorrow
-from content.models import Announcement, ContactMessage, Coupon
+from content.models import Announcement, ContactMessage
 from courts.models import Court
 from courts.tests.factories import CourtFactory, admin_form
+from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
 

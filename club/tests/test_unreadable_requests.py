@@ -9,8 +9,9 @@ from django.conf import settings
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.tests.factories import CourtFactory
+from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
 

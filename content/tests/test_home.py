@@ -3,7 +3,8 @@ import re
 import pytest
 
 from content import data
-from content.models import Coupon, NewsletterSubscription
+from content.models import NewsletterSubscription
+from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
 

@@ -183,3 +183,18 @@ def test_a_signed_in_visitor_gets_the_booking_island_with_this_pages_courts(sign
     assert props["bookingsUrl"] == "/api/bookings"
     assert props["courts"][0]["availabilityUrl"].endswith("/availability")
     assert 'data-book-court="' in response.content.decode()
+
+
+def test_the_booking_island_refuses_a_request_without_slots_in_the_servers_words(sign_in_as):
+    court = CourtFactory()
+    person = sign_in_as()
+
+    props = person.get(URL).context["booking_props"]
+    refused = person.post(
+        "/api/bookings",
+        {"courtId": court.pk, "date": props["maxDate"], "slots": []},
+        content_type="application/json",
+    )
+
+    assert refused.status_code == 400
+    assert props["noSlotsMessage"] in str(refused.json()["slots"])

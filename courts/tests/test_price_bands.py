@@ -395,7 +395,8 @@ def test_the_day_sheet_page_shows_a_peak_cells_price_and_gives_the_island_its_pr
 
     assert html.count("data-peak-price") == 2
     assert '$30.00<span class="sr-only"> peak price</span>' in html
-    assert f'"id": {court.pk}, "name": "Centre", "price": "20.00", "peak": {{"17:00-18:00": "30.00", ' in html
+    props = f'"id": {court.pk}, "label": "Centre", "price": "20.00", "peak": {{"17:00-18:00": "30.00", '
+    assert props in html
 
 
 def test_a_day_sheet_for_a_weekend_day_shows_no_peak_price(client):

@@ -7,8 +7,9 @@ from bookings.models import Booking
 from bookings.selectors import policy_get
 from bookings.services import booking_request, policy_update
 from bookings.tests.factories import tomorrow
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.models import Court
+from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.tasks import TaskResultStatus
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
@@ -14,7 +15,7 @@ from django_tasks_db.models import DBTaskResult
 from accounts.models import User
 from audit.models import AuditEntry
 from bookings.models import Booking
-from bookings.services import policy_update, refund_percent
+from bookings.services import booking_cancel, policy_update, refund_percent
 from bookings.tests.factories import make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
@@ -72,6 +73,19 @@ def test_the_owners_refund_share_changes_at_the_cutoff(paid, to_cutoff, percent)
     assert refund_percent(booking=paid.booking, by=paid.user, now=cutoff + to_cutoff) == percent
     admin = User.objects.get(email="ann@example.com")
     assert refund_percent(booking=paid.booking, by=admin, now=cutoff + to_cutoff) == 100
+
+
+def test_a_paid_booking_is_never_cancelled_without_its_refund_recorded(paid, monkeypatch):
+    """The bookings call the service the payments app named as it started (payments.apps): were it
+    not named, the cancellation is refused whole, not made without a refund."""
+    monkeypatch.setattr("bookings.services._refund_for_cancelled_booking", None)
+
+    with pytest.raises(ImproperlyConfigured):
+        booking_cancel(booking=paid.booking, by=paid.user)
+
+    paid.booking.refresh_from_db()
+    assert paid.booking.status == Booking.Status.CONFIRMED
+    assert not Refund.objects.exists()
 
 
 def test_the_owner_cancelling_before_the_cutoff_gets_the_full_refund_in_history_receipt_and_mail(

@@ -14,9 +14,8 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from club.testing.concurrency import at_once
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment
+from payments.models import Coupon, Payment
 from payments.tests.helpers import client_like, intent, save, stripe_intents, stripe_refunds
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,8 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment
+from payments.models import Coupon, Payment
 from payments.tests.helpers import paid as paid_at
 from payments.tests.helpers import refunded
 

@@ -12,9 +12,8 @@ from bookings.services import policy_update
 from bookings.tests.factories import make_booking
 from club.testing.stripe_stand_in import pay
 from club.testing.worker import run_due_tasks
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment, Refund
+from payments.models import Coupon, Payment, Refund
 from payments.services import payment_cancel, refund_send
 from payments.tests.helpers import intent, save
 

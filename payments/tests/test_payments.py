@@ -9,9 +9,8 @@ from bookings.models import BookedSlot, Booking
 from bookings.services import booking_request, bookings_expire
 from bookings.tests.factories import approved_at, make_booking, tomorrow
 from club.testing import stripe_stand_in
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment
+from payments.models import Coupon, Payment
 from payments.tests.helpers import intent, save, stripe_intents
 
 pytestmark = pytest.mark.django_db

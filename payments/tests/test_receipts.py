@@ -12,9 +12,8 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from club.templatetags.club_time import day
-from content.models import Coupon
 from courts.tests.factories import CourtFactory
-from payments.models import Payment
+from payments.models import Coupon, Payment
 from payments.tests.helpers import intent, save
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,9 @@ from accounts.models import User
 from bookings.models import Policy
 from bookings.services import policy_update
 from club.demo_history import DAYS, seed_history
-from content.models import Announcement, Coupon
+from content.models import Announcement
 from courts.models import Court, PriceBand
+from payments.models import Coupon
 
 
 def hourly(first: int, last: int) -> list[str]:

@@ -19,9 +19,10 @@ the last of them as far ahead as people could book yesterday (the policy's advan
 - blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
   (seven weekly blocks, one per weekday, each holding its slot by a `BookedSlot` a week), which no
   booking takes;
-- payments: one succeeded payment per confirmed booking, for its price (no coupon);
-- content: the demo coupons and one announcement a day (so even a club of a month fills more than
-  a page of them, as the bookings do).
+- payments: the demo coupons, and one succeeded payment per confirmed booking, for its price (no
+  coupon);
+- content: one announcement a day (so even a club of a month fills more than a page of them, as the
+  bookings do).
 
 Records only: it calls neither Firebase (nobody has a sign-in account; `firebase_uid` is empty
 until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
@@ -51,9 +52,10 @@ from bookings.selectors import policy_get
 from bookings.services import booking_price
 from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
-from content.models import Announcement, Coupon
+from club.slots import Slot
+from content.models import Announcement
 from courts.models import Court
-from payments.models import Payment
+from payments.models import Coupon, Payment
 
 Status = Booking.Status
 
@@ -315,9 +317,7 @@ class Club:
             day += timedelta(days=1)
 
     def _booking(self, court_index: int, court: Court, day: Date, slots: list[str], user_index: int, who):
-        starts_at = timezone.make_aware(
-            datetime.combine(day, datetime.strptime(slots[0][:5], "%H:%M").time())
-        )
+        starts_at = Slot.parse(slots[0]).starts_at(day)
         booking = Booking(
             court_name=court.name,
             date=day,

@@ -720,11 +720,17 @@ export interface components {
             prices: {
                 [key: string]: string;
             };
+            /** @description The slots priced otherwise than the court's own that day, and what that price is called: peak (above it) or off-peak (below it). */
+            priceKinds: {
+                [key: string]: "peak" | "off-peak";
+            };
         };
         BlockConflictOutput: {
             bookingId: number;
             /** Format: date */
             date: string;
+            /** @description The day as the club writes it. */
+            readonly dateLabel: string;
             /** @description The booking's slots. */
             slots: string[];
             status: string;

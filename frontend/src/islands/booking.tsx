@@ -25,14 +25,17 @@ interface Props {
   minDate: string;
   maxDate: string;
   bookingsUrl: string;
+  /** The server's refusal of a request without slots (bookings.slots.NO_SLOTS_CHOSEN). */
+  noSlotsMessage: string;
   courts: Court[];
 }
 
 interface Pricing {
   date: string;
-  prices: Record<string, string>;
+  prices: Availability["prices"];
+  priceKinds: Availability["priceKinds"];
 }
-const NOT_PRICED: Pricing = { date: "", prices: {} };
+const NOT_PRICED: Pricing = { date: "", prices: {}, priceKinds: {} };
 
 // Fields the person cannot change are greyed, so they are not mistaken for ones to fill.
 const readOnlyLook = "bg-base-200 text-base-content/80 cursor-default";
@@ -42,7 +45,7 @@ const readOnlyLook = "bg-base-200 text-base-content/80 cursor-default";
  * the page (`data-book-court="<id>"`) opens it for its court. Taken slots come from the
  * availability endpoint and cannot be picked; the server checks everything again.
  */
-function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Props) {
+function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage, courts }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [court, setCourt] = useState<Court | null>(null);
   const [date, setDate] = useState("");
@@ -90,7 +93,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
         const unavailable = [...availability.taken, ...availability.past];
         setTaken(availability.taken);
         setPast(availability.past);
-        setPricing({ date, prices: availability.prices });
+        setPricing({ date, prices: availability.prices, priceKinds: availability.priceKinds });
         setChosen((chosenSlots) => chosenSlots.filter((slot) => !unavailable.includes(slot)));
       })
       .catch(
@@ -111,16 +114,16 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
   }
 
   // The chosen day's prices: none until the server has answered for that day.
-  const prices = pricing.date === date ? pricing.prices : NOT_PRICED.prices;
   const priced = pricing.date === date && date !== "";
+  const { prices, priceKinds } = priced ? pricing : NOT_PRICED;
   const total = court ? totalOf(chosen.map((slot) => prices[slot] ?? court.price)) : "0.00";
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!court) return;
     if (chosen.length === 0) {
-      setSlotsError("Please select at least one slot.");
-      notify.failure("Please select at least one slot.");
+      setSlotsError(noSlotsMessage);
+      notify.failure(noSlotsMessage);
       return;
     }
     setSlotsError("");
@@ -129,7 +132,6 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
       const stays = await requestBooking(bookingsUrl, {
         userEmail,
         courtId: court.id,
-        courtName: court.name || court.type,
         price: total,
         slots: chosen,
         date,
@@ -186,7 +188,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
               {!date && (
                 <p className="text-sm text-base-content/70">Choose a date to see which slots are free.</p>
               )}
-              {Object.values(prices).some((price) => price !== court.price) && (
+              {Object.keys(priceKinds).length > 0 && (
                 <p className="text-sm text-base-content/70">
                   A slot priced otherwise that day shows its price.
                 </p>
@@ -195,9 +197,8 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
                 {court.slots.map((slot) => {
                   // A slot already under way is past, whether or not it was booked.
                   const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
-                  const price = prices[slot];
-                  // A price other than the court's own, named as the server names it (courts.models.price_kind).
-                  const peak = price !== undefined && price !== court.price;
+                  // A price other than the court's own, and its name (peak or off-peak), as the server gives them.
+                  const kind = priceKinds[slot];
                   return (
                     <label key={slot} className={`flex items-center gap-2 ${note ? "opacity-50" : ""}`}>
                       <input
@@ -210,12 +211,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, courts }: Prop
                       <span>
                         {slot}
                         {note}
-                        {peak && (
+                        {kind && (
                           <span className="text-sm text-base-content/70" data-peak-price>
-                            {` $${price}`}
-                            <span className="sr-only">
-                              {Number(price) > Number(court.price) ? " peak price" : " off-peak price"}
-                            </span>
+                            {` $${prices[slot]}`}
+                            <span className="sr-only">{` ${kind} price`}</span>
                           </span>
                         )}
                       </span>

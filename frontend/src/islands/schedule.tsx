@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 
+import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { type BookingAction, CANCELLED_BY_ADMIN, actOnBooking } from "../lib/bookingActions";
 import { requestBooking } from "../lib/bookingRequest";
@@ -7,11 +8,11 @@ import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { totalOf } from "../lib/prices";
-import { formatDay } from "../lib/time";
 
 interface Court {
   id: number;
-  name: string;
+  /** What the club calls the court (courts.models.Court.label). */
+  label: string;
   price: string;
   /** The slots whose price on the sheet's day is a price band's, not `price`, with that price. */
   peak: Record<string, string>;
@@ -19,6 +20,8 @@ interface Court {
 
 interface Props {
   date: string;
+  /** The day as the club writes it (club_time.day). */
+  dateLabel: string;
   bookingsUrl: string;
   waitlistUrl: string;
   courts: Court[];
@@ -35,12 +38,7 @@ interface Selection {
   slots: string[];
 }
 
-interface Conflict {
-  userEmail: string;
-  date: string;
-  slots: string[];
-  status: string;
-}
+type Conflict = components["schemas"]["BlockConflictOutput"];
 
 /** The sheet's own buttons (data-sheet-*), disabled in the HTML until this island listens. */
 const BUTTONS = "[data-sheet-slot], [data-sheet-act], [data-sheet-unblock], [data-sheet-join-court]";
@@ -53,7 +51,8 @@ const BUTTONS = "[data-sheet-slot], [data-sheet-act], [data-sheet-unblock], [dat
  * a booking from its cell and lifts a block. The page then reloads to show the sheet as it is.
  */
 function ScheduleActions(props: Props) {
-  const { date, bookingsUrl, waitlistUrl, courts, isAdmin, bookingUrls, blocksUrl, blockUrl } = props;
+  const { date, dateLabel, bookingsUrl, waitlistUrl, courts, isAdmin, bookingUrls, blocksUrl, blockUrl } =
+    props;
   const [selection, setSelection] = useState<Selection | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -149,8 +148,8 @@ function ScheduleActions(props: Props) {
   async function block() {
     if (!selection) return;
     const form = await dialog.fire<{ reason: string; until: string }>({
-      titleText: `Block ${selection.court.name}`,
-      html: `<p class="mb-3">${escape(`${selection.slots.join(", ")} on ${formatDay(date)}`)}</p>
+      titleText: `Block ${selection.court.label}`,
+      html: `<p class="mb-3">${escape(`${selection.slots.join(", ")} on ${dateLabel}`)}</p>
         <label class="block text-left font-medium" for="block-reason">Reason (shown in the schedule)</label>
         <input id="block-reason" class="input w-full mb-3" maxlength="200" required>
         <label class="block text-left font-medium" for="block-until">Weekly until (optional: leave empty for this day only)</label>
@@ -197,7 +196,7 @@ function ScheduleActions(props: Props) {
         return;
       }
       const lines = listed.conflicts.map(
-        (c) => `${c.userEmail}: ${formatDay(c.date)}, ${c.slots.join(", ")} (${c.status})`,
+        (c) => `${c.userEmail}: ${c.dateLabel}, ${c.slots.join(", ")} (${c.status})`,
       );
       const answer = await warningDialog.fire({
         title: "Bookings in the way",
@@ -221,7 +220,7 @@ function ScheduleActions(props: Props) {
     <div className="mt-4 flex flex-wrap items-center gap-3">
       <p aria-live="polite">
         {selection
-          ? `${selection.court.name}: ${selection.slots.join(", ")}. Total $${total}.`
+          ? `${selection.court.label}: ${selection.slots.join(", ")}. Total $${total}.`
           : `Choose free cells of one court to book${isAdmin ? " or block" : ""} them.`}
       </p>
       {selection && (

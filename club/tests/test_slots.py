@@ -1,0 +1,54 @@
+from datetime import UTC, date, datetime, time
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.utils import timezone
+
+from club.slots import Slot
+
+
+def test_a_slot_is_read_from_its_label_and_written_back_the_same():
+    slot = Slot.parse("08:30-10:00")
+    assert (slot.start, slot.end) == (time(8, 30), time(10, 0))
+    assert slot.label == str(slot) == "08:30-10:00"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8-9",
+        "08:00-08:00",
+        "09:00-08:00",
+        "24:00-25:00",
+        "08:00 - 09:00",
+        "\u0660\u0668:\u0660\u0660-09:00",
+        8,
+    ],
+)
+def test_a_text_that_names_no_slot_is_refused_saying_what_is_expected(text):
+    with pytest.raises(ValueError, match=r"is not a time range like '08:00-09:00'"):
+        Slot.parse(text)
+
+
+def test_slots_order_by_their_start_then_their_end_and_are_equal_as_values():
+    labels = ["18:00-19:00", "08:00-10:00", "08:00-09:00"]
+    assert [slot.label for slot in sorted(map(Slot.parse, labels))] == [
+        "08:00-09:00",
+        "08:00-10:00",
+        "18:00-19:00",
+    ]
+    assert Slot.parse("08:00-09:00") == Slot(time(8), time(9))
+    assert len({Slot.parse("08:00-09:00"), Slot(time(8), time(9))}) == 1
+
+
+def test_a_slot_lasts_its_clock_time_in_hours():
+    assert Slot.parse("08:00-09:30").hours == 1.5
+    assert Slot.parse("23:00-23:59").hours == pytest.approx(59 / 60)
+
+
+def test_a_slot_starts_and_ends_on_a_day_in_the_clubs_time_zone_or_the_one_given(settings):
+    slot = Slot.parse("08:00-09:00")
+    day = date(2026, 7, 1)
+    assert slot.starts_at(day) == datetime(2026, 7, 1, 8, tzinfo=timezone.get_current_timezone())
+    assert slot.ends_at(day, UTC) == datetime(2026, 7, 1, 9, tzinfo=UTC)
+    assert slot.starts_at(day, ZoneInfo("America/New_York")) == datetime(2026, 7, 1, 12, tzinfo=UTC)

@@ -1,0 +1,124 @@
+"""Coupons, read and written: the discount codes staff offer on Manage Coupons, the API and Django
+admin, each change audited (docs/rules.md, Coupons). What a coupon does to a payment (its limits,
+the intents made with it) is the payments' services'; a coupon changed or deleted cancels the open
+payments it no longer allows (payments.receivers)."""
+
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from audit.services import audit_record, audited_update, snapshot
+
+from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon
+
+# A coupon's values as the audit trail keeps them.
+COUPON_AUDITED = [
+    "code",
+    "discount",
+    "description",
+    "is_active",
+    "once_per_person",
+    "max_uses",
+    "valid_from",
+    "valid_until",
+]
+
+
+def active_coupons() -> QuerySet[Coupon]:
+    """The coupons on offer today: active, and within their dates (the one left empty is open)."""
+    today = timezone.localdate()
+    return Coupon.objects.filter(is_active=True).exclude(valid_from__gt=today).exclude(valid_until__lt=today)
+
+
+def normalised_code(code: str) -> str:
+    """A coupon's code as it is saved and looked up."""
+    return code.strip().upper()
+
+
+def _save_coupon(coupon: Coupon) -> Coupon:
+    """Validates (the code unique in any case, the discount 1 to 100, a limit of uses at least 1,
+    the last day not before the first) and saves. The messages are keyed by the API's names."""
+    errors = {}
+    if not coupon.code:
+        errors["code"] = "Please enter a coupon code."
+    elif Coupon.objects.filter(code=coupon.code).exclude(pk=coupon.pk).exists():
+        errors["code"] = f"There is already a coupon {coupon.code}."
+    if not isinstance(coupon.discount, int) or not 1 <= coupon.discount <= 100:
+        errors["discount"] = DISCOUNT_RULE
+    if coupon.max_uses is not None and (not isinstance(coupon.max_uses, int) or coupon.max_uses < 1):
+        errors["maxUses"] = MAX_USES_RULE
+    if coupon.valid_from and coupon.valid_until and coupon.valid_until < coupon.valid_from:
+        errors["validUntil"] = f"The last day comes on or after the first ({coupon.valid_from.isoformat()})."
+    if errors:
+        raise ValidationError(errors)
+    try:
+        with transaction.atomic():
+            coupon.save()
+    except IntegrityError as error:  # the same code saved concurrently
+        raise ValidationError({"code": f"There is already a coupon {coupon.code}."}) from error
+    return coupon
+
+
+@transaction.atomic
+def coupon_create(
+    *,
+    by=None,
+    code: str,
+    discount: int,
+    description: str = "",
+    is_active: bool = True,
+    once_per_person: bool = False,
+    max_uses: int | None = None,
+    valid_from: date | None = None,
+    valid_until: date | None = None,
+) -> Coupon:
+    coupon = _save_coupon(
+        Coupon(
+            code=normalised_code(code),
+            discount=discount,
+            description=description.strip(),
+            is_active=is_active,
+            once_per_person=once_per_person,
+            max_uses=max_uses,
+            valid_from=valid_from,
+            valid_until=valid_until,
+        )
+    )
+    after = snapshot(coupon, COUPON_AUDITED)
+    audit_record(
+        actor=by, action="coupon.create", target=coupon, summary=f"Added coupon {coupon.code}", after=after
+    )
+    return coupon
+
+
+@transaction.atomic
+def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
+    if "code" in fields:
+        fields["code"] = normalised_code(fields["code"])
+    if "description" in fields:
+        fields["description"] = fields["description"].strip()
+    return audited_update(
+        coupon,
+        by=by,
+        action="coupon.update",
+        changes=fields,
+        summary=lambda before, after: f"Changed coupon {coupon.code}",
+        audited=COUPON_AUDITED,
+        save=_save_coupon,
+    )
+
+
+@transaction.atomic
+def coupon_delete(*, coupon: Coupon, by=None) -> None:
+    before = snapshot(coupon, COUPON_AUDITED)
+    audit_record(
+        actor=by,
+        action="coupon.delete",
+        target=coupon,
+        summary=f"Deleted coupon {coupon.code}",
+        before=before,
+    )
+    coupon.delete()
