@@ -19,8 +19,8 @@ def _postgresql_and_build(django_db_setup, django_db_blocker):
 
 @pytest.fixture(scope="session", autouse=True)
 def _static_files_listed_once():
-    """The test clients' WhiteNoise reads the static files' list once (club/testing/static_files.py)."""
-    from club.testing.static_files import listed_once
+    """The test clients' WhiteNoise reads the static files' list once (testing/static_files.py)."""
+    from testing.static_files import listed_once
 
     with listed_once():
         yield
@@ -51,7 +51,7 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def _emulator():
-    from club.testing import emulator
+    from testing import emulator
 
     if not emulator.is_running():
         pytest.exit(
@@ -109,7 +109,7 @@ def identity_provider_down(monkeypatch):
 
 @pytest.fixture(scope="session")
 def _localstripe():
-    from club.testing import stripe_stand_in
+    from testing import stripe_stand_in
 
     if not stripe_stand_in.is_running():
         pytest.exit("No localstripe at STRIPE_API_BASE (`make test` starts it).", returncode=2)
@@ -150,7 +150,7 @@ def _fresh_caches():
 
 @pytest.fixture(scope="session")
 def _mailbox():
-    from club.testing.mail import mailbox_of_the_tests
+    from testing.mail import mailbox_of_the_tests
 
     kept = mailbox_of_the_tests()
     yield kept
@@ -160,7 +160,7 @@ def _mailbox():
 @pytest.fixture
 def mailbox(_mailbox, settings):
     """The site's mail server (a real SMTP server on loopback), running and empty."""
-    from club.testing.mail import smtp_mailers
+    from testing.mail import smtp_mailers
 
     settings.MAILERS = smtp_mailers(_mailbox)
     _mailbox.clear()

@@ -5,7 +5,7 @@ Method
 1. A database of its own (`club_identity_bench` on DATABASE_URL's server, made afresh and dropped
    at the end), migrated, with the database cache (the production default, shared by the workers).
 2. A relay in front of the running Firebase Auth Emulator that counts every call passing through it
-   (club/testing/provider_calls.py), and one gunicorn instance (2 sync workers) that reaches the
+   (testing/provider_calls.py), and one gunicorn instance (2 sync workers) that reaches the
    emulator only through it. The bench makes its accounts at the emulator directly: only the
    site's own calls are counted.
 3. --people accounts sign in (POST /api/session), then --requests signed-in requests, the people
@@ -82,7 +82,7 @@ def set_up(people: int) -> list[dict]:
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
 
-    from club.testing import emulator
+    from testing import emulator
 
     run = int(time.time())
     return [emulator.sign_up(f"person-{run}-{n}@bench.example", PASSWORD) for n in range(people)]
@@ -100,7 +100,7 @@ def main() -> int:
 
     import httpx
 
-    from club.testing.provider_calls import CountingRelay
+    from testing.provider_calls import CountingRelay
 
     logging.getLogger("httpx").setLevel(logging.WARNING)
     recreate_database()

@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, yet share the page-weight bench's server
 from bench.page_weight import check_build, gunicorn, prepare_database, server_environment  # noqa: E402
-from club.testing import chromium  # noqa: E402
+from testing import chromium  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12"
 DEFAULT_PATHS = ["/login", "/register", "/", "/courts"]

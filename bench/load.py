@@ -114,9 +114,9 @@ def seed(people: int, racers: int, copied: bool) -> dict:
     call_command("createcachetable", verbosity=0)
 
     from accounts.models import User
-    from club.testing import emulator
     from courts.selectors import court_list
     from courts.services import court_create
+    from testing import emulator
 
     if not copied:
         for n, (kind, price) in enumerate(
@@ -304,7 +304,7 @@ def main() -> None:
             )
             env = {**env, "BENCH_DATA": str(data_file), "BENCH_ROUNDS": str(args.rounds)}
             run(args, parts, Path(work), club, env, processes)
-            from club.testing.integrity import double_booked_slots  # once Django is set up
+            from testing.integrity import double_booked_slots  # once Django is set up
 
             doubled = double_booked_slots()
             print(f"\nDouble-booked slots (SQL over every booking that holds its slots): {doubled}")

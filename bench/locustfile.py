@@ -69,13 +69,13 @@ class Browser:
 
 
 def stripe_pay(client_secret: str) -> None:
-    """The card at localstripe, as Stripe.js would (club.testing.stripe_stand_in, with the site's
+    """The card at localstripe, as Stripe.js would (testing.stripe_stand_in, with the site's
     settings: LOCAL_MODE and STRIPE_API_BASE come from the environment)."""
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "club.settings")
     django.setup()
-    from club.testing import stripe_stand_in
+    from testing import stripe_stand_in
 
     stripe_stand_in.pay(client_secret)
 

@@ -41,8 +41,8 @@ from playwright.sync_api import Browser, Error, Request, Response, sync_playwrig
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere, yet share the project's Chromium setup
-from club.testing import chromium  # noqa: E402
 from scripts import local_stack  # noqa: E402
+from testing import chromium  # noqa: E402
 
 PYTHON = ROOT / ".venv" / "bin" / "python"
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"

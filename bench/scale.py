@@ -373,7 +373,7 @@ class Caller:
 def sign_in(caller: Caller, email: str) -> None:
     """As the /login island does: the emulator's ID token for the e-mail, then POST /api/session.
     The emulator's account is made (verified) for the seeded e-mail if it has none yet."""
-    from club.testing import emulator
+    from testing import emulator
 
     try:
         token = emulator.sign_in(email, PASSWORD)["idToken"]

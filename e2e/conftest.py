@@ -3,7 +3,7 @@ import os
 import pytest
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
-from club.testing import chromium
+from testing import chromium
 
 
 @pytest.fixture(scope="session")

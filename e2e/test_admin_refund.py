@@ -11,11 +11,11 @@ from accounts.models import User
 from audit.models import AuditEntry
 from bookings.models import Booking
 from bookings.services import policy_update
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
 from e2e.test_cancellation_and_instant_booking import book_from_the_modal, pay_on_the_payment_page
 from payments.models import Refund
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.browser
 

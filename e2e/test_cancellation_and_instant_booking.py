@@ -12,11 +12,11 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.services import policy_update
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
 from e2e.test_payments import booking_confirmed, fill_card
 from payments.models import Refund
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.browser
 

@@ -2,7 +2,7 @@
 
 Pages and API calls answer a clear 503 (a page with the message, and a toast; `{"detail": ...}`
 for the API), nothing is half-written, and the same app process works again once the part is
-back. The site, its parts and how they are stopped: club/testing/outage.py.
+back. The site, its parts and how they are stopped: testing/outage.py.
 """
 
 import html
@@ -18,11 +18,11 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.testing import emulator, outage, stripe_stand_in
 from club.views import DATABASE_UNAVAILABLE
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
 from payments.services import payments_reconcile
+from testing import emulator, outage, stripe_stand_in
 
 pytestmark = pytest.mark.browser
 
@@ -46,7 +46,7 @@ def _club(django_db_setup, django_db_blocker, tmp_path_factory):
 def club(_club, transactional_db, monkeypatch, settings):
     """The site with every part up, and no accounts in its emulator."""
     _club.restore()
-    # club.testing.emulator's helpers speak to the site's own emulator.
+    # testing.emulator's helpers speak to the site's own emulator.
     monkeypatch.setenv("FIREBASE_AUTH_EMULATOR_HOST", _club.emulator_host)
     settings.FIREBASE_PROJECT_ID = outage.PROJECT_ID
     emulator.clear_accounts()

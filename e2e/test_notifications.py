@@ -17,11 +17,11 @@ from playwright.sync_api import Browser, Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.services import booking_approve, booking_reject
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD
 from e2e.test_payments import fill_card
 from notifications.models import Notification
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.browser
 

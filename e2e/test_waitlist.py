@@ -9,9 +9,9 @@ from bookings.models import Booking, WaitlistEntry
 from bookings.services import booking_cancel, booking_request
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PASSWORD, sign_in
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.browser
 

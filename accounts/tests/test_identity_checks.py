@@ -4,7 +4,7 @@ Ordinary signed-in requests verify the credential here and ask the provider at m
 person per IDENTITY_REVOCATION_CHECK_SECONDS; the sensitive operations (sign-in, payments, admin
 writes) ask every time; our own sign-out and role changes are in the database and take effect at
 once. The calls are counted where they arrive: firebase-admin reaches the real emulator through a
-relay that counts them (club/testing/provider_calls.py). No mock.
+relay that counts them (testing/provider_calls.py). No mock.
 """
 
 import os
@@ -17,8 +17,8 @@ from django.test import Client
 
 from accounts import identity
 from accounts.models import User
-from club.testing.provider_calls import CountingRelay
 from courts.models import Court
+from testing.provider_calls import CountingRelay
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 The site runs as in production: gunicorn with 2 sync workers, the database cache shared by them,
 the default timeouts. It reaches its own Firebase Auth Emulator through a relay that counts the
-calls (club/testing/provider_calls.py); a test pauses the emulator (SIGSTOP: it still takes
+calls (testing/provider_calls.py); a test pauses the emulator (SIGSTOP: it still takes
 connections but answers none, as a provider that hangs) and resumes it. Signed-in pages and reads
 keep working from the verified cookie, the sensitive operations answer 503 within 2 s, and after
 one call that got no answer the site stops calling the provider for IDENTITY_BREAKER_SECONDS
@@ -24,9 +24,9 @@ from django.db import connection
 from django.test import override_settings
 
 from accounts.models import User
-from club.testing import emulator, outage
-from club.testing.provider_calls import CountingRelay
 from scripts import local_stack
+from testing import emulator, outage
+from testing.provider_calls import CountingRelay
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,7 +4,7 @@ API for the others, searched and filtered on the server."""
 import pytest
 
 from accounts.models import User
-from club.testing.islands import island_props
+from testing.islands import island_props
 
 pytestmark = pytest.mark.django_db
 

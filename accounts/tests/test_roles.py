@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import user_set_admin
-from club.testing.concurrency import at_once
+from testing.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 

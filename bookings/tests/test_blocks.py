@@ -316,7 +316,7 @@ def test_lifting_a_block_frees_its_slots_and_tells_the_waitlist_of_each_day_to_c
 
 
 def test_lifting_a_block_offers_its_slots_to_the_first_person_waiting(admin, court, mailbox):
-    from club.testing.worker import run_due_tasks
+    from testing.worker import run_due_tasks
 
     made = block(admin, court, slots=SLOTS[:1])
     ada = User.objects.create_user("ada@example.com")
@@ -334,10 +334,10 @@ def test_lifting_a_block_offers_its_slots_to_the_first_person_waiting(admin, cou
 
 
 def test_a_paid_booking_cancelled_by_a_block_is_refunded_in_full(people, localstripe, mailbox):
-    from club.testing.stripe_stand_in import pay
-    from club.testing.worker import run_due_tasks
     from payments.models import Payment, Refund
     from payments.tests.helpers import intent, save
+    from testing.stripe_stand_in import pay
+    from testing.worker import run_due_tasks
 
     policy_update(cancel_cutoff_hours=1, refund_percent=50, late_refund_percent=0)
     ada = User.objects.get(email="ada@example.com")

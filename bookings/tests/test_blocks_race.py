@@ -11,8 +11,8 @@ from bookings.models import Block, BookedSlot, Booking
 from bookings.services import booking_request
 from bookings.tests.factories import tomorrow
 from club.errors import Conflict
-from club.testing import concurrency
 from courts.tests.factories import CourtFactory
+from testing import concurrency
 
 ROUNDS = 8
 BOOKERS = 4

@@ -12,10 +12,10 @@ from bookings.notices import remind
 from bookings.selectors import taken_slots
 from bookings.services import SlotTaken, booking_request, policy_update
 from bookings.tests.factories import tomorrow
-from club.testing.stripe_stand_in import pay
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments.tests.helpers import intent, save
+from testing.stripe_stand_in import pay
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -28,9 +28,9 @@ from bookings.slots import slot_start
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join, waitlist_leave, waitlist_offer, waitlist_pass_on
 from club.errors import Conflict
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from notifications.models import Notification
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 Status = WaitlistEntry.Status

@@ -15,9 +15,9 @@ from bookings.models import BookedSlot, WaitlistEntry
 from bookings.services import SlotTaken, booking_cancel, booking_request
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import slot_freed, waitlist_leave, waitlist_offer, waitlist_pass_on
-from club.testing.concurrency import at_once
 from courts.tests.factories import CourtFactory
 from notifications.models import Notification
+from testing.concurrency import at_once
 
 SLOT = "08:00-09:00"
 RACERS = 16

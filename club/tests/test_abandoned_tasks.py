@@ -19,9 +19,9 @@ from bookings.services import expire_overdue
 from bookings.tests.factories import approved_at, make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
-from club.testing.worker import run_due_tasks
 from notifications.models import Notification
 from notifications.tests.test_delivery import tell
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -20,10 +20,10 @@ DRAWN = {
 }
 
 
-def imported_apps(app: str) -> set[str]:
-    """The other apps that `app`'s own code imports (its tests and migrations aside)."""
+def imported_packages(package: str) -> set[str]:
+    """The top-level packages that `package`'s own code imports (its tests and migrations aside)."""
     found = set()
-    for path in (Path(settings.BASE_DIR) / app).rglob("*.py"):
+    for path in (Path(settings.BASE_DIR) / package).rglob("*.py"):
         if {"tests", "migrations"} & set(path.parts):
             continue
         for node in ast.walk(ast.parse(path.read_text())):
@@ -33,7 +33,12 @@ def imported_apps(app: str) -> set[str]:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names = [node.module]
             found.update(name.split(".")[0] for name in names)
-    return (found & set(APPS)) - {app}
+    return found
+
+
+def imported_apps(app: str) -> set[str]:
+    """The other apps that `app`'s own code imports."""
+    return (imported_packages(app) & set(APPS)) - {app}
 
 
 def test_the_apps_import_each_other_without_a_cycle():
@@ -48,3 +53,11 @@ def test_the_apps_import_each_other_without_a_cycle():
 
 def test_the_readme_draws_the_graph_as_it_is():
     assert {app: imported_apps(app) for app in APPS} == DRAWN
+
+
+def test_no_code_of_the_site_imports_the_test_support():
+    """testing/ starts servers and relays and reaches into firebase-admin's private parts: the tests,
+    the browser tests and the benchmarks use it, never the code that is deployed."""
+    importers = [package for package in (*APPS, "club") if "testing" in imported_packages(package)]
+
+    assert importers == []

@@ -10,10 +10,10 @@ from django_tasks_db.models import DBTaskResult
 
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.testing import stripe_stand_in
 from notifications.services import requeue_stalled
 from payments.models import Refund
 from payments.tests.helpers import paid, refunded
+from testing import stripe_stand_in
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ ROOT = Path(settings.BASE_DIR)
 # Tests (and the browser tests, pytest's conftest.py) import what they test where they need it, and
 # bench/'s scripts set Django up at run time before they may import the project: neither is imported
 # by the product. Migrations are generated.
-NOT_THE_PRODUCT = {"tests", "migrations", "e2e", "bench", ".venv", "node_modules"}
+NOT_THE_PRODUCT = {"tests", "migrations", "e2e", "bench", "testing", ".venv", "node_modules"}
 
 # Function-level imports with a reason other than a cycle, by file and import.
 WHY_INSIDE_A_FUNCTION = {

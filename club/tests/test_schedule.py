@@ -14,7 +14,7 @@ from bookings.selectors import policy_get
 from bookings.tests.factories import approved_at, make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
-from club.testing.worker import run_due_tasks
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

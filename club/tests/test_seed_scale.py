@@ -16,10 +16,10 @@ from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import overdue, policy_get
 from bookings.slots import slot_start
-from club.testing.integrity import double_booked_slots
 from content.models import Announcement
 from courts.models import Court
 from payments.models import Coupon, Payment
+from testing.integrity import double_booked_slots
 
 pytestmark = pytest.mark.django_db
 NOW = timezone.make_aware(datetime(2026, 3, 10, 15, 0))

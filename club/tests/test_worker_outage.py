@@ -1,7 +1,7 @@
 """The database stops under a running worker (`manage.py run_worker`, as in production): the worker
 waits, says so in its log, and takes the queue again once the database is back, without a restart.
 
-The worker reaches the test database through a relay that the test cuts (club/testing/outage.py):
+The worker reaches the test database through a relay that the test cuts (testing/outage.py):
 what a worker sees when PostgreSQL stops. It retries after WORKER_DATABASE_RETRY_SECONDS, short
 here so that the test does not wait the production default.
 """
@@ -16,9 +16,9 @@ from django.db import connection
 from django_tasks_db.compat import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from club.testing import outage
 from notifications.services import requeue_stalled
 from scripts import local_stack
+from testing import outage
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from club.testing.islands import island_props
+from testing.islands import island_props
 
 pytestmark = pytest.mark.django_db
 

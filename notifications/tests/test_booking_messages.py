@@ -22,9 +22,9 @@ from bookings.services import (
 )
 from bookings.tests.factories import tomorrow
 from club.templatetags.club_time import when
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from notifications.models import Notification
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

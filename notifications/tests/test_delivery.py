@@ -15,7 +15,6 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
-from club.testing.worker import run_due_tasks
 from notifications.models import Notification
 from notifications.services import (
     deliver,
@@ -24,6 +23,7 @@ from notifications.services import (
     notify,
     retry_delay,
 )
+from testing.worker import run_due_tasks
 
 Status = Notification.Status
 BOOKING = SimpleNamespace(

@@ -3,10 +3,10 @@
 import pytest
 
 from bookings.tests.factories import make_booking
-from club.testing.worker import run_due_tasks
 from club.tests.test_settings import PRODUCTION, manage
 from payments.tests.test_receipt_email import paid  # noqa: F401 - a fixture
 from payments.tests.test_webhook_and_lists import post, signed, succeeded_event
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

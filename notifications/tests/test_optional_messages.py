@@ -14,9 +14,9 @@ from bookings.models import Booking
 from bookings.notices import remind
 from bookings.selectors import policy_get
 from bookings.tests.factories import approved_at, make_booking
-from club.testing.worker import run_due_tasks
 from notifications.models import Notification, Preferences
 from notifications.services import UNSUBSCRIBE_SALT, unsubscribe_token
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

@@ -19,15 +19,15 @@ from bookings.services import booking_cancel, policy_update, refund_percent
 from bookings.tests.factories import make_booking
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
-from club.testing import stripe_stand_in
-from club.testing.concurrency import at_once
-from club.testing.stripe_stand_in import pay
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import refund_send, refunds_send_stalled
 from payments.tests.helpers import intent, save, stripe_refunds
+from testing import stripe_stand_in
+from testing.concurrency import at_once
+from testing.stripe_stand_in import pay
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

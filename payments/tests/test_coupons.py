@@ -13,10 +13,10 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.testing.concurrency import at_once
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon, Payment
 from payments.tests.helpers import client_like, intent, save, stripe_intents, stripe_refunds
+from testing.concurrency import at_once
 
 pytestmark = pytest.mark.django_db
 REFUNDED = "Your payment has been refunded: you can pay for this booking again."

@@ -11,10 +11,10 @@ from django.test import Client
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.testing.concurrency import at_once
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon, Payment
 from payments.tests.helpers import client_like, intent, stripe_intents
+from testing.concurrency import at_once
 
 # As many as the payment rate limit lets one person make in a minute.
 RACERS = 20

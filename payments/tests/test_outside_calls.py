@@ -10,12 +10,12 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.services import policy_update
 from bookings.tests.factories import make_booking
-from club.testing.stripe_stand_in import pay
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon, Payment, Refund
 from payments.services import payment_cancel, refund_send
 from payments.tests.helpers import intent, save
+from testing.stripe_stand_in import pay
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

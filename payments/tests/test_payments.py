@@ -8,10 +8,10 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.services import booking_request, bookings_expire
 from bookings.tests.factories import approved_at, make_booking, tomorrow
-from club.testing import stripe_stand_in
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon, Payment
 from payments.tests.helpers import intent, save, stripe_intents
+from testing import stripe_stand_in
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status

@@ -10,12 +10,12 @@ from icalendar import Calendar
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon
 from payments.services import payment_confirm, payment_intent_create
 from payments.tests.helpers import save
 from payments.tests.test_webhook_and_lists import post, signed, succeeded_event
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 

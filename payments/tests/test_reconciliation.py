@@ -20,13 +20,13 @@ from bookings.tests.factories import make_booking
 from club.errors import Conflict
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
-from club.testing import stripe_stand_in
-from club.testing.worker import run_due_tasks
 from courts.tests.factories import CourtFactory
 from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import PAYMENT_FORGOTTEN, payment_confirm, payment_intent_create, payments_reconcile
 from payments.tests.helpers import stripe_refunds
+from testing import stripe_stand_in
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 RECONCILE_AFTER = timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS)

@@ -18,7 +18,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
 # localstripe, which `make test` starts beside the emulator.
 os.environ.setdefault("STRIPE_API_BASE", "http://127.0.0.1:8420")
-# The site's mail goes to a mailbox of the tests' own (club/testing/mail.py), on a free port.
+# The site's mail goes to a mailbox of the tests' own (testing/mail.py), on a free port.
 if "EMAIL_URL" not in os.environ:
     os.environ["EMAIL_URL"] = f"smtp://127.0.0.1:{free_port()}"
     os.environ["MAIL_DIR"] = tempfile.mkdtemp(prefix="club-test-mail-")

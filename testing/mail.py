@@ -1,5 +1,5 @@
 """The local mailbox as the tests use it: a real SMTP server (notifications/mailbox.py) on the port
-and in the folder that club/testing/environment.py gave the site (EMAIL_URL, MAIL_DIR), which a test
+and in the folder that testing/environment.py gave the site (EMAIL_URL, MAIL_DIR), which a test
 may stop and start again to see what the site does while the mail server is away.
 
 Django's test environment swaps the mailers for its in-memory outbox; a test that asks for the
