@@ -123,6 +123,27 @@ def localstripe(_localstripe):
     return _localstripe
 
 
+@pytest.fixture(params=["anonymous", "user", "member", "admin"])
+def caller(request, sign_in_as):
+    """Each kind of caller in turn, as (kind, a test client): nobody signed in, a user, a member,
+    an admin."""
+    from django.test import Client
+
+    from accounts.models import User
+
+    kind = request.param
+    roles = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
+    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", roles[kind])
+
+
+@pytest.fixture
+def admin(sign_in_as):
+    """A test client signed in as Ann, an admin."""
+    from accounts.models import User
+
+    return sign_in_as("ann@example.com", User.Role.ADMIN)
+
+
 @pytest.fixture
 def people(sign_in_as):
     """A test client for each kind of caller. Ada ("owner") owns what the test is about; Bob is

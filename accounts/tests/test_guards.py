@@ -5,7 +5,6 @@ from urllib.parse import quote
 
 import pytest
 from django.contrib import admin
-from django.test import Client
 
 from accounts.models import User
 from club.admin_site import ClubAdminSite
@@ -35,13 +34,6 @@ PAGES = {
 }
 
 ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
-
-
-@pytest.fixture(params=["anonymous", "user", "member", "admin"])
-def caller(request, sign_in_as):
-    kind = request.param
-    client = Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
-    return kind, client
 
 
 @pytest.mark.parametrize("path", PAGES)

@@ -40,11 +40,6 @@ def bookings_of(email: str, count: int, *, court=None, status=Status.CONFIRMED, 
     )
 
 
-@pytest.fixture
-def admin(sign_in_as):
-    return sign_in_as("ann@example.com", User.Role.ADMIN)
-
-
 def test_a_long_list_comes_in_pages_of_25_numbered_on_from_page_to_page(admin):
     bookings_of("ada@example.com", 30)
 

@@ -1,24 +1,10 @@
 import pytest
-from django.test import Client
 
-from accounts.models import User
 from content.models import Announcement
 
 pytestmark = pytest.mark.django_db
 
-ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
 DENIED = {"anonymous": 401, "user": 403, "member": 403}
-
-
-@pytest.fixture(params=["anonymous", "user", "member", "admin"])
-def caller(request, sign_in_as):
-    kind = request.param
-    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
-
-
-@pytest.fixture
-def admin(sign_in_as):
-    return sign_in_as("ann@example.com", User.Role.ADMIN)
 
 
 def test_signed_in_people_read_the_announcements_newest_first(caller):

@@ -12,7 +12,6 @@ from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
 
-ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
 VALID = {
     "name": "North Court",
     "type": "Tennis",
@@ -22,12 +21,6 @@ VALID = {
 }
 # A court added without slots (they are optional).
 SPEC_FORM = {key: value for key, value in VALID.items() if key != "slots"}
-
-
-@pytest.fixture(params=["anonymous", "user", "member", "admin"])
-def caller(request, sign_in_as):
-    kind = request.param
-    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
 
 
 def test_anyone_lists_the_open_courts(caller):

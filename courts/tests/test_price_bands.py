@@ -10,7 +10,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.forms import inlineformset_factory
 from django.http import QueryDict
-from django.test import Client
 
 from accounts.models import User
 from bookings.models import Booking
@@ -29,7 +28,6 @@ WEEKDAYS, WEEKENDS = [0, 1, 2, 3, 4], [5, 6]
 EVENING = ["16:00-17:00", "17:00-18:00", "20:00-21:00", "21:00-22:00"]
 MONDAY = Date(2026, 6, 1)
 SATURDAY = Date(2026, 6, 6)
-ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
 EVENINGS_BAND = {"weekdays": WEEKDAYS, "starts": "17:00", "ends": "21:00", "price": "30.00"}
 NEW_COURT = {
     "name": "North Court",
@@ -233,12 +231,6 @@ def test_django_admins_bands_are_refused_when_they_overlap():
 
 
 # --- The court API ---------------------------------------------------------------------------------
-
-
-@pytest.fixture(params=["anonymous", "user", "member", "admin"])
-def caller(request, sign_in_as):
-    kind = request.param
-    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
 
 
 def test_only_admins_add_and_change_a_courts_bands(caller):

@@ -4,27 +4,13 @@ from datetime import date, timedelta
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
 from django.utils import timezone
 
-from accounts.models import User
 from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
 
-ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
 DENIED = {"anonymous": 401, "user": 403, "member": 403}
-
-
-@pytest.fixture(params=["anonymous", "user", "member", "admin"])
-def caller(request, sign_in_as):
-    kind = request.param
-    return kind, Client() if kind == "anonymous" else sign_in_as(f"{kind}@example.com", ROLES[kind])
-
-
-@pytest.fixture
-def admin(sign_in_as):
-    return sign_in_as("ann@example.com", User.Role.ADMIN)
 
 
 def test_anyone_lists_the_active_coupons(caller):
