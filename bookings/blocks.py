@@ -15,6 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from audit.services import audit_record
 from club.errors import Conflict
+from club.text import one_line_refusal
 from courts.models import Court
 
 from .models import Block, BookedSlot, Booking
@@ -99,6 +100,8 @@ def _validate(*, court: Court, date: Date, until: Date | None, slots: list[str],
         errors["reason"] = "Say why the court is closed: people see it in the schedule."
     elif len(reason) > Block._meta.get_field("reason").max_length:
         errors["reason"] = "At most 200 characters."
+    elif refusal := one_line_refusal(reason):
+        errors["reason"] = refusal
     if errors:
         raise ValidationError(errors)
     return sorted(slots, key=court.slots.index)

@@ -4,7 +4,6 @@ from rest_framework import serializers
 from accounts.serializers import NormalisedEmailField
 from club.api import IdField
 from club.templatetags.club_time import day
-from club.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
@@ -60,7 +59,6 @@ class BookingRejectInput(serializers.Serializer):
         required=False,
         allow_blank=True,
         max_length=500,
-        validators=[validate_one_line],
         help_text="Why, for the booking's owner.",
     )
 
@@ -172,9 +170,7 @@ class BlockInput(serializers.Serializer):
         help_text="Weekly, on the same weekday, until this day; none for one day.",
     )
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
-    reason = serializers.CharField(
-        allow_blank=True, max_length=200, validators=[validate_one_line], help_text="Shown in the schedule."
-    )
+    reason = serializers.CharField(allow_blank=True, max_length=200, help_text="Shown in the schedule.")
     conflicts = serializers.ChoiceField(
         choices=CONFLICT_CHOICES,
         default=REFUSE,

@@ -19,6 +19,7 @@ from club.money import CENT
 from club.slots import Slot
 from club.templatetags.club_time import day, when
 from club.templatetags.money import money
+from club.text import one_line_refusal
 from courts.models import Court
 from courts.pricing import slot_prices
 
@@ -289,6 +290,8 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
 
 def booking_reject(*, booking: Booking, by: User, reason: str = "") -> Booking:
     """An admin turns a pending request down, with a reason for its owner if they give one."""
+    if refusal := one_line_refusal(reason):
+        raise ValidationError({"reason": refusal})
     return _transition(booking=booking, to=Status.REJECTED, by=by, reason=reason.strip())
 
 

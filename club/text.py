@@ -12,24 +12,32 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_BUT_LINE_BREAKS_AND_TABS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]")
 
 
+ONE_LINE = "Write it on one line, without line breaks, tabs or other control characters."
+LINES = "Remove the control characters: only line breaks and tabs may stand between the words."
+
+
+def one_line_refusal(value: str) -> str:
+    """Why `value` cannot be a name, a reason or a description; "" when it can."""
+    return ONE_LINE if _CONTROL.search(value) else ""
+
+
+def lines_refusal(value: str) -> str:
+    """Why `value` cannot be a message; "" when it can."""
+    return LINES if _CONTROL_BUT_LINE_BREAKS_AND_TABS.search(value) else ""
+
+
 def validate_one_line(value: str) -> None:
-    if _CONTROL.search(value):
-        raise ValidationError(
-            "Write it on one line, without line breaks, tabs or other control characters.",
-            code="control_characters",
-        )
+    if refusal := one_line_refusal(value):
+        raise ValidationError(refusal, code="control_characters")
 
 
 def validate_lines(value: str) -> None:
-    if _CONTROL_BUT_LINE_BREAKS_AND_TABS.search(value):
-        raise ValidationError(
-            "Remove the control characters: only line breaks and tabs may stand between the words.",
-            code="control_characters",
-        )
+    if refusal := lines_refusal(value):
+        raise ValidationError(refusal, code="control_characters")
 
 
 def one_line(value: str) -> str:
     """`value` with each run of control characters and spaces as one space, for where a line break
-    would change the meaning (a subject line, a calendar's name), whatever a row kept from before
-    names refused them holds."""
+    would change the meaning (a subject line, a calendar's name): a row saved by other means than
+    the validated forms and APIs (a shell, an import) may hold any character."""
     return " ".join(_CONTROL.sub(" ", value).split())

@@ -1,8 +1,6 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from club.text import validate_lines
-
 from .models import Announcement
 
 
@@ -19,6 +17,4 @@ class AnnouncementOutput(serializers.ModelSerializer):
 
 
 class AnnouncementInput(serializers.Serializer):
-    text = serializers.CharField(
-        max_length=2000, trim_whitespace=False, allow_blank=True, validators=[validate_lines]
-    )
+    text = serializers.CharField(max_length=2000, trim_whitespace=False, allow_blank=True)

@@ -2,6 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from audit.services import audit_record, audited_update
+from club.text import lines_refusal
 
 from . import tasks
 from .models import Announcement, ContactMessage, NewsletterSubscription
@@ -25,6 +26,8 @@ def _clean_text(text: str) -> str:
     text = text.strip()
     if not text:
         raise ValidationError({"text": "Please write the announcement."})
+    if refusal := lines_refusal(text):
+        raise ValidationError({"text": refusal})
     return text
 
 
