@@ -15,7 +15,7 @@ deleted, only Firebase knows; the rule for asking it is here and nowhere else
   every request (`check_now`), and refresh the kept answer.
 - A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
   answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker); then one trial call, by the first
-  caller, says whether Firebase is back, while the others are refused as before. Meanwhile an
+  caller, says whether Firebase is back, while the others are refused at once. Meanwhile an
   ordinary request stands on its locally verified credential, to be checked once Firebase answers
   again, and a sensitive one is refused with IdentityProviderUnavailable.
 

@@ -34,14 +34,15 @@ def day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
-def period(first: date, last: date) -> tuple[datetime, datetime]:
-    """The moments from the start of `first` up to (not including) the start of the day after `last`."""
-    return day_start(first), day_start(last + timedelta(days=1))
-
-
 def moments(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
-    """period(), with a day not given (None) leaving that side open."""
+    """The moments from the start of `first` up to (not including) the start of the day after `last`;
+    a day not given (None) leaves that side open."""
     return (day_start(first) if first else None), (day_start(last + timedelta(days=1)) if last else None)
+
+
+def period(first: date, last: date) -> tuple[datetime, datetime]:
+    """moments() of two days given."""
+    return moments(first, last)
 
 
 def between(field: str, start: datetime | None, end: datetime | None) -> Q:

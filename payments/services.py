@@ -34,6 +34,7 @@ from club.money import discounted, round_money, to_cents
 from club.retries import backoff
 
 from . import gateway, notices
+from .coupons import normalised_code
 from .models import Coupon, Payment, Refund
 from .selectors import coupon_uses
 
@@ -77,7 +78,7 @@ def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
     """What paying for `booking` costs, with the coupon `coupon_code` if one is given and its
     owner may use it now."""
     coupon = None
-    if code := coupon_code.strip().upper():
+    if code := normalised_code(coupon_code):
         coupon = Coupon.objects.filter(code=code).first()
         if coupon is None:
             raise ValidationError({"couponCode": Coupon.not_on_offer(code)})
