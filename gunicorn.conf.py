@@ -1,3 +1,3 @@
 # gunicorn reads this file from the directory it starts in (the repository's root).
-# The access log without the secrets that stand in addresses (club/logs.py).
-logger_class = "club.logs.AccessLogger"
+# The access log without the secrets that stand in addresses (kernel/logs.py).
+logger_class = "kernel.logs.AccessLogger"

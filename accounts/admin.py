@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import admin
 from django.db import transaction
 
-from club.admin import AuditedAdmin
+from audit.admin import AuditedAdmin
 
 from .models import User
 from .services import LastAdmin, users_leave_an_admin

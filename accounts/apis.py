@@ -7,9 +7,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from club.pagination import SLICE_PARAMETERS, sliced_response
-from club.ratelimit import limit_per_key
-from club.schema import errors
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.ratelimit import limit_per_key
+from kernel.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
@@ -98,7 +98,7 @@ SEARCH = OpenApiParameter("search", str, description="Part of a name or e-mail, 
 
 class UserApi(APIView):
     """GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-    (club/pagination.py). POST: record your own profile."""
+    (kernel/pagination.py). POST: record your own profile."""
 
     def get_permissions(self):
         return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()

@@ -1,6 +1,8 @@
 """How the JSON API knows its caller: the Firebase session cookie (with CSRF, like Django's own
 session authentication), or an `Authorization: Bearer <Firebase ID token>` header."""
 
+from django.conf import settings
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from .identity import (
@@ -81,3 +83,20 @@ class FirebaseSessionAuthentication(authentication.SessionAuthentication):
             return None
         self.enforce_csrf(request)
         return user, None
+
+
+# How the OpenAPI schema (/api/schema/) names the two ways to authenticate.
+class FirebaseBearerScheme(OpenApiAuthenticationExtension):
+    target_class = FirebaseBearerAuthentication
+    name = "firebaseIdToken"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "bearer", "bearerFormat": "Firebase ID token"}
+
+
+class FirebaseSessionScheme(OpenApiAuthenticationExtension):
+    target_class = FirebaseSessionAuthentication
+    name = "sessionCookie"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "cookie", "name": settings.IDENTITY_COOKIE_NAME}

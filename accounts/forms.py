@@ -1,6 +1,6 @@
 from django import forms
 
-from club.text import validate_one_line
+from kernel.text import validate_one_line
 
 from .models import validate_photo_url
 

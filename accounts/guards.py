@@ -9,7 +9,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect
 
-from club.views import service_unavailable
+from kernel.pages import service_unavailable
 
 from .models import User
 

@@ -39,7 +39,7 @@ from django.core.validators import URLValidator, validate_email
 from firebase_admin import auth, credentials, exceptions
 from requests.adapters import HTTPAdapter
 
-from club.text import one_line
+from kernel.text import one_line
 
 logger = logging.getLogger(__name__)
 

@@ -3,8 +3,8 @@ from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.auth.models import AnonymousUser
 from django.utils.functional import SimpleLazyObject
 
-from club.errors import Conflict
-from club.views import service_unavailable
+from kernel.errors import Conflict
+from kernel.pages import service_unavailable
 
 from .identity import IdentityProviderUnavailable, InvalidCredential, check_now, verify_session_cookie
 from .services import EmailNotVerified, session_has_ended, user_from_identity

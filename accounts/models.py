@@ -3,7 +3,7 @@ from django.core.validators import URLValidator
 from django.db import models
 from django.utils import timezone
 
-from club.text import validate_one_line
+from kernel.text import validate_one_line
 
 # A person's photo: https only, as the pages' Content Security Policy loads images from this site or
 # over https (and as accounts.identity keeps a provider's photo).

@@ -4,7 +4,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from club.days import period
+from kernel.days import period
 
 from .models import User
 

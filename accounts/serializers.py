@@ -1,7 +1,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
-from club.text import validate_one_line
+from kernel.text import validate_one_line
 
 from .models import User, validate_photo_url
 

@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from audit.services import audit_record, audited_update
-from club.errors import Conflict, Forbidden
+from kernel.errors import Conflict, Forbidden
 
 from .identity import Identity, InvalidCredential, revoke_sessions
 from .models import EndedSession, User

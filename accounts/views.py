@@ -5,9 +5,8 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from club.dashboard import island_page
-from club.pagination import island_first_page
-from club.views import service_unavailable
+from kernel.pages import island_page, service_unavailable
+from kernel.pagination import island_first_page
 
 from .forms import ProfileForm
 from .guards import admin_required, login_required

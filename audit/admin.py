@@ -1,8 +1,14 @@
-from django.contrib import admin
+import json
 
-from club.admin import ReadOnlyAdmin
+from django.contrib import admin
+from django.contrib.admin.models import LogEntry
+from django.contrib.admin.utils import construct_change_message, flatten_fieldsets
+from django.db import transaction
+
+from kernel.admin import ReadOnlyAdmin, RefusalsSaid
 
 from .models import AuditEntry
+from .services import audit_record, snapshot
 
 
 @admin.register(AuditEntry)
@@ -13,3 +19,50 @@ class AuditEntryAdmin(ReadOnlyAdmin):
     list_filter = ["action", "target_type"]
     search_fields = ["actor_email", "summary", "target_id"]
     date_hierarchy = "at"
+
+
+class AuditedAdmin(RefusalsSaid):
+    """Records fixed by hand in Django admin: each addition, change and deletion is one audit entry
+    (`admin.add`, `admin.change`, `admin.delete`) with Django's change message and the values
+    before and after: of the changed fields for a change, of every field shown for an addition or a
+    deletion. It is written in the same transaction as the fix."""
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        message = construct_change_message(form, formsets, not change)
+        if not message:  # saved with nothing changed: no fix
+            return
+        fields = form.changed_data if change else list(form.fields)
+        self._audit(
+            request,
+            "change" if change else "add",
+            form.instance,
+            # An unsaved LogEntry says the change in Django's words, as the History page does.
+            LogEntry(change_message=json.dumps(message)).get_change_message(),
+            before={name: form.initial.get(name) for name in fields} if change else None,
+            after=snapshot(form.instance, fields),
+        )
+
+    def delete_model(self, request, obj):
+        self._audit_deletion(request, obj)
+        super().delete_model(request, obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self._audit_deletion(request, obj)
+        super().delete_queryset(request, queryset)
+
+    def _audit_deletion(self, request, obj) -> None:
+        shown = flatten_fieldsets(self.get_fieldsets(request, obj))
+        self._audit(request, "delete", obj, "Deleted.", before=snapshot(obj, shown), after=None)
+
+    def _audit(self, request, done: str, obj, what: str, *, before, after) -> None:
+        audit_record(
+            actor=request.user,
+            action=f"admin.{done}",
+            target=obj,
+            summary=f"Django admin, {obj._meta.verbose_name} {obj}: {what}",
+            before=before,
+            after=after,
+        )

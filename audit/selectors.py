@@ -2,7 +2,7 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from club.days import within_days
+from kernel.days import within_days
 
 from .models import AuditEntry
 

@@ -7,8 +7,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 
-from club.admin import ReadOnlyAdmin, ServiceAdmin
-from club.errors import Conflict, Forbidden
+from kernel.admin import ReadOnlyAdmin, ServiceAdmin
+from kernel.errors import Conflict, Forbidden
 
 from .blocks import BlockConflicts, block_create, block_delete
 from .forms import PolicyForm

@@ -9,12 +9,12 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin, require_self
-from club.pagination import SLICE_PARAMETERS, sliced_response
-from club.ratelimit import WritesThrottle
-from club.schema import errors
 from courts.models import price_kind
 from courts.pricing import peak_prices, slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.ratelimit import WritesThrottle
+from kernel.schema import errors
 
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
@@ -83,7 +83,7 @@ class BookingCreateApi(APIView):
 class BookingListApi(APIView):
     """GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-    `?dateTo=` bound the dates. A slice at a time (club/pagination.py)."""
+    `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py)."""
 
     status_name: str = ""
 
@@ -266,7 +266,7 @@ class ScheduleApi(APIView):
 
 class BlockListApi(APIView):
     """GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-    (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+    (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
     `conflicts` says to cancel them or to leave those slots out."""
 

@@ -14,9 +14,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from audit.services import audit_record
-from club.errors import Conflict
-from club.text import one_line_refusal
 from courts.models import Court
+from kernel.errors import Conflict
+from kernel.text import one_line_refusal
 
 from .models import Block, BookedSlot, Booking
 from .selectors import overdue

@@ -8,8 +8,8 @@ from django.conf import settings
 from django.urls import reverse
 from icalendar import Calendar, Event, vDuration
 
-from club.slots import Slot
-from club.text import one_line
+from kernel.slots import Slot
+from kernel.text import one_line
 
 from .models import Booking, CalendarFeed
 from .selectors import with_calendar_fields

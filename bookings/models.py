@@ -6,8 +6,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
-from club.states import StatusMachine
-from club.text import validate_one_line
+from kernel.states import StatusMachine
+from kernel.text import validate_one_line
 
 
 class Booking(StatusMachine):

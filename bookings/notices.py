@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from club.templatetags.club_time import when
+from kernel.days import when
 from notifications.selectors import told_about
 from notifications.services import absolute_url, notify, notify_batched
 

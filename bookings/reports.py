@@ -11,9 +11,9 @@ from datetime import date, timedelta
 from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
 
-from club.days import period
-from club.slots import Slot
 from courts.models import Court
+from kernel.days import period
+from kernel.slots import Slot
 
 from .models import BookedSlot, Booking
 from .selectors import overdue

@@ -11,10 +11,10 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
-from club.slots import Slot
 from courts.models import Court
 from courts.pricing import peak_prices
 from courts.selectors import court_list, courts_with_price_bands
+from kernel.slots import Slot
 
 from .models import BookedSlot
 from .selectors import offer_run_out, overdue

@@ -2,8 +2,8 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
-from club.api import IdField
-from club.templatetags.club_time import day
+from kernel.api import IdField
+from kernel.days import day
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm

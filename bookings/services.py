@@ -14,14 +14,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from audit.services import audit_record, audited_update
-from club.errors import Conflict, Forbidden
-from club.money import CENT
-from club.slots import Slot
-from club.templatetags.club_time import day, when
-from club.templatetags.money import money
-from club.text import one_line_refusal
 from courts.models import Court
 from courts.pricing import slot_prices
+from kernel.days import day, when
+from kernel.errors import Conflict, Forbidden
+from kernel.money import CENT, money
+from kernel.slots import Slot
+from kernel.text import one_line_refusal
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from accounts.models import User
-from club.slots import Slot
 from courts.models import Court
+from kernel.slots import Slot
 
 from .models import Policy
 from .selectors import policy_get

@@ -8,8 +8,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.timesince import timeuntil
 
-from club.templatetags.club_time import day, when
-from club.templatetags.money import money
+from kernel.days import day, when
+from kernel.money import money
 
 from .models import Booking
 

@@ -4,6 +4,7 @@ from . import views
 
 app_name = "bookings"
 urlpatterns = [
+    path("courts", views.court_list, name="courts"),
     path("schedule", views.schedule, name="schedule"),
     path("dashboard/my-bookings", views.my_bookings, name="mine"),
     path("dashboard/waitlist", views.my_waitlist, name="waitlist"),

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import cache_control
@@ -15,8 +16,11 @@ from django.views.decorators.http import conditional_page, require_safe
 
 from accounts.guards import admin_required, login_required, member_required
 from audit.selectors import audit_trail
-from club.pagination import page_of
-from club.templatetags import club_time
+from courts.models import COURT_IMAGE_PLACEHOLDER
+from courts.selectors import court_list as open_courts
+from courts.selectors import with_price_bands
+from kernel import days
+from kernel.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
@@ -36,6 +40,7 @@ from .selectors import (
     with_shown_status,
 )
 from .services import calendar_feed_get, policy_update
+from .slots import NO_SLOTS_CHOSEN, bookable_dates
 from .tables import (
     ADD_TO_CALENDAR,
     CHANGED,
@@ -60,6 +65,40 @@ from .waitlist import book_path
 Status = Booking.Status
 
 
+def court_list(request):
+    """The courts open for booking, a page at a time, each with its Book Now: the booking island's
+    modal (frontend/src/islands/booking.tsx) asks a court's availability on the day chosen."""
+    page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
+    context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
+    if request.user.is_authenticated:
+        context["booking_props"] = _booking_modal_props(request.user, page.object_list)
+    return render(request, "bookings/courts.html", context)
+
+
+def _booking_modal_props(user, courts) -> dict:
+    """The booking modal's props: the courts of the page, the dates open to `user`, and the refusal
+    of a request without slots, said before asking."""
+    first, last = bookable_dates(user)
+    return {
+        "userEmail": user.email,
+        "minDate": first.isoformat(),
+        "maxDate": last.isoformat(),
+        "bookingsUrl": reverse("api-bookings"),
+        "noSlotsMessage": NO_SLOTS_CHOSEN,
+        "courts": [
+            {
+                "id": court.pk,
+                "name": court.name,
+                "type": court.type,
+                "price": str(court.price),
+                "slots": court.slots,
+                "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
+            }
+            for court in courts
+        ],
+    }
+
+
 def _list_page(
     request,
     bookings,
@@ -71,7 +110,7 @@ def _list_page(
     filters: BookingFilters | None = None,
     calendar: dict | None = None,
 ):
-    """One page of `bookings` (club/pagination.py). `columns`: the table's columns, in order
+    """One page of `bookings` (kernel/pagination.py). `columns`: the table's columns, in order
     (bookings/tables.py); `actions`: the booking-action island's buttons on each row; `filters`:
     the search form above the table, if the page has one; `calendar`: the person's calendar feed
     (_calendar_links), to subscribe to."""
@@ -280,7 +319,7 @@ def schedule(request):
         ]
         context["booking_props"] = {
             "date": day.isoformat(),
-            "dateLabel": club_time.day(day),
+            "dateLabel": days.day(day),
             "bookingsUrl": reverse("api-bookings"),
             "waitlistUrl": reverse("api-waitlist"),
             "courts": courts,
@@ -313,7 +352,7 @@ def my_waitlist(request):
             {
                 "url": reverse("api-waitlist-entry", args=[entry.pk]),
                 "offered": entry.status == WaitlistEntry.Status.OFFERED,
-                "place": f"{entry.court.label}, {entry.slot}, {club_time.day(entry.date)}",
+                "place": f"{entry.court.label}, {entry.slot}, {days.day(entry.date)}",
             },
         )
         for entry in page

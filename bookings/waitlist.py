@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from club.errors import Conflict, Forbidden
 from courts.models import Court
+from kernel.errors import Conflict, Forbidden
 
 from . import notices
 from .models import BookedSlot, WaitlistEntry

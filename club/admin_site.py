@@ -1,4 +1,4 @@
-"""Django admin's site (club.apps.ClubAdminConfig), apart from club.admin: the site is made when it
+"""Django admin's site (club.apps.ClubAdminConfig), apart from kernel.admin: the site is made when it
 is first used, which may be before the apps' admin modules register their models."""
 
 from django.contrib import admin

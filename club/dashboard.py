@@ -1,5 +1,4 @@
-"""The dashboard: its landing page (which shows several apps' records, so the project owns it) and what
-its pages share."""
+"""The dashboard's landing page: it shows several apps' records, so the project owns it."""
 
 import calendar
 from datetime import datetime
@@ -12,16 +11,9 @@ from accounts.models import User
 from accounts.selectors import user_list
 from bookings.models import Booking
 from bookings.selectors import booking_list, day_occupancy
-from club.days import day_start, month_start
 from courts.selectors import court_list
+from kernel.days import day_start, month_start
 from payments.selectors import failed_refunds, late_refunds, takings
-
-
-def island_page(request, *, heading: str, island: str, props: dict):
-    """A dashboard page that is one island (an admin table with its forms), given its props."""
-    return render(
-        request, "dashboard/island_page.html", {"heading": heading, "island": island, "island_props": props}
-    )
 
 
 @login_required

@@ -23,11 +23,11 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import policy_get
 from bookings.services import booking_price
-from club.days import day_start
-from club.money import discounted
-from club.slots import Slot
 from courts.models import Court
 from courts.selectors import with_price_bands
+from kernel.days import day_start
+from kernel.money import discounted
+from kernel.slots import Slot
 from payments.models import Coupon, Payment, Refund
 
 Status = Booking.Status

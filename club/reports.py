@@ -15,7 +15,7 @@ from django.utils import timezone
 from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
-from club.days import DayField, month_start, period
+from kernel.days import DayField, month_start, period
 from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.

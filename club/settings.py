@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_vite",
+    "kernel",
     "club",
     "accounts",
     "courts",
@@ -69,7 +70,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "club.server_timing.ServerTimingMiddleware",  # local mode only: queries and time per response
+    "kernel.server_timing.ServerTimingMiddleware",  # local mode only: queries and time per response
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages are compressed here (static files come pre-compressed from WhiteNoise above). Django
@@ -100,7 +101,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "club.context_processors.site",
+                "kernel.context_processors.site",
             ],
         },
     },
@@ -249,7 +250,7 @@ VITE_OUT_DIR = BASE_DIR / "frontend" / "dist"
 STATICFILES_DIRS = [BASE_DIR / "static", ("dist", VITE_OUT_DIR)]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "club.staticfiles.StaticFilesStorage"},
+    "staticfiles": {"BACKEND": "kernel.staticfiles.StaticFilesStorage"},
 }
 # Content-hashed files may be cached for ever: all of Vite's build output under dist/assets/, and the
 # files Django's manifest storage hashed (a 12-hex-digit hash before the extension).
@@ -328,8 +329,8 @@ REST_FRAMEWORK = {
     # Deny by default: every API view states a looser permission where it is public.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["club.api.JSONParser"],
-    "EXCEPTION_HANDLER": "club.api.exception_handler",
+    "DEFAULT_PARSER_CLASSES": ["kernel.api.JSONParser"],
+    "EXCEPTION_HANDLER": "kernel.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # How many reverse proxies stand before the app. With 0 the caller's address is the connection's
     # own and X-Forwarded-For is ignored: anyone can write that header, and trusting it would let a
@@ -337,7 +338,7 @@ REST_FRAMEWORK = {
     # address the N-th proxy from the end appended is the caller's.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     # Per caller (user, else address), counted in the shared cache; pages use them too
-    # (club/ratelimit.py). Over the limit: 429 with Retry-After.
+    # (kernel/ratelimit.py). Over the limit: 429 with Retry-After.
     "DEFAULT_THROTTLE_RATES": {
         # Sign-ins per address, and per account: one address (a club's Wi-Fi) has many people.
         "session": env.str("RATE_SESSION", default="60/min"),
@@ -382,7 +383,7 @@ API_MAX_LIMIT = 100
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"secrets": {"()": "club.logs.RedactSecrets"}},
+    "filters": {"secrets": {"()": "kernel.logs.RedactSecrets"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["secrets"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # The stripe library logs every request at INFO.

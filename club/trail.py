@@ -6,8 +6,8 @@ from django.shortcuts import render
 
 from accounts.guards import admin_required
 from audit.selectors import audit_trail
-from club.days import DayField
-from club.pagination import page_of
+from kernel.days import DayField
+from kernel.pagination import page_of
 
 # The kinds of action, by the prefix of their names (audit.services.audit_record's callers).
 KINDS = [

@@ -2,13 +2,11 @@ import ipaddress
 import sys
 
 from django.conf import settings
-from django.contrib.messages import constants
-from django.contrib.messages.storage.base import Message
 from django.core.cache import caches
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError, InterfaceError, OperationalError, connection
 from django.db.models import Count, Min, Q
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -17,6 +15,7 @@ from django_tasks_db.models import DBTaskResult, get_date_max
 from rest_framework.throttling import BaseThrottle
 
 from accounts.identity import provider_status as identity_status
+from kernel.pages import DATABASE_UNAVAILABLE, service_unavailable
 from payments.gateway import provider_status as payments_status
 from payments.selectors import failed_refunds, late_refunds
 
@@ -119,21 +118,6 @@ def bad_request(request, exception):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=status)
     return render(request, "errors/400.html", {"message": message}, status=status)
-
-
-DATABASE_UNAVAILABLE = (
-    "The club's database is not answering, so nothing was changed. Please try again in a minute."
-)
-
-
-def service_unavailable(request, *, heading: str, message: str) -> HttpResponse:
-    """A 503 that says what is down: `{"detail": message}` for the API; for people, a page with the
-    message, shown as a toast as well. The page needs neither the database nor the signed-in user,
-    since either may be what is missing."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"detail": message}, status=503)
-    context = {"heading": heading, "message": message, "messages": [Message(constants.ERROR, message)]}
-    return render(request, "errors/503.html", context, status=503)
 
 
 def server_error(request):

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from club.admin import AuditedAdmin, ServiceAdmin
+from audit.admin import AuditedAdmin
+from kernel.admin import ServiceAdmin
 
 from .models import Announcement, ContactMessage, NewsletterSubscription
 from .services import announcement_create, announcement_delete, announcement_update

@@ -6,8 +6,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from club.pagination import SLICE_PARAMETERS, sliced_response
-from club.schema import errors
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.schema import errors
 
 from .models import Announcement
 from .selectors import announcement_list

@@ -1,6 +1,6 @@
 from django.db import models
 
-from club.text import validate_lines, validate_one_line
+from kernel.text import validate_lines, validate_one_line
 
 
 class ContactMessage(models.Model):

@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from audit.services import audit_record, audited_update
-from club.text import lines_refusal
+from kernel.text import lines_refusal
 
 from . import tasks
 from .models import Announcement, ContactMessage, NewsletterSubscription

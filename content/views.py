@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.guards import admin_required, login_required
-from club.dashboard import island_page
-from club.pagination import island_first_page, page_of
-from club.ratelimit import limit_posts
+from kernel.pages import island_page
+from kernel.pagination import island_first_page, page_of
+from kernel.ratelimit import limit_posts
 from payments.coupons import active_coupons
 
 from . import data

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
-from club.admin import ServiceAdmin
+from kernel.admin import ServiceAdmin
 
 from .models import WEEKDAY_NAMES, Court, PriceBand
 from .pricing import overlap_message

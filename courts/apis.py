@@ -9,8 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
-from club.pagination import SLICE_PARAMETERS, sliced_response
-from club.schema import errors
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.schema import errors
 
 from .models import Court
 from .selectors import court_list, courts_all, courts_for_admin, courts_with_price_bands

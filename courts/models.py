@@ -6,9 +6,9 @@ from django.core.validators import MinValueValidator, URLValidator
 from django.db import models
 from django.utils.functional import cached_property
 
-from club.slots import Slot
-from club.staticfiles import static_url_for
-from club.text import validate_one_line
+from kernel.slots import Slot
+from kernel.staticfiles import static_url_for
+from kernel.text import validate_one_line
 
 
 def validate_image_location(value: str) -> None:
@@ -29,6 +29,10 @@ def validate_slots(value: list) -> None:
     for earlier, later in pairwise(slots):
         if later.start < earlier.end:
             raise ValidationError("Slots must not overlap.")
+
+
+# Shown instead of a court's image that fails to load (an address that no longer answers).
+COURT_IMAGE_PLACEHOLDER = "img/courts/placeholder.svg"
 
 
 class Court(models.Model):

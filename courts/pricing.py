@@ -8,7 +8,7 @@ from datetime import time
 from decimal import Decimal
 from itertools import combinations
 
-from club.slots import Slot
+from kernel.slots import Slot
 
 from .models import WEEKDAY_NAMES, Court, PriceBand
 

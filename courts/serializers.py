@@ -4,8 +4,8 @@ from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from club.slots import SLOT_PATTERN
-from club.text import validate_one_line
+from kernel.slots import SLOT_PATTERN
+from kernel.text import validate_one_line
 
 from .models import Court, PriceBand, validate_image_location, validate_slots
 

@@ -1,24 +1,12 @@
-from django.conf import settings
-from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
 
 from accounts.guards import admin_required
-from club.dashboard import island_page
-from club.pagination import page_of
+from kernel.pages import island_page
 
-from .selectors import court_list as open_courts
-from .selectors import courts_for_admin, with_price_bands
+from .models import COURT_IMAGE_PLACEHOLDER
+from .selectors import courts_for_admin
 from .serializers import CourtAdminOutput
-
-# Shown instead of a court's image that fails to load (an address that no longer answers).
-COURT_IMAGE_PLACEHOLDER = "img/courts/placeholder.svg"
-
-
-def court_list(request):
-    page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
-    context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
-    return render(request, "courts/court_list.html", context)
 
 
 @admin_required

@@ -1,5 +1,5 @@
 """The islands write a moment as the server does, in the club's time zone (frontend/src/lib/time.ts
-and club/templatetags/club_time.py)."""
+and kernel/templatetags/club_time.py)."""
 
 from datetime import UTC, datetime
 
@@ -7,8 +7,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from club.templatetags.club_time import when
 from e2e.journeys import PASSWORD, sign_in
+from kernel.days import when
 
 pytestmark = pytest.mark.browser
 

@@ -18,8 +18,8 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.views import DATABASE_UNAVAILABLE
 from courts.tests.factories import CourtFactory
+from kernel.pages import DATABASE_UNAVAILABLE
 from payments.models import Payment
 from payments.services import payments_reconcile
 from testing import emulator, outage, stripe_stand_in

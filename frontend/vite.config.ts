@@ -6,7 +6,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 // One Rollup input per island: every file in src/islands is an entry, named after the file, so a
-// page loads only the islands it mounts (see club/templatetags/islands.py for the template side).
+// page loads only the islands it mounts (see kernel/templatetags/islands.py for the template side).
 // src/enhancements holds small scripts without React, loaded by pages with {% vite_asset %}.
 function entries(folder: string): Record<string, string> {
   return Object.fromEntries(

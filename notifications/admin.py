@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from club.admin import AuditedAdmin, ReadOnlyAdmin
+from audit.admin import AuditedAdmin
+from kernel.admin import ReadOnlyAdmin
 
 from .models import Notification, Preferences
 

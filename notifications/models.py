@@ -2,7 +2,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from club.states import StatusMachine
+from kernel.states import StatusMachine
 
 
 class Notification(StatusMachine):

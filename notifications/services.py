@@ -18,8 +18,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from club.retries import backoff
-from club.text import one_line
+from kernel.retries import backoff
+from kernel.text import one_line
 
 from .models import Notification, Preferences
 

@@ -3,7 +3,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.guards import login_required
-from club.ratelimit import limit_posts
+from kernel.ratelimit import limit_posts
 
 from .forms import PreferencesForm
 from .services import preferences_get, unsubscribe

@@ -1,8 +1,8 @@
 from django import forms
 from django.contrib import admin, messages
 
-from club.admin import ReadOnlyAdmin, ServiceAdmin
-from club.errors import Conflict
+from kernel.admin import ReadOnlyAdmin, ServiceAdmin
+from kernel.errors import Conflict
 
 from . import gateway
 from .coupons import COUPON_AUDITED, coupon_create, coupon_delete, coupon_update, normalised_code

@@ -15,9 +15,9 @@ from accounts.serializers import MemberOutput
 from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
-from club.errors import Conflict
-from club.pagination import SLICE_PARAMETERS, sliced_response
-from club.schema import DETAIL, errors
+from kernel.errors import Conflict
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.schema import DETAIL, errors
 
 from . import gateway
 from .coupons import active_coupons, coupon_create, coupon_delete, coupon_update

@@ -1,8 +1,8 @@
 from django import forms
 from django.utils import timezone
 
-from club.days import DayField
 from courts.selectors import courts_all
+from kernel.days import DayField
 
 from .models import Coupon
 from .selectors import PaidStatus

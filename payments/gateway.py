@@ -6,7 +6,7 @@ from functools import cache
 import stripe
 from django.conf import settings
 
-from club.errors import ProviderUnavailable
+from kernel.errors import ProviderUnavailable
 
 
 class PaymentProviderUnavailable(ProviderUnavailable):

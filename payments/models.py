@@ -4,9 +4,9 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from club.money import to_cents
-from club.states import StatusMachine
-from club.text import validate_one_line
+from kernel.money import to_cents
+from kernel.states import StatusMachine
+from kernel.text import validate_one_line
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
 MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."

@@ -4,8 +4,8 @@ commits whether or not the message can be made: notifications.services.notify)."
 from django.urls import reverse
 
 from bookings.calendar import booking_ics
-from club.templatetags.club_time import day
-from club.templatetags.money import money
+from kernel.days import day
+from kernel.money import money
 from notifications.services import Attachment, absolute_url, notify
 
 from .models import Payment, Refund

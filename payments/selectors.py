@@ -22,7 +22,7 @@ from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
-from club.days import between, moments
+from kernel.days import between, moments
 
 from .models import Coupon, Payment, Refund
 

@@ -2,8 +2,8 @@ from django.urls import reverse
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
-from club.api import IdField
-from club.text import validate_one_line
+from kernel.api import IdField
+from kernel.text import validate_one_line
 
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon, Payment, Refund
 

@@ -29,9 +29,9 @@ from accounts.services import user_make_member
 from audit.services import audit_record
 from bookings.models import Booking
 from bookings.services import booking_confirm
-from club.errors import Conflict, Forbidden
-from club.money import discounted, round_money, to_cents
-from club.retries import backoff
+from kernel.errors import Conflict, Forbidden
+from kernel.money import discounted, round_money, to_cents
+from kernel.retries import backoff
 
 from . import gateway, notices
 from .coupons import normalised_code

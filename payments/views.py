@@ -13,8 +13,8 @@ from django.utils import timezone
 from accounts.guards import admin_required, login_required, member_required
 from bookings.models import Booking
 from bookings.selectors import own_bookings
-from club.dashboard import island_page
-from club.pagination import page_of
+from kernel.pages import island_page
+from kernel.pagination import page_of
 
 from .forms import LedgerFilters
 from .models import Coupon

@@ -4,8 +4,8 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from club.templatetags.club_time import day
 from courts.tests.factories import CourtFactory
+from kernel.days import day
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from bookings.blocks import block_create, block_delete
 from bookings.models import Booking
 from bookings.services import booking_approve, booking_cancel, booking_reject, policy_update
 from bookings.tests.factories import make_booking, tomorrow
-from club.errors import Conflict
 from courts.tests.factories import CourtFactory
+from kernel.errors import Conflict
 
 pytestmark = pytest.mark.django_db
 

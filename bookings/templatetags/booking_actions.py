@@ -1,7 +1,7 @@
 from django import template
 from django.urls import reverse
 
-from club.templatetags.money import money
+from kernel.money import money
 
 register = template.Library()
 

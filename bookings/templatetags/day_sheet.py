@@ -14,8 +14,8 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
-from club.templatetags.money import money
 from courts.models import Court, price_kind
+from kernel.money import money
 
 from ..schedule import Cell, CellState, Row
 

@@ -17,9 +17,9 @@ from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Wai
 from bookings.schedule import day_sheet
 from bookings.services import booking_request, policy_update
 from bookings.tests.factories import approved_at, make_booking, tomorrow
-from club.errors import Conflict
-from club.templatetags import club_time
 from courts.tests.factories import CourtFactory
+from kernel import days
+from kernel.errors import Conflict
 from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
@@ -448,7 +448,7 @@ def test_the_409_lists_the_bookings_in_the_way_then_the_admin_leaves_them_out(pe
         {
             "bookingId": booking.pk,
             "date": tomorrow().isoformat(),
-            "dateLabel": club_time.day(tomorrow()),
+            "dateLabel": days.day(tomorrow()),
             "slots": SLOTS[1:],
             "status": "pending",
             "userEmail": "ada@example.com",

@@ -10,8 +10,8 @@ from bookings.blocks import block_create
 from bookings.models import Block, BookedSlot, Booking
 from bookings.services import booking_request
 from bookings.tests.factories import tomorrow
-from club.errors import Conflict
 from courts.tests.factories import CourtFactory
+from kernel.errors import Conflict
 from testing import concurrency
 
 ROUNDS = 8

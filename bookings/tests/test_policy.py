@@ -19,8 +19,8 @@ from bookings.services import (
     bookings_expire,
     policy_update,
 )
-from club.templatetags.club_time import day
 from courts.tests.factories import CourtFactory
+from kernel.days import day
 
 pytestmark = pytest.mark.django_db
 

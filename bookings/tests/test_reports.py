@@ -15,9 +15,9 @@ from bookings.models import Booking
 from bookings.reports import Use, booking_funnel, occupancy
 from bookings.services import booking_approve, booking_cancel, booking_confirm, booking_reject
 from bookings.tests.factories import approved_at, make_booking, tomorrow
-from club.days import day_start
 from courts.models import Court
 from courts.tests.factories import CourtFactory
+from kernel.days import day_start
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status

@@ -11,8 +11,8 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.blocks import block_create
 from bookings.tests.factories import make_booking, tomorrow
-from club.templatetags import club_time
 from courts.tests.factories import CourtFactory
+from kernel import days
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +120,7 @@ def test_the_schedule_island_names_the_courts_and_writes_the_day_as_the_club_doe
     props = people["other"].get(f"/schedule?date={tomorrow().isoformat()}").context["booking_props"]
 
     assert [court["label"] for court in props["courts"]] == ["Hall", "Squash", "Centre"]
-    assert props["dateLabel"] == club_time.day(tomorrow())
+    assert props["dateLabel"] == days.day(tomorrow())
 
 
 def test_a_signed_out_visitor_reads_free_cells_as_text_without_the_island(people, booked):

@@ -20,8 +20,8 @@ from bookings.services import (
     policy_update,
 )
 from bookings.tests.factories import approved_at, make_booking, tomorrow
-from club.errors import Forbidden
 from courts.tests.factories import CourtFactory
+from kernel.errors import Forbidden
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status

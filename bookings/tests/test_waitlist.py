@@ -27,8 +27,8 @@ from bookings.services import (
 from bookings.slots import slot_start
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join, waitlist_leave, waitlist_offer, waitlist_pass_on
-from club.errors import Conflict
 from courts.tests.factories import CourtFactory
+from kernel.errors import Conflict
 from notifications.models import Notification
 from testing.worker import run_due_tasks
 

@@ -1,4 +1,4 @@
-"""Every admin registered is one of club.admin's kinds, so that every fix made in Django admin is
+"""Every admin registered is one of kernel.admin's kinds, so that every fix made in Django admin is
 one audit entry: made by a service, or recorded by AuditedAdmin."""
 
 import pytest
@@ -7,7 +7,8 @@ from django.contrib.auth.models import Group
 from django.test import RequestFactory
 
 from accounts.models import User
-from club.admin import AuditedAdmin, ReadOnlyAdmin, ServiceAdmin
+from audit.admin import AuditedAdmin
+from kernel.admin import ReadOnlyAdmin, ServiceAdmin
 
 
 def writes_nothing(model_admin, request) -> bool:

@@ -14,9 +14,9 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.reports import occupancy
 from bookings.selectors import policy_get
-from club.days import period
 from club.demo_history import DAYS
-from club.money import discounted
+from kernel.days import period
+from kernel.money import discounted
 from payments.models import Payment, Refund
 from payments.selectors import takings_by_month
 

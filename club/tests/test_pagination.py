@@ -1,4 +1,4 @@
-"""API lists come a slice at a time (club/pagination.py): the bare JSON array, `?limit=&offset=`,
+"""API lists come a slice at a time (kernel/pagination.py): the bare JSON array, `?limit=&offset=`,
 the whole list's size in X-Total-Count and the neighbouring slices in a Link header."""
 
 import re

@@ -16,9 +16,9 @@ from accounts.models import User
 from accounts.selectors import new_members_by_month
 from bookings.models import Booking
 from bookings.tests.factories import make_booking, tomorrow
-from club.days import period
 from courts.models import Court
 from courts.tests.factories import CourtFactory
+from kernel.days import period
 from payments.selectors import takings_by_month
 from payments.tests.helpers import paid, refunded
 

@@ -11,15 +11,15 @@ from django.http import HttpResponse
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from club.server_timing import ServerTimingMiddleware
 from courts.models import Court
+from kernel.server_timing import ServerTimingMiddleware
 
 pytestmark = pytest.mark.django_db
 HEADER = re.compile(r'^db;desc="(\d+) quer(?:y|ies)";dur=(\d+\.\d), app;dur=(\d+\.\d)$')
 
 
 def test_it_is_the_outermost_middleware_so_every_query_counts():
-    assert settings.MIDDLEWARE[0] == "club.server_timing.ServerTimingMiddleware"
+    assert settings.MIDDLEWARE[0] == "kernel.server_timing.ServerTimingMiddleware"
 
 
 def test_a_response_says_how_many_queries_it_ran_and_how_long_it_took():

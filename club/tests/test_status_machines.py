@@ -1,5 +1,5 @@
 """Every status field moves one way: along the transitions declared beside its model, through
-club.states.StatusMachine (`move`, or `move_where` for a lock-free claim). The project's code is read
+kernel.states.StatusMachine (`move`, or `move_where` for a lock-free claim). The project's code is read
 for any other write of a `status`: an assignment to `.status`, or a `status=` given to update()."""
 
 import ast
@@ -8,13 +8,13 @@ from pathlib import Path
 from django.apps import apps
 from django.conf import settings
 
-from club.states import StatusMachine
+from kernel.states import StatusMachine
 
 ROOT = Path(settings.BASE_DIR)
 # Code that writes a status by itself, and why it may.
 EXCEPTIONS = {
     # The one method.
-    "club/states.py": "StatusMachine.move and move_where are where a status is written.",
+    "kernel/states.py": "StatusMachine.move and move_where are where a status is written.",
     # The task queue's own rows (django-tasks-db's), not a status of ours.
     "club/schedule.py": "An abandoned task's row is put back in the queue as the task backend keeps it.",
     # Seeds write finished histories directly, as rows, not moves that happen now.

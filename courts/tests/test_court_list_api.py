@@ -1,6 +1,6 @@
 """GET /api/courts: every change to a court, however it is made, shows at once; conditional
 requests get a 304 while nothing changed (Django's conditional_page); the slice contract of every
-list holds (club/pagination.py)."""
+list holds (kernel/pagination.py)."""
 
 import gzip
 import re

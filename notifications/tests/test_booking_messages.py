@@ -21,8 +21,8 @@ from bookings.services import (
     bookings_expire,
 )
 from bookings.tests.factories import tomorrow
-from club.templatetags.club_time import when
 from courts.tests.factories import CourtFactory
+from kernel.days import when
 from notifications.models import Notification
 from testing.worker import run_due_tasks
 

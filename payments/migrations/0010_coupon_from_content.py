@@ -7,7 +7,7 @@ made new are alike. content's 0005 then forgets the model, in state only."""
 import django.db.models.deletion
 from django.db import migrations, models
 
-import club.text
+import kernel.text
 
 
 class Migration(migrations.Migration):
@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
                                 help_text="Saved trimmed and upper-case.",
                                 max_length=40,
                                 unique=True,
-                                validators=[club.text.validate_one_line],
+                                validators=[kernel.text.validate_one_line],
                             ),
                         ),
                         (
@@ -44,7 +44,7 @@ class Migration(migrations.Migration):
                         (
                             "description",
                             models.CharField(
-                                blank=True, max_length=200, validators=[club.text.validate_one_line]
+                                blank=True, max_length=200, validators=[kernel.text.validate_one_line]
                             ),
                         ),
                         ("is_active", models.BooleanField(default=True)),

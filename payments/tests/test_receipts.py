@@ -11,8 +11,8 @@ import pytest
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from club.templatetags.club_time import day
 from courts.tests.factories import CourtFactory
+from kernel.days import day
 from payments.models import Coupon, Payment
 from payments.tests.helpers import intent, save
 

@@ -17,10 +17,10 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.services import booking_cancel
 from bookings.tests.factories import make_booking
-from club.errors import Conflict
 from club.models import PeriodicRun
 from club.schedule import queue_due_tasks
 from courts.tests.factories import CourtFactory
+from kernel.errors import Conflict
 from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import PAYMENT_FORGOTTEN, payment_confirm, payment_intent_create, payments_reconcile

@@ -50,11 +50,11 @@ from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import policy_get
 from bookings.services import booking_price
-from club.days import day_start
 from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
-from club.slots import Slot
 from content.models import Announcement
 from courts.models import Court
+from kernel.days import day_start
+from kernel.slots import Slot
 from payments.models import Coupon, Payment
 
 Status = Booking.Status

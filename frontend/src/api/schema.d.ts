@@ -47,7 +47,7 @@ export interface paths {
         };
         /**
          * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-         *     (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+         *     (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
          *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
          *     `conflicts` says to cancel them or to leave those slots out.
          */
@@ -55,7 +55,7 @@ export interface paths {
         put?: never;
         /**
          * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-         *     (admins), a slice at a time (club/pagination.py). POST: an admin blocks slots of a court
+         *     (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
          *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
          *     `conflicts` says to cancel them or to leave those slots out.
          */
@@ -167,7 +167,7 @@ export interface paths {
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
          *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
+         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
          */
         get: operations["bookings_approved_list"];
         put?: never;
@@ -205,7 +205,7 @@ export interface paths {
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
          *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
+         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
          */
         get: operations["bookings_confirmed_list"];
         put?: never;
@@ -226,7 +226,7 @@ export interface paths {
         /**
          * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
          *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (club/pagination.py).
+         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
          */
         get: operations["bookings_pending_list"];
         put?: never;
@@ -595,13 +595,13 @@ export interface paths {
         };
         /**
          * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-         *     (club/pagination.py). POST: record your own profile.
+         *     (kernel/pagination.py). POST: record your own profile.
          */
         get: operations["users_list"];
         put?: never;
         /**
          * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-         *     (club/pagination.py). POST: record your own profile.
+         *     (kernel/pagination.py). POST: record your own profile.
          */
         post: operations["users_create"];
         delete?: never;

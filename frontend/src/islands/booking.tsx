@@ -10,7 +10,7 @@ import { totalOf } from "../lib/prices";
 
 type Availability = components["schemas"]["Availability"];
 
-/** A court as the booking modal's props give it (booking_modal_props in bookings/templatetags). */
+/** A court as the booking modal's props give it (bookings/views.py, court_list). */
 interface Court {
   id: number;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The one way the islands write a date or a moment, in the club's time zone, exactly as the server's
- * `club_time` filters do (club/templatetags/club_time.py): "November 24, 2026, 3:05 PM" and
+ * `club_time` filters do (kernel/templatetags/club_time.py): "November 24, 2026, 3:05 PM" and
  * "November 24, 2026". Change both together.
  */
 import { islandConfig } from "./config";

@@ -12,7 +12,7 @@ export interface FirstPage<Row> {
   rows: Row[];
   total: number;
   pageSize: number;
-  /** The API list (club/pagination.py): `?limit=&offset=` and the filters as query parameters. */
+  /** The API list (kernel/pagination.py): `?limit=&offset=` and the filters as query parameters. */
   url: string;
 }
 

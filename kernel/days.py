@@ -8,6 +8,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
 
 # The days a filter may name: any a club's records could hold, and far from the calendar's ends,
 # where a day's start or the day after cannot be computed (9999-12-31 has no day after).
@@ -65,3 +66,24 @@ def month_start(day: date, months_back: int = 0) -> date:
     """The first day of `day`'s month, or of the month `months_back` before it."""
     month = day.year * 12 + day.month - 1 - months_back
     return date(month // 12, month % 12 + 1, 1)
+
+
+# How the site writes a day and a moment, in the club's time zone (the templates' `day` and `when`
+# filters; the islands write them the same way with frontend/src/lib/time.ts: change both together).
+# Long date (the spec's announcements: long date plus time), and the time in 12 hours.
+DAY = "F j, Y"
+MOMENT = f"{DAY}, g:i A"
+
+
+def when(moment: datetime | None) -> str:
+    """A moment (an aware datetime) in the club's time zone."""
+    return date_format(timezone.localtime(moment), MOMENT) if moment else ""
+
+
+def day(value: date | datetime | None) -> str:
+    """A calendar day; a moment gives its day in the club's time zone."""
+    if not value:
+        return ""
+    if isinstance(value, datetime):
+        value = timezone.localtime(value)
+    return date_format(value, DAY)

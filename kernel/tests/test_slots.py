@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from club.slots import Slot
+from kernel.slots import Slot
 
 
 def test_a_slot_is_read_from_its_label_and_written_back_the_same():

@@ -2,8 +2,7 @@ from decimal import Decimal
 
 import pytest
 
-from club.money import discounted, round_money, to_cents
-from club.templatetags.money import money
+from kernel.money import discounted, money, round_money, to_cents
 
 
 @pytest.mark.parametrize(

@@ -19,3 +19,8 @@ def to_cents(amount: Decimal) -> int:
 def discounted(price: Decimal, percent: int) -> Decimal:
     """The price less a coupon's whole-percent discount, rounded to the cent."""
     return round_money(price * (100 - percent) / 100)
+
+
+def money(amount) -> str:
+    """An amount as shown to people, without the currency sign: 1234.5 → '1,234.50'."""
+    return f"{round_money(amount):,}"

@@ -1,8 +1,8 @@
-"""One way to write a day and a moment, in the club's time zone (club/templatetags/club_time.py)."""
+"""One way to write a day and a moment, in the club's time zone (kernel/templatetags/club_time.py)."""
 
 from datetime import UTC, date, datetime
 
-from club.templatetags.club_time import day, when
+from kernel.days import day, when
 
 
 def test_a_moment_is_written_in_the_club_s_time_zone(settings):

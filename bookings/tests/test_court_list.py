@@ -12,7 +12,7 @@ from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
 
-URL = reverse("courts:list")
+URL = reverse("bookings:courts")
 
 
 def page_buttons(html: str) -> dict[str, str]:

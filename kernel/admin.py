@@ -1,0 +1,95 @@
+"""What the apps' Django admin pages share. Every registered admin is one of three kinds, or writes
+nothing at all (the task queue's own), so that each fix made in Django admin is one audit entry
+(club/tests/test_admin_kinds.py holds them to it):
+
+- ReadOnlyAdmin: records to read; an action may change them through a service, which audits;
+- ServiceAdmin: records saved and deleted through their app's services, which audit;
+- AuditedAdmin (audit.admin): records fixed by hand, audited with the changed values before and after.
+
+Django's own log (LogEntry) is kept for each record's History page, but it is not the audit trail:
+it cannot say what the values were, and it writes the deletions of several records at once with
+bulk_create, which sends no signal."""
+
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpResponseRedirect
+
+from .errors import Conflict
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records to read in Django admin, never to add, change or delete there: the services make
+    and change them (an admin action may still call a service)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class RefusalsSaid(admin.ModelAdmin):
+    """A refusal a service makes only as it saves or deletes (a code another admin took meanwhile,
+    the club's last admin): its transaction has rolled the change back (Django's change and delete
+    views run in one, and so does each kind's delete_queryset, for Delete selected), and the page
+    says why at its top, not an error page."""
+
+    def _saying_refusals(self, view, request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except (ValidationError, Conflict) as refusal:
+            said = " ".join(refusal.messages) if isinstance(refusal, ValidationError) else str(refusal)
+            self.message_user(request, said, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    def changeform_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().changeform_view, request, *args, **kwargs)
+
+    def delete_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().delete_view, request, *args, **kwargs)
+
+    def changelist_view(self, request, *args, **kwargs):
+        return self._saying_refusals(super().changelist_view, request, *args, **kwargs)
+
+
+class ServiceAdmin(RefusalsSaid):
+    """Records that Django admin adds, changes and deletes through their app's services, so that
+    the services' rules and audit entries hold there too. A subclass says how with `create`,
+    `update` and `remove`; the form (and its inlines) check the values first, so that a refusal
+    shows on the page."""
+
+    def create(self, request, form, formsets):
+        """The new record, made by the service from the checked form."""
+        raise NotImplementedError
+
+    def update(self, request, obj, changes: dict, formsets) -> None:
+        """`obj` as it was, changed by the service: `changes` are the form's changed values."""
+        raise NotImplementedError
+
+    def remove(self, request, obj) -> None:
+        raise NotImplementedError
+
+    def save_model(self, request, obj, form, change):
+        """Saved by save_related, once the inlines are checked too."""
+
+    def save_related(self, request, form, formsets, change):
+        for formset in formsets:
+            formset.save(commit=False)  # what changed, for Django's log; the service saves it
+        if not change:
+            form.instance.pk = self.create(request, form, formsets).pk  # Django's log and redirect need it
+        elif form.has_changed() or any(formset.has_changed() for formset in formsets):
+            changes = {name: form.cleaned_data[name] for name in form.changed_data}
+            as_it_was = self.model._default_manager.get(pk=form.instance.pk)  # the form changed the instance
+            self.update(request, as_it_was, changes, formsets)
+
+    def delete_model(self, request, obj):
+        self.remove(request, obj)
+
+    @transaction.atomic
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            self.remove(request, obj)

@@ -1,0 +1,14 @@
+"""The one way the site writes a date or a moment, in the club's time zone (kernel.days):
+
+{% load club_time %}
+{{ payment.paid_at|when }}   November 24, 2026, 3:05 PM
+{{ booking.date|day }}       November 24, 2026
+"""
+
+from django import template
+
+from kernel.days import day, when
+
+register = template.Library()
+register.filter(day)
+register.filter(when)
