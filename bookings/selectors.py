@@ -56,8 +56,7 @@ def open_bookings(*, user: User) -> QuerySet[Booking]:
 
 def bookings_visible_to(user: User) -> QuerySet[Booking]:
     """The bookings a person may see: their own; an admin, everyone's."""
-    bookings = Booking.objects.select_related("user", "court")
-    return bookings if user.is_admin else bookings.filter(user=user)
+    return Booking.objects.select_related("user", "court") if user.is_admin else own_bookings(user)
 
 
 def booking_list(

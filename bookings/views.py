@@ -96,31 +96,13 @@ def _booking_modal_props(user, courts) -> dict:
     }
 
 
-def _list_page(
-    request,
-    bookings,
-    *,
-    heading: str,
-    empty: str,
-    columns: tuple[Column, ...],
-    actions=(),
-    filters: BookingFilters | None = None,
-    calendar: dict | None = None,
-):
-    """One page of `bookings` in a table of `columns` (bookings/tables.py), with the booking-action
-    island's `actions` on each row, the search form `filters` and the person's `calendar` feed."""
+def _list_page(request, bookings, *, columns: tuple[Column, ...], **context):
+    """One page of `bookings` in a table of `columns` (bookings/tables.py); the `context` gives
+    the `heading`, the `empty` text, and if any the booking-action island's `actions` on each row,
+    the search form `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
-    context = {
-        "page": page,
-        "rows": table_rows(page, columns, first_number=page.start_index()),
-        "heading": heading,
-        "empty": empty,
-        "columns": columns,
-        "actions": actions,
-        "filters": filters,
-        "calendar": calendar,
-    }
-    return render(request, "bookings/list.html", context)
+    rows = table_rows(page, columns, first_number=page.start_index())
+    return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
 
 def _calendar_links(request) -> dict:
@@ -158,11 +140,10 @@ def my_approved(request):
 
 @member_required
 def my_confirmed(request):
-    now = timezone.now()
     bookings = with_payment(_mine(request, Status.CONFIRMED))
     return _list_page(
         request,
-        with_refund_percent(bookings, by=request.user, now=now),
+        with_refund_percent(bookings, by=request.user, now=timezone.now()),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
