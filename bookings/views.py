@@ -252,7 +252,6 @@ def confirmed(request):
         request,
         with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now()),
         heading="Confirmed Bookings",
-        # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
         # The club cancels a paid booking with a full refund (until it starts).
