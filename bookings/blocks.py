@@ -18,7 +18,7 @@ from kernel.errors import Conflict
 from kernel.text import one_line_refusal
 
 from .models import Block, BookedSlot, Booking
-from .selectors import overdue
+from .selectors import held_slots
 from .services import booking_cancel, holders_release
 from .slots import REACH_DAYS, slots_refusal
 from .waitlist import slot_freed
@@ -27,9 +27,9 @@ from .waitlist import slot_freed
 BLOCK_MAX_WEEKS_DAYS = 366
 
 REFUSE, CANCEL, SKIP = "refuse", "cancel", "skip"
+CONFLICT_CHOICES = (REFUSE, CANCEL, SKIP)
 # A block as the audit trail keeps it.
 AUDITED = ["court", "date", "until", "slots", "reason"]
-CONFLICT_CHOICES = (REFUSE, CANCEL, SKIP)
 
 
 class BlockConflicts(Conflict):
@@ -47,9 +47,9 @@ class BlockConflicts(Conflict):
 def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
     """The bookings that hold any of `slots` of `court` on the block's days, with their owners, in
     date order."""
-    held = BookedSlot.objects.filter(
+    held = held_slots(
         court=court, date__in=Block(date=date, until=until).dates, slot__in=slots, booking__isnull=False
-    ).exclude(overdue(via="booking__"))
+    )
     return list(
         Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
         .select_related("user")

@@ -262,6 +262,12 @@ def booking_confirm(*, booking: Booking, by: User | None) -> Booking:
     return _transition(booking=booking, to=Status.CONFIRMED, by=by)
 
 
+def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -> int:
+    """The share of its payment that `by` cancelling the paid booking at `now` gives back."""
+    one = with_refund_percent(Booking.objects.filter(pk=booking.pk), by=by, now=now or timezone.now())
+    return one.values_list("refund_percent", flat=True).get()
+
+
 # The payments app's service that records the refund of a paid booking cancelled, named here as
 # Django starts (payments.apps.PaymentsConfig.ready): payments are built on the bookings, not the
 # other way round. Called with the cancelled `booking`, `by` and the refund's `percent`.
@@ -289,8 +295,7 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
     if paid:
         if _refund_for_cancelled_booking is None:  # never cancelled without its refund
             raise ImproperlyConfigured("No service records the refunds of paid bookings cancelled.")
-        one = with_refund_percent(Booking.objects.filter(pk=cancelled.pk), by=by, now=now)
-        percent = one.values_list("refund_percent", flat=True).get()
+        percent = refund_percent(booking=cancelled, by=by, now=now)
         _refund_for_cancelled_booking(booking=cancelled, by=by, percent=percent)
     return cancelled
 
