@@ -1,7 +1,6 @@
-"""Bookings and what holds or waits for a court's slots. BookedSlot is not registered: it is the
-index of held slots that the services keep in step with bookings, blocks and offers (a row changed
-by hand would free or hold a slot behind their back); BookingStatusChange is each booking's
-history, shown in it."""
+"""Bookings and what holds or waits for a court's slots. BookedSlot is not registered: the services
+keep it in step with bookings, blocks and offers, and a row changed by hand would free or hold a
+slot behind their back."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -33,16 +32,13 @@ class PolicyAdmin(ServiceAdmin):
 
 
 class BlockAdminForm(forms.ModelForm):
-    """A new block, made by the blocks' service (bookings.blocks.block_create) when the form is
-    checked, so that its refusals (a field, or bookings holding some of the slots) show on the form."""
+    """A new block, made by the blocks' service when the form is checked, so that its refusals show
+    on the form."""
 
     class Meta:
         model = Block
         fields = ["court", "date", "until", "slots", "reason"]
         help_texts = {"slots": 'A list of the court\'s slots, e.g. ["08:00-09:00", "09:00-10:00"].'}
-
-    # The service's names for the fields, as the API's.
-    FIELDS = {"courtId": "court", "date": "date", "until": "until", "slots": "slots", "reason": "reason"}
 
     def clean(self):
         cleaned = super().clean()
@@ -63,7 +59,7 @@ class BlockAdminForm(forms.ModelForm):
             )
         except ValidationError as error:
             for field, messages in error.message_dict.items():
-                self.add_error(self.FIELDS.get(field), messages)
+                self.add_error("court" if field == "courtId" else field, messages)
         except BlockConflicts as error:
             held = "; ".join(
                 f"{booking.user.email}, {booking.date}, {booking.slots_label} ({booking.status})"
@@ -79,9 +75,8 @@ class BlockAdminForm(forms.ModelForm):
 
 @admin.register(Block)
 class BlockAdmin(ServiceAdmin):
-    """Blocks are made and lifted through the blocks' service (bookings/blocks.py): a block over
-    bookings is refused here; the schedule page offers to cancel them or to leave those slots out.
-    A block is never edited: lift it and make another."""
+    """A block over bookings is refused here (the schedule page offers to cancel them or to leave
+    those slots out). A block is never edited: lift it and make another."""
 
     form = BlockAdminForm
     list_display = ["court", "date", "until", "slots_label", "reason", "created_by", "created_at"]
@@ -110,8 +105,7 @@ class BlockAdmin(ServiceAdmin):
 
 @admin.register(WaitlistEntry)
 class WaitlistEntryAdmin(ReadOnlyAdmin):
-    """Who waits for which slot, and the offers made (docs/rules.md, Waitlist), to read: people join
-    and leave on the site, and the worker offers and passes on."""
+    """Who waits for which slot, and the offers made, to read."""
 
     list_display = ["user", "court", "date", "slot", "status", "created_at", "offer_expires_at"]
     list_filter = ["status", "date", "court"]
@@ -123,8 +117,8 @@ class WaitlistEntryAdmin(ReadOnlyAdmin):
 
 @admin.register(CalendarFeed)
 class CalendarFeedAdmin(ReadOnlyAdmin):
-    """Whose calendar feeds exist, and an action to retire one's address (say, shared by mistake):
-    the person finds a new one on Confirmed Bookings. The secret itself is never shown."""
+    """Whose calendar feeds exist, and an action to retire one's address (say, shared by mistake).
+    The secret itself is never shown."""
 
     fields = ["user", "created_at"]
     list_display = ["user", "created_at"]
@@ -141,8 +135,6 @@ class CalendarFeedAdmin(ReadOnlyAdmin):
 
 
 class StatusChangeInline(admin.TabularInline):
-    """The booking's history, to read."""
-
     model = BookingStatusChange
     fields = ["at", "from_status", "to_status", "by", "reason"]
     readonly_fields = fields
@@ -154,10 +146,10 @@ class StatusChangeInline(admin.TabularInline):
 
 
 def _each(request, queryset, decide, done: str) -> None:
-    """Runs `decide` (a service) on each selected booking, and says what became of each."""
+    """Runs the service `decide` on each selected booking, and says what became of each."""
     for booking in queryset.select_related("court", "user"):
         try:
-            decide(booking)
+            decide(booking=booking, by=request.user)
         except (Conflict, Forbidden) as refusal:
             messages.error(request, f"Booking #{booking.pk}: {refusal}")
         else:
@@ -166,8 +158,7 @@ def _each(request, queryset, decide, done: str) -> None:
 
 @admin.register(Booking)
 class BookingAdmin(ReadOnlyAdmin):
-    """Bookings, to read and to fix through their services only: approve, reject and cancel (a
-    paid one is refunded in full) are the actions; status, price and slots are never edited here."""
+    """Bookings, to read and to fix through their services only: approve, reject and cancel."""
 
     list_display = ["pk", "court_name", "date", "slots_label", "user", "status", "price", "created_at"]
     list_filter = ["status", "date", "court"]
@@ -179,16 +170,12 @@ class BookingAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Approve the selected pending bookings")
     def approve(self, request, queryset):
-        _each(
-            request, queryset, lambda booking: booking_approve(booking=booking, by=request.user), "approved"
-        )
+        _each(request, queryset, booking_approve, "approved")
 
     @admin.action(description="Reject the selected pending bookings")
     def reject(self, request, queryset):
-        _each(request, queryset, lambda booking: booking_reject(booking=booking, by=request.user), "rejected")
+        _each(request, queryset, booking_reject, "rejected")
 
     @admin.action(description="Cancel the selected bookings (paid ones refunded in full)")
     def cancel(self, request, queryset):
-        _each(
-            request, queryset, lambda booking: booking_cancel(booking=booking, by=request.user), "cancelled"
-        )
+        _each(request, queryset, booking_cancel, "cancelled")

@@ -27,16 +27,8 @@ urlpatterns = [
         for status in (Booking.Status.PENDING, Booking.Status.APPROVED, Booking.Status.CONFIRMED)
     ],
     path("bookings/approved/<int:booking_id>", ApprovedBookingApi.as_view(), name="api-booking-approved"),
-    path(
-        "bookings/approve/<int:booking_id>",
-        BookingApproveApi.as_view(),
-        name="api-booking-approve",
-    ),
-    path(
-        "bookings/reject/<int:booking_id>",
-        BookingRejectApi.as_view(),
-        name="api-booking-reject",
-    ),
+    path("bookings/approve/<int:booking_id>", BookingApproveApi.as_view(), name="api-booking-approve"),
+    path("bookings/reject/<int:booking_id>", BookingRejectApi.as_view(), name="api-booking-reject"),
     path("bookings/<int:booking_id>", BookingCancelApi.as_view(), name="api-booking"),
     path("schedule", ScheduleApi.as_view(), name="api-schedule"),
     path("calendar", CalendarFeedApi.as_view(), name="api-calendar"),

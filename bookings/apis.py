@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin, require_self
 from courts.models import price_kind
-from courts.pricing import peak_prices, slot_prices
+from courts.pricing import slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.ratelimit import WritesThrottle
@@ -52,6 +52,13 @@ from .slots import started_slots
 from .waitlist import waitlist_join, waitlist_leave
 
 
+def _valid(serializer: type[serializers.Serializer], data, **options) -> dict:
+    """`data` checked by `serializer`: its validated data, or a 400 with a message per field."""
+    checked = serializer(data=data, **options)
+    checked.is_valid(raise_exception=True)
+    return checked.validated_data
+
+
 class BookingCreateApi(APIView):
     """POST: request a booking for yourself (docs/rules.md, Booking life cycle); under instant
     booking it is approved at once, to be paid at its `payUrl`."""
@@ -63,9 +70,7 @@ class BookingCreateApi(APIView):
         request=BookingRequestInput, responses={201: BookingCreatedOutput, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request):
-        data = BookingRequestInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = _valid(BookingRequestInput, request.data)
         require_self(
             request.user, fields.get("userEmail"), or_admin=False, message="You can only book for yourself."
         )
@@ -92,11 +97,10 @@ class BookingListApi(APIView):
         responses={200: BookingOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = BookingListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        email = query.validated_data.get("email", "")
+        query = _valid(BookingListQuery, request.query_params)
+        email = query.get("email", "")
         require_self(request.user, email, or_admin=True, message="You can only list your own bookings.")
-        bookings = booking_list(viewer=request.user, status=self.status_name, **query.validated_data)
+        bookings = booking_list(viewer=request.user, status=self.status_name, **query)
         return sliced_response(request, bookings, BookingOutput)
 
 
@@ -141,10 +145,9 @@ class BookingRejectApi(APIView):
         request=BookingRejectInput, responses={200: BookingOutput, **errors(400, 401, 403, 404, 409)}
     )
     def patch(self, request, booking_id: int):
-        data = BookingRejectInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _valid(BookingRejectInput, request.data)
         booking = get_object_or_404(Booking, pk=booking_id)
-        rejected = booking_reject(booking=booking, by=request.user, **data.validated_data)
+        rejected = booking_reject(booking=booking, by=request.user, **data)
         return Response(BookingOutput(rejected).data)
 
 
@@ -188,19 +191,18 @@ class CourtAvailabilityApi(APIView):
         if not found:
             raise Http404
         court = found[0]
-        query = AvailabilityQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        day = query.validated_data["date"]
-        prices = slot_prices(court, day, court.slots)
-        peak = peak_prices(court, day, court.slots)
+        day = _valid(AvailabilityQuery, request.query_params)["date"]
+        prices = dict(zip(court.slots, slot_prices(court, day, court.slots), strict=True))
         return Response(
             {
                 "date": day,
                 "slots": court.slots,
                 "taken": taken_slots(court_id=court.pk, date=day),
                 "past": started_slots(date=day, slots=court.slots),
-                "prices": {slot: f"{price:.2f}" for slot, price in zip(court.slots, prices, strict=True)},
-                "priceKinds": {slot: price_kind(price, court) for slot, price in peak.items()},
+                "prices": {slot: f"{price:.2f}" for slot, price in prices.items()},
+                "priceKinds": {
+                    slot: price_kind(price, court) for slot, price in prices.items() if price != court.price
+                },
             }
         )
 
@@ -239,9 +241,8 @@ class PolicyApi(APIView):
 
     @extend_schema(request=PolicySerializer, responses={200: PolicySerializer, **errors(400, 401, 403)})
     def patch(self, request):
-        data = PolicySerializer(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        return Response(PolicySerializer(policy_update(by=request.user, **data.validated_data)).data)
+        data = _valid(PolicySerializer, request.data, partial=True)
+        return Response(PolicySerializer(policy_update(by=request.user, **data)).data)
 
 
 class ScheduleApi(APIView):
@@ -252,12 +253,10 @@ class ScheduleApi(APIView):
 
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
-        query = ScheduleQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        day = query.validated_data.get("date") or timezone.localdate()
+        query = _valid(ScheduleQuery, request.query_params)
         sheet = day_sheet(
-            date=day,
-            type=query.validated_data.get("type", ""),
+            date=query.get("date") or timezone.localdate(),
+            type=query.get("type", ""),
             viewer=request.user,
             bookable_until=bookable_until(request.user),
         )
@@ -277,9 +276,8 @@ class BlockListApi(APIView):
         responses={200: BlockOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = BlockListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        return sliced_response(request, block_list(**query.validated_data), BlockOutput)
+        query = _valid(BlockListQuery, request.query_params)
+        return sliced_response(request, block_list(**query), BlockOutput)
 
     @extend_schema(
         request=BlockInput,
@@ -294,9 +292,7 @@ class BlockListApi(APIView):
         },
     )
     def post(self, request):
-        data = BlockInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = _valid(BlockInput, request.data)
         court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
         try:
             block = block_create(by=request.user, court=court, **fields)
@@ -334,9 +330,7 @@ class WaitlistApi(APIView):
         request=WaitlistJoinInput, responses={201: WaitlistEntryOutput, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request):
-        data = WaitlistJoinInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = _valid(WaitlistJoinInput, request.data)
         court = get_object_or_404(courts_all(), pk=fields["courtId"])
         entry = waitlist_join(user=request.user, court=court, date=fields["date"], slot=fields["slot"])
         entry = waitlist_of(user=request.user).get(pk=entry.pk)

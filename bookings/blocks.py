@@ -1,7 +1,6 @@
-"""Blocks, read and written: slots of a court the club keeps for itself (maintenance, coaching, a
-tournament), on one day or weekly until a day (docs/rules.md, Blocks). A block holds its slots the
-way a booking does, by one held-slot row per day and slot, so the database never lets a block and a
-booking hold the same slot, however the requests race."""
+"""Blocks: slots of a court the club keeps for itself, on one day or weekly until a day
+(docs/rules.md, Blocks). A block holds its slots the way a booking does, by one held-slot row per
+day and slot, so the database never lets a block and a booking hold the same slot."""
 
 from collections import defaultdict
 from datetime import date as Date
@@ -13,24 +12,24 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from audit.services import audit_record
+from audit.services import audit_record, snapshot
 from courts.models import Court
 from kernel.errors import Conflict
 from kernel.text import one_line_refusal
 
 from .models import Block, BookedSlot, Booking
-from .selectors import overdue
+from .selectors import held_slots
 from .services import booking_cancel, holders_release
-from .slots import slots_refusal
+from .slots import REACH_DAYS, slots_refusal
 from .waitlist import slot_freed
 
-# How far a weekly block may run after its first day, and how far ahead its first day may be (the
-# day sheet's reach).
+# How far a weekly block may run after its first day.
 BLOCK_MAX_WEEKS_DAYS = 366
-BLOCK_REACH_DAYS = 2 * 366
 
 REFUSE, CANCEL, SKIP = "refuse", "cancel", "skip"
 CONFLICT_CHOICES = (REFUSE, CANCEL, SKIP)
+# A block as the audit trail keeps it.
+AUDITED = ["court", "date", "until", "slots", "reason"]
 
 
 class BlockConflicts(Conflict):
@@ -45,17 +44,12 @@ class BlockConflicts(Conflict):
         )
 
 
-def block_days(*, date: Date, until: Date | None) -> list[Date]:
-    """The days a block from `date` (weekly until `until`, if given) closes its slots on."""
-    return Block(date=date, until=until).dates
-
-
 def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
-    """The bookings that hold any of `slots` of `court` on the block's days (pending, approved or
-    confirmed; an overdue one holds nothing), with their owners, in date order."""
-    held = BookedSlot.objects.filter(
-        court=court, date__in=block_days(date=date, until=until), slot__in=slots, booking__isnull=False
-    ).exclude(overdue(via="booking__"))
+    """The bookings that hold any of `slots` of `court` on the block's days, with their owners, in
+    date order."""
+    held = held_slots(
+        court=court, date__in=Block(date=date, until=until).dates, slot__in=slots, booking__isnull=False
+    )
     return list(
         Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
         .select_related("user")
@@ -66,8 +60,8 @@ def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list
 def block_list(
     *, court_id: int | None = None, date_from: Date | None = None, date_to: Date | None = None
 ) -> QuerySet[Block]:
-    """The blocks, with their courts and authors, in date order: of one court, and in force on some
-    day from `date_from` to `date_to` (a weekly block from its first day to its last), if given."""
+    """The blocks, in date order: of one court, and in force on some day from `date_from` to
+    `date_to`, if given."""
     blocks = Block.objects.select_related("court", "created_by")
     if court_id:
         blocks = blocks.filter(court_id=court_id)
@@ -79,14 +73,14 @@ def block_list(
 
 
 def _validate(*, court: Court, date: Date, until: Date | None, slots: list[str], reason: str) -> list[str]:
-    """The block's slots in the court's order, or a ValidationError with a message per field."""
+    """The block's slots in the court's order, or a ValidationError per field."""
     errors: dict[str, str] = {}
     today = timezone.localdate()
     if court.is_archived:
         errors["courtId"] = "This court is archived: nobody can book it anyway."
     if date < today:
         errors["date"] = "Please choose today or a later date."
-    elif (date - today).days > BLOCK_REACH_DAYS:
+    elif (date - today).days > REACH_DAYS:
         errors["date"] = "Choose a day within two years of today."
     if until is not None:
         if until < date:
@@ -118,18 +112,16 @@ def block_create(
     reason: str,
     conflicts: str = REFUSE,
 ) -> Block:
-    """An admin closes `slots` of `court` on `date`, or weekly from `date` until `until`, saying
-    why. Bookings that hold some of those slots are, by `conflicts`: REFUSE, listed in a
-    BlockConflicts (nothing changes); CANCEL, cancelled by the admin with the reason (a paid one
-    refunded in full, its owner told: bookings.services.booking_cancel); SKIP, left as they are,
-    the block leaving out the slots they hold (and those offered to people on a waitlist meanwhile,
-    which are otherwise refused). Slots another block holds already are left out. A booking that
-    takes one of the slots meanwhile wins it, and the block is refused whole."""
+    """An admin closes `slots` of `court` on `date`, or weekly until `until`, saying why. Bookings
+    holding some of those slots are, by `conflicts`: REFUSE, listed in a BlockConflicts; CANCEL,
+    cancelled (a paid one refunded in full); SKIP, left, the block leaving out their slots (and
+    those offered to people on a waitlist, which are otherwise refused). Slots another block holds
+    are left out. A booking that takes one of the slots meanwhile wins it, and nothing is blocked."""
     reason = reason.strip()
     slots = _validate(court=court, date=date, until=until, slots=slots, reason=reason)
     if conflicts not in CONFLICT_CHOICES:
         raise ValidationError({"conflicts": f"One of {', '.join(CONFLICT_CHOICES)}."})
-    days = block_days(date=date, until=until)
+    days = Block(date=date, until=until).dates
     clashing = block_conflicts(court=court, date=date, until=until, slots=slots)
     if clashing and conflicts == REFUSE:
         raise BlockConflicts(clashing)
@@ -163,26 +155,15 @@ def block_create(
         action="block.create",
         target=block,
         summary=f"Blocked {court}: {block}",
-        after=_values(block),
+        after=snapshot(block, AUDITED),
     )
     return block
 
 
-def _values(block: Block) -> dict:
-    """A block as the audit trail keeps it."""
-    return {
-        "court": block.court_id,
-        "date": block.date.isoformat(),
-        "until": block.until.isoformat() if block.until else None,
-        "slots": block.slots,
-        "reason": block.reason,
-    }
-
-
 @transaction.atomic
 def block_delete(*, block: Block, by: User) -> None:
-    """An admin lifts a block: its slots are free again, and each day's are offered to the people
-    waiting for them (bookings.waitlist.slot_freed), from today on."""
+    """An admin lifts a block: its slots are free again, and offered to the people waiting for
+    them, from today on."""
     freed: dict[Date, list[str]] = defaultdict(list)
     today = timezone.localdate()
     for day, slot in block.held_slots.filter(date__gte=today).values_list("date", "slot"):
@@ -193,7 +174,7 @@ def block_delete(*, block: Block, by: User) -> None:
         action="block.delete",
         target=block,
         summary=f"Unblocked {block.court}: {block}",
-        before=_values(block),
+        before=snapshot(block, AUDITED),
     )
     block.delete()  # its held-slot rows go with it
     for day, slots in sorted(freed.items()):

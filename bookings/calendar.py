@@ -25,9 +25,8 @@ def _uid_domain() -> str:
 
 
 def booking_event(booking: Booking) -> Event:
-    """A booking that is or has been confirmed, as an event from its first slot's start to its
-    last slot's end (the booking read with selectors.with_calendar_fields): confirmed while it is,
-    cancelled once it is not."""
+    """A booking that is or has been confirmed (read with selectors.with_calendar_fields), as an
+    event: confirmed while it is, cancelled once it is not."""
     # A court's slots never overlap: the earliest starts the booking, the latest ends it.
     slots = sorted(map(Slot.parse, booking.slots))
     club = settings.SITE_NAME
@@ -46,8 +45,8 @@ def booking_event(booking: Booking) -> Event:
 
 
 def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
-    """A calendar of `bookings` (read with selectors.with_calendar_fields), with the definition of
-    the club's time zone over their dates (none when it is UTC: those times need none)."""
+    """A calendar of `bookings` (read with selectors.with_calendar_fields), with the club's time
+    zone over their dates (none when it is UTC: those times need none)."""
     calendar = Calendar()
     calendar.prodid = f"-//{settings.SITE_NAME}//Bookings//EN"
     calendar.version = "2.0"
@@ -76,7 +75,6 @@ def booking_ics(booking: Booking) -> bytes:
 
 
 def feed_url(request, feed: CalendarFeed) -> str:
-    """The feed's address, absolute, as a calendar app is given it."""
     return request.build_absolute_uri(reverse("bookings:calendar-feed", args=[feed.secret]))
 
 

@@ -5,6 +5,7 @@ from django import forms
 from courts.selectors import courts_all
 
 from .models import Booking, Policy
+from .slots import REACH_DAYS
 
 
 def _input(kind: str, **attrs) -> dict:
@@ -12,8 +13,8 @@ def _input(kind: str, **attrs) -> dict:
 
 
 class BookingFilters(forms.Form):
-    """The searches and filters of the booking list pages, from the query string; each page
-    offers the ones it names. Invalid values are said under their field and filter nothing."""
+    """The filters of the booking list pages, from the query string; each page offers the ones it
+    names. Invalid values are said under their field and filter nothing."""
 
     title = forms.CharField(
         label="Court title",
@@ -64,12 +65,9 @@ class BookingFilters(forms.Form):
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
-SCHEDULE_REACH_DAYS = 2 * 366
-
-
 class ScheduleFilters(forms.Form):
-    """The day sheet's day (today unless the query string says) and court type. An invalid value is
-    said under its field, and the sheet shows today's, or every type's, instead."""
+    """The day sheet's day and court type; an invalid value is said under its field, and the sheet
+    shows today's, or every type's, instead."""
 
     date = forms.DateField(label="Day", required=False, widget=forms.DateInput(_input("date")))
     type = forms.ChoiceField(label="Court type", required=False, widget=forms.Select({"class": "select"}))
@@ -85,12 +83,11 @@ class ScheduleFilters(forms.Form):
     def clean_date(self) -> Date | None:
         # The sheet links the weeks around its day: keep it where a calendar has weeks around it.
         day = self.cleaned_data["date"]
-        if day is not None and abs((day - self.today).days) > SCHEDULE_REACH_DAYS:
+        if day is not None and abs((day - self.today).days) > REACH_DAYS:
             raise forms.ValidationError("Choose a day within two years of today.")
         return day
 
     def filters(self) -> tuple[Date, str]:
-        """The day and the type to show."""
         self.is_valid()
         return self.cleaned_data.get("date") or self.today, self.cleaned_data.get("type", "")
 
@@ -118,7 +115,7 @@ POLICY_SECTIONS = [
 
 
 class PolicyForm(forms.ModelForm):
-    """The club's booking policy on the Club Rules page; bookings.services.policy_update saves it."""
+    """The club's booking policy on the Club Rules page (saved by services.policy_update)."""
 
     class Meta:
         model = Policy

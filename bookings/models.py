@@ -80,8 +80,8 @@ class Booking(StatusMachine):
 
 class Block(models.Model):
     """Slots of a court the club keeps for itself (maintenance, coaching, a tournament): on one
-    day, or on the same weekday every week until `until`. Its held-slot rows are what stops
-    bookings, so a block and a booking can never hold the same slot."""
+    day, or on the same weekday every week until `until`. It holds them by held-slot rows, as a
+    booking does."""
 
     court = models.ForeignKey("courts.Court", on_delete=models.PROTECT, related_name="blocks")
     date = models.DateField(help_text="The first (or only) day.")
@@ -119,9 +119,7 @@ class Block(models.Model):
 
 
 class WaitlistEntry(StatusMachine):
-    """A person waiting for one taken slot of a court on a day. When the slot frees, the first in
-    line is offered it: the slot is held for them (a held-slot row of the entry) until
-    `offer_expires_at`, then passes to the next."""
+    """A person waiting for one taken slot of a court on a day (bookings/waitlist.py)."""
 
     class Status(models.TextChoices):
         WAITING = "waiting", "Waiting"
@@ -194,7 +192,7 @@ class BookedSlot(models.Model):
 
 
 class BookingStatusChange(models.Model):
-    """The history of a booking: one row per transition (who, when, from, to)."""
+    """The history of a booking: one row per move."""
 
     booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="history")
     from_status = models.CharField(max_length=10, blank=True)
@@ -225,9 +223,8 @@ class CalendarFeed(models.Model):
 
 
 class Policy(models.Model):
-    """The club's booking rules, all of them, in one row that admins edit (the Club Rules page,
-    GET/PATCH /api/policy, Django admin). The booking services read it on every request; a new
-    club's row has the defaults below."""
+    """The club's booking rules, in one row that admins edit; a new club's row has the defaults
+    below."""
 
     advance_days_user = models.PositiveSmallIntegerField(
         default=30,

@@ -4,7 +4,7 @@ tells of (notifications.services.notify records the message there, once)."""
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import CharField, F, QuerySet, Value
+from django.db.models import CharField, F, Value
 from django.db.models.functions import Cast, Concat
 from django.tasks import task
 from django.urls import reverse
@@ -23,12 +23,6 @@ Status = Booking.Status
 WAITING_LISTED = 10
 # A booking's messages are about "booking:<id>".
 ABOUT = "booking:"
-
-
-def not_yet_told(bookings: QuerySet[Booking], *, event: str) -> QuerySet[Booking]:
-    """The bookings whose owner `event` has not told yet (so a periodic run renders no message twice)."""
-    about = Concat(Value(ABOUT), Cast("pk", CharField()))
-    return bookings.annotate(about=about).exclude(about__in=told_about(event=event))
 
 
 def _tell_owner(booking: Booking, *, event: str, subject: str, context: dict, optional: str = "") -> bool:
@@ -86,21 +80,18 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
     """To the owner, when an admin decides, the booking expires, or an admin cancels it. (A paid
     booking's message is the payment's receipt, sent by the payments.)"""
     context = {"reason": reason, "from_status": from_status}
+    court = booking.court_name
     if booking.status == Status.APPROVED:
         context["pay_url"] = _pay_url(booking)
-        message = (
-            "booking_approved",
-            f"Approved: pay for {booking.court_name} by {when(booking.payment_deadline)}",
-        )
+        event, subject = "booking_approved", f"Approved: pay for {court} by {when(booking.payment_deadline)}"
     elif booking.status == Status.REJECTED:
-        message = ("booking_rejected", f"Your request for {booking.court_name} was not approved")
+        event, subject = "booking_rejected", f"Your request for {court} was not approved"
     elif booking.status == Status.EXPIRED:
-        message = ("booking_expired", f"Your booking of {booking.court_name} has expired")
+        event, subject = "booking_expired", f"Your booking of {court} has expired"
     elif booking.status == Status.CANCELLED and by is not None and by.pk != booking.user_id:
-        message = ("booking_cancelled", f"Your booking of {booking.court_name} was cancelled by the club")
+        event, subject = "booking_cancelled", f"Your booking of {court} was cancelled by the club"
     else:
         return
-    event, subject = message
     _tell_owner(booking, event=event, subject=subject, context=context)
 
 
@@ -121,9 +112,12 @@ def remind(now: datetime | None = None) -> int:
         starts_at__gt=now,
         starts_at__lte=now + hours * settings.NOTIFY_BOOKING_REMINDER_HOURS,
     )
+    about = Concat(Value(ABOUT), Cast("pk", CharField()))
     count = 0
     for event, bookings in (("payment_reminder", payment_due), ("booking_reminder", tomorrow)):
-        for booking in not_yet_told(bookings, event=event).select_related("user"):
+        # Those this event has not told yet, so that no run renders a message twice.
+        bookings = bookings.annotate(about=about).exclude(about__in=told_about(event=event))
+        for booking in bookings.select_related("user"):
             if event == "payment_reminder":
                 context = {"pay_url": _pay_url(booking)}
                 subject = f"Reminder: pay for {booking.court_name} by {when(booking.payment_deadline)}"
@@ -136,7 +130,7 @@ def remind(now: datetime | None = None) -> int:
 
 @task
 def send_reminders() -> int:
-    """Periodic (settings.PERIODIC_TASKS): payment and booking reminders."""
+    """Periodic (settings.PERIODIC_TASKS)."""
     return remind()
 
 

@@ -1,7 +1,6 @@
-"""The bookings' figures in the reports (docs/rules.md, Reports): how full the open courts were, by
-court or by weekday and the hour their slots start, and how far the bookings made in a period got.
-The counting is SQL aggregates; only the slots offered are worked out here, from the courts' slot
-lists and the calendar."""
+"""The bookings' figures in the reports (docs/rules.md, Reports): how full the open courts were, and
+how far the bookings made in a period got. The counting is SQL aggregates; only the slots offered
+are worked out here, from the courts' slot lists and the calendar."""
 
 from collections import Counter, defaultdict
 from collections.abc import Collection
@@ -31,6 +30,9 @@ class Use:
     booked: int = 0
     blocked: int = 0
 
+    def __add__(self, other: "Use") -> "Use":
+        return Use(self.offered + other.offered, self.booked + other.booked, self.blocked + other.blocked)
+
     @property
     def bookable(self) -> int:
         return self.offered - self.blocked
@@ -55,10 +57,9 @@ class Occupancy:
 
 def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEEKDAYS) -> Occupancy:
     """How full the open courts were from `date_from` to `date_to` on the ISO `weekdays`. A court
-    counts from the day it was added; a booking counts while it holds its slots (an overdue one
-    does not, as in the day sheet). Three queries whatever the number of bookings: the courts,
-    the held slots counted by court, weekday and slot, and those of them that overdue bookings
-    hold (few, so they are counted apart rather than the booking of every slot read)."""
+    counts from the day it was added; an overdue booking holds nothing. Three queries whatever the
+    number of bookings: the courts, the held slots counted by court, weekday and slot, and those
+    that overdue bookings hold (few, so counted apart rather than every slot's booking read)."""
     courts = list(Court.objects.filter(is_archived=False).order_by("name", "pk"))
     slots = (
         BookedSlot.objects.filter(
@@ -72,31 +73,31 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
         .order_by()
         .values("court", "weekday", "slot")
     )
-    # Counted by (court, weekday, hour) as plain numbers: [offered, booked, blocked].
-    counts: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    # By (court, weekday, hour).
+    counts: dict[tuple[int, int, int], Use] = defaultdict(Use)
+
+    def where(row: dict) -> tuple[int, int, int]:
+        return row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour
+
     for row in slots.annotate(
         booked=Count("pk", filter=Q(booking__isnull=False)),
         blocked=Count("pk", filter=Q(block__isnull=False)),
     ):
-        count = counts[row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour]
-        count[1] += row["booked"]
-        count[2] += row["blocked"]
+        counts[where(row)] += Use(booked=row["booked"], blocked=row["blocked"])
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
     for row in slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk")):
-        counts[row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour][1] -= row["booked"]
+        counts[where(row)] += Use(booked=-row["booked"])
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
         for hour, slots_then in Counter(Slot.parse(slot).start.hour for slot in court.slots).items():
             for weekday in weekdays:
-                counts[court.pk, weekday, hour][0] += slots_then * days[weekday]
+                counts[court.pk, weekday, hour] += Use(offered=slots_then * days[weekday])
 
     def total(key) -> dict:
-        totals: dict = defaultdict(lambda: [0, 0, 0])
-        for (court, weekday, hour), count in counts.items():
-            summed = totals[key(court, weekday, hour)]
-            for part in range(3):
-                summed[part] += count[part]
-        return {group: Use(*summed) for group, summed in totals.items()}
+        totals: dict = defaultdict(Use)
+        for (court, weekday, hour), use in counts.items():
+            totals[key(court, weekday, hour)] += use
+        return dict(totals)
 
     return Occupancy(
         hours=sorted({hour for _, _, hour in counts}),
@@ -110,13 +111,10 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
 def weekdays_between(first: date, last: date) -> Counter:
     """How many of each ISO weekday there are from `first` to `last` (none if `last` is earlier)."""
     days: Counter = Counter()
-    if last < first:
-        return days
-    weeks, extra = divmod((last - first).days + 1, 7)
-    for weekday in WEEKDAYS:
-        days[weekday] = weeks
-    for offset in range(extra):
-        days[(first + timedelta(days=offset)).isoweekday()] += 1
+    if last >= first:
+        weeks, extra = divmod((last - first).days + 1, 7)
+        days.update(dict.fromkeys(WEEKDAYS, weeks))
+        days.update((first + timedelta(days=offset)).isoweekday() for offset in range(extra))
     return days
 
 
@@ -137,9 +135,9 @@ class Funnel:
 
 
 def booking_funnel(*, date_from: date, date_to: date) -> Funnel:
-    """The funnel of the bookings made from `date_from` to `date_to` (the club's days), in two
-    aggregate queries: approval leaves `approved_at` set for good; a paid booking is confirmed, or
-    was before it was cancelled, which the history of the (few) cancelled ones says."""
+    """The funnel of the bookings made from `date_from` to `date_to`, in two aggregate queries:
+    approval leaves `approved_at` set for good; a paid booking is confirmed, or was before it was
+    cancelled, which the history of the (few) cancelled ones says."""
     start, end = period(date_from, date_to)
     made = Booking.objects.filter(created_at__gte=start, created_at__lt=end)
     late = overdue()

@@ -24,7 +24,7 @@ from kernel.text import one_line_refusal
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
-from .selectors import held_slots_of, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
+from .selectors import held_slots, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .slots import day_refusals, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
@@ -36,60 +36,11 @@ class SlotTaken(Conflict):
         super().__init__("That slot is already booked.")
 
 
-class TooManyOpenBookings(Conflict):
-    def __init__(self, limit: int):
-        super().__init__(
-            f"You already have {limit} open bookings (waiting for a decision or "
-            "for payment). Pay for or cancel one of them before you request another."
-        )
-
-
 def _hours_refusal(*, limit: int, of: str, held: float, where: str, asked: float, then: str) -> str:
     refusal = f"You may hold at most {limit:g} hours of {of}"
     if not held:  # the request alone is over the limit
         return f"{refusal}, and these slots make {asked:g}: choose fewer slots."
     return f"{refusal}, and you hold {held:g} {where} already: {then}"
-
-
-class TooManyHours(Conflict):
-    def __init__(self, limit: int, held: float, asked: float, date: Date):
-        super().__init__(
-            _hours_refusal(
-                limit=limit,
-                of="courts a day",
-                held=held,
-                where=f"on {day(date)}",
-                asked=asked,
-                then="choose fewer slots or another day.",
-            )
-        )
-
-
-class TooManyOpenHours(Conflict):
-    def __init__(self, limit: int, held: float, asked: float, period: str, days: str):
-        super().__init__(
-            _hours_refusal(
-                limit=limit,
-                of=f"unpaid bookings {period}",
-                held=held,
-                where=days,
-                asked=asked,
-                then="choose fewer slots, or pay for or cancel one of them first.",
-            )
-        )
-
-
-class LetGoLately(Conflict):
-    def __init__(self, slots: list[str], minutes: int, until: datetime):
-        # Shown to the minute, rounded up: never a moment at which the request is still refused.
-        shown = until.replace(second=0, microsecond=0)
-        if shown < until:
-            shown += timedelta(minutes=1)
-        it = "it" if len(slots) == 1 else "them"
-        super().__init__(
-            f"You let {', '.join(slots)} go less than {minutes} minutes ago: so that others can take "
-            f"{it} first, you can request {it} again from {when(shown)}."
-        )
 
 
 # The most one booking can cost: what its price column holds.
@@ -98,14 +49,14 @@ LARGEST_PRICE = Decimal(10) ** (_PRICE.max_digits - _PRICE.decimal_places) - CEN
 
 
 def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
-    """What `slots` of `court` cost on `date`: each slot's price, its price band's or the court's
-    own (courts.pricing.slot_prices, docs/rules.md, Prices)."""
+    """What `slots` of `court` cost on `date` (docs/rules.md, Prices)."""
     return sum(slot_prices(court, date, slots), Decimal("0"))
 
 
 def _validate_request(
     *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
-) -> list[str]:
+) -> tuple[list[str], Decimal]:
+    """The request's slots in the court's order and its price, or a ValidationError per field."""
     errors = day_refusals(user=user, court=court, date=date, policy=policy)
     if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
         errors["slots"] = refusal
@@ -119,20 +70,20 @@ def _validate_request(
             errors["price"] = f"The price is {expected}, not {price}."
     if errors:
         raise ValidationError(errors)
-    return sorted(slots, key=court.slots.index)
+    return sorted(slots, key=court.slots.index), expected
 
 
 @transaction.atomic
 def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
 ) -> Booking:
-    """A booking for `user`, holding its slots: pending, for an admin to decide on; or, when the
-    policy needs no approval (instant booking), approved at once, to be paid within the policy's
-    checkout hold. The price is the server's (each slot's price that day: courts.pricing); a price
-    sent by the client must equal it. The policy's limits on one person hold (_check_person_limits),
-    so that nobody can sit on a court's week with requests they do not pay for."""
+    """A booking for `user`: pending, for an admin to decide on; or, when the policy needs no
+    approval (instant booking), approved at once, to be paid within its checkout hold. The price
+    is the server's; one sent by the client must equal it."""
     policy = policy_get()
-    slots = _validate_request(user=user, policy=policy, court=court, date=date, slots=slots, price=price)
+    slots, price = _validate_request(
+        user=user, policy=policy, court=court, date=date, slots=slots, price=price
+    )
     _check_person_limits(user=user, policy=policy, court=court, date=date, slots=slots)
     now = timezone.now()
     instant = not policy.approval_required
@@ -146,7 +97,7 @@ def booking_request(
         date=date,
         slots=slots,
         starts_at=min(map(Slot.parse, slots)).starts_at(date),
-        price=booking_price(court=court, date=date, slots=slots),
+        price=price,
     )
     _hold_slots(booking)
     BookingStatusChange.objects.create(booking=booking, to_status=booking.status, by=user)
@@ -156,60 +107,88 @@ def booking_request(
 
 
 def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date, slots: list[str]) -> None:
-    """Refuses a request that would take `user` past the policy's limits on one person: open
-    bookings, hours of courts a day, hours of open (unpaid) bookings a day and a week (Monday to
-    Sunday), and the wait before requesting again slots they let go (docs/rules.md, Requesting)."""
+    """Refuses a request past the policy's limits on one person (docs/rules.md, Requesting), so
+    that nobody can sit on a court's week with requests they do not pay for."""
     # Under the person's row lock their concurrent requests are counted one after the other.
     User.objects.select_for_update().get(pk=user.pk)
-    if open_bookings(user=user).count() >= policy.open_bookings_limit:
-        raise TooManyOpenBookings(policy.open_bookings_limit)
-    hours = slot_hours(slots=slots)
-    if policy.daily_hours_limit is not None:
-        held = slot_hours(slots=list(held_slots_of(user=user, date=date)))
-        if held + hours > policy.daily_hours_limit:
-            raise TooManyHours(policy.daily_hours_limit, held, hours, date)
+    if open_bookings(user=user).count() >= (limit := policy.open_bookings_limit):
+        raise Conflict(
+            f"You already have {limit} open bookings (waiting for a decision or "
+            "for payment). Pay for or cancel one of them before you request another."
+        )
+    hours = slot_hours(slots)
+    if (limit := policy.daily_hours_limit) is not None:
+        held = slot_hours(held_slots(booking__user=user, date=date).values_list("slot", flat=True))
+        if held + hours > limit:
+            raise Conflict(
+                _hours_refusal(
+                    limit=limit,
+                    of="courts a day",
+                    held=held,
+                    where=f"on {day(date)}",
+                    asked=hours,
+                    then="choose fewer slots or another day.",
+                )
+            )
     monday = date - timedelta(days=date.weekday())
     week = (monday, monday + timedelta(days=6))
     for limit, days, period, shown in (
         (policy.daily_open_hours_limit, (date, date), "a day", f"on {day(date)}"),
         (policy.weekly_open_hours_limit, week, "a week", f"in the week of {day(monday)}"),
     ):
-        if limit is not None and (held := open_hours(user=user, days=days)) + hours > limit:
-            raise TooManyOpenHours(limit, held, hours, period, shown)
-    if policy.rerequest_cooldown_minutes is not None:
-        wait = timedelta(minutes=policy.rerequest_cooldown_minutes)
+        if limit is None:
+            continue
+        open_slots = open_bookings(user=user).filter(date__range=days).values_list("slots", flat=True)
+        if (held := sum((slot_hours(slots) for slots in open_slots), 0.0)) + hours > limit:
+            raise Conflict(
+                _hours_refusal(
+                    limit=limit,
+                    of=f"unpaid bookings {period}",
+                    held=held,
+                    where=shown,
+                    asked=hours,
+                    then="choose fewer slots, or pay for or cancel one of them first.",
+                )
+            )
+    if (minutes := policy.rerequest_cooldown_minutes) is not None:
+        wait = timedelta(minutes=minutes)
         let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)
         if again := [slot for slot in slots if any(slot in held for held, _ in let_go)]:
-            let_go_at = max(at for held, at in let_go if set(held) & set(again))
-            raise LetGoLately(again, policy.rerequest_cooldown_minutes, let_go_at + wait)
-
-
-def open_hours(*, user: User, days: tuple[Date, Date]) -> float:
-    """How many hours of courts a person's open bookings hold from the first of `days` to the last."""
-    held = open_bookings(user=user).filter(date__range=days).values_list("slots", flat=True)
-    return sum((slot_hours(slots=slots) for slots in held), 0.0)
+            until = max(at for held, at in let_go if set(held) & set(again)) + wait
+            # Shown to the minute, rounded up: never a moment at which the request is still refused.
+            shown = until.replace(second=0, microsecond=0)
+            if shown < until:
+                shown += timedelta(minutes=1)
+            it = "it" if len(again) == 1 else "them"
+            raise Conflict(
+                f"You let {', '.join(again)} go less than {minutes} minutes ago: so that others can "
+                f"take {it} first, you can request {it} again from {when(shown)}."
+            )
 
 
 def _hold_slots(booking: Booking) -> None:
-    """Holds the booking's slots, taking those that hold nothing any more (holders_release), and
-    those a waitlist offer holds for this booking's person."""
-    try:
-        _insert_held_slots(booking)
-    except IntegrityError as error:
-        held = BookedSlot.objects.filter(court_id=booking.court_id, date=booking.date, slot__in=booking.slots)
-        if not holders_release(held, for_user_id=booking.user_id):
-            raise SlotTaken() from error
+    """Holds the booking's slots, taking those that hold nothing any more and those a waitlist
+    offer holds for its person (holders_release)."""
+    for attempt in range(2):
         try:
-            _insert_held_slots(booking)
-        except IntegrityError as again:
-            raise SlotTaken() from again
+            with transaction.atomic():  # a savepoint, so a clash leaves the outer transaction usable
+                BookedSlot.objects.bulk_create(
+                    BookedSlot(booking=booking, court_id=booking.court_id, date=booking.date, slot=slot)
+                    for slot in booking.slots
+                )
+            return
+        except IntegrityError as error:
+            held = BookedSlot.objects.filter(
+                court_id=booking.court_id, date=booking.date, slot__in=booking.slots
+            )
+            if attempt or not holders_release(held, for_user_id=booking.user_id):
+                raise SlotTaken() from error
 
 
 def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = None) -> bool:
-    """A slot still held by an overdue booking or a waitlist offer that has run out is free (lists
-    and availability say so): among the `held` rows, each such holder gives its slots up here, the
-    booking expiring and the offer lapsing, as does an offer to `for_user_id`
-    (bookings.waitlist.offers_release). Answers whether any gave a slot up."""
+    """Among the `held` rows, overdue bookings expire and run-out waitlist offers lapse, giving
+    their slots up, as does an offer to `for_user_id` (waitlist.offers_release). Answers whether
+    any gave a slot up."""
     overdue_holders = held.filter(overdue(via="booking__")).values_list("booking_id", "booking__status")
     # Every one of them, not only the first.
     expired = [
@@ -220,31 +199,17 @@ def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = Non
     return any(expired) or released > 0
 
 
-def _insert_held_slots(booking: Booking) -> None:
-    with transaction.atomic():  # a savepoint, so a clash leaves the outer transaction usable
-        BookedSlot.objects.bulk_create(
-            BookedSlot(booking=booking, court_id=booking.court_id, date=booking.date, slot=slot)
-            for slot in booking.slots
-        )
-
-
 @transaction.atomic
 def _transition(
-    *,
-    booking: Booking,
-    to: str,
-    by: User | None,
-    only_from: str = "",
-    reason: str = "",
+    *, booking: Booking, to: str, by: User | None, only_from: str = "", reason: str = ""
 ) -> Booking:
-    """Moves a booking to `to` (Booking.move: under its row lock, if its declared transitions allow
-    it from its current state, and only from `only_from` when given; with the history row, and the
-    `reason` the owner is told, if any); an admin's move of someone else's booking goes into the
-    audit trail too. Slots it gives up are offered to their waitlists."""
+    """Moves a booking to `to` under its row lock (Booking.move), with its history row and the
+    `reason` its owner is told; slots it gives up go to their waitlists. An admin's move of
+    someone else's booking is audited."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
-    # One moment for the move, from the clock the rules read: the approval's, and its history
-    # row's (the moment a person let slots go, for the wait before they request them again).
+    # One moment for the move and its history row (when a person let slots go, for the wait
+    # before they request them again).
     now = timezone.now()
     approval = {}
     if to == Status.APPROVED:
@@ -278,7 +243,6 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
     request past its decision deadline expires instead, and the admin is told)."""
     if booking.court.is_archived:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
-    # The one definition of "waited too long" is the selectors' query.
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
     if waited_too_long and booking_expire(booking=booking, from_status=Status.PENDING):
         raise Conflict(
@@ -288,7 +252,6 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
 
 
 def booking_reject(*, booking: Booking, by: User, reason: str = "") -> Booking:
-    """An admin turns a pending request down, with a reason for its owner if they give one."""
     if refusal := one_line_refusal(reason):
         raise ValidationError({"reason": refusal})
     return _transition(booking=booking, to=Status.REJECTED, by=by, reason=reason.strip())
@@ -300,21 +263,18 @@ def booking_confirm(*, booking: Booking, by: User | None) -> Booking:
 
 
 def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -> int:
-    """The share of its payment that `by` cancelling the paid booking at `now` gives back
-    (`selectors.with_refund_percent`, the one definition)."""
+    """The share of its payment that `by` cancelling the paid booking at `now` gives back."""
     one = with_refund_percent(Booking.objects.filter(pk=booking.pk), by=by, now=now or timezone.now())
     return one.values_list("refund_percent", flat=True).get()
 
 
-# The service that records the refund a paid booking's cancellation owes: the payments app's
-# (payments.services.refund_for_cancelled_booking), which names it here as Django starts it
-# (payments.apps.PaymentsConfig.ready), since payments are built on the bookings and not the other
-# way round. It is called with the cancelled `booking`, `by` and the refund's `percent`.
+# The payments app's service that records the refund of a paid booking cancelled, named here as
+# Django starts (payments.apps.PaymentsConfig.ready): payments are built on the bookings, not the
+# other way round. Called with the cancelled `booking`, `by` and the refund's `percent`.
 _refund_for_cancelled_booking: Callable[..., object] | None = None
 
 
 def cancellations_refunded_by(record: Callable[..., object]) -> None:
-    """Names the service that records the refund of a paid booking cancelled (booking_cancel)."""
     global _refund_for_cancelled_booking
     _refund_for_cancelled_booking = record
 
@@ -322,8 +282,8 @@ def cancellations_refunded_by(record: Callable[..., object]) -> None:
 @transaction.atomic
 def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
     """The owner cancels their booking; an admin may cancel anyone's (with a `reason` the owner is
-    told). A paid booking can be cancelled until it starts, and its refund (refund_percent) is
-    recorded in the same transaction by the payments app's service, which then makes it."""
+    told). A paid booking can be cancelled until it starts, and its refund is recorded in the same
+    transaction by the payments app's service, which then makes it."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -341,22 +301,20 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
 
 
 def bookings_expire(*, now: datetime | None = None) -> int:
-    """Overdue bookings (`selectors.overdue`: approvals left unpaid, requests left undecided)
-    become expired, with their history row, and give up their held-slot rows. Run by the worker
-    every minute (expire_overdue); until then they already count as expired everywhere."""
+    """Overdue bookings (selectors.overdue) expire, with their history row, and give their slots
+    up. Until then they already count as expired everywhere."""
     candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
     return sum(booking_expire(booking=booking, from_status=booking.status) for booking in candidates)
 
 
 @task
 def expire_overdue() -> int:
-    """Periodic (settings.PERIODIC_TASKS): overdue bookings expire, and their owners are told."""
+    """Periodic (settings.PERIODIC_TASKS)."""
     return bookings_expire()
 
 
 def booking_expire(*, booking: Booking, from_status: str) -> bool:
-    """An overdue booking (selectors.overdue) expires, unless it left `from_status` meanwhile
-    (decided, paid, cancelled); answers whether it did."""
+    """An overdue booking expires, unless it left `from_status` meanwhile; answers whether it did."""
     try:
         _transition(booking=booking, to=Status.EXPIRED, by=None, only_from=from_status)
     except Conflict:
@@ -364,22 +322,17 @@ def booking_expire(*, booking: Booking, from_status: str) -> bool:
     return True
 
 
-def _feed_secret() -> str:
-    return secrets.token_urlsafe(32)
-
-
 def calendar_feed_get(*, user: User) -> CalendarFeed:
     """A person's calendar feed, made the first time they ask for it."""
-    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"secret": _feed_secret})
+    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})
     return feed
 
 
 @transaction.atomic
 def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
     """A new secret for a person's calendar feed: the address they shared so far stops answering.
-    `by`: an admin who retired it for them (Django admin), for the audit trail; the secrets, keys
-    to the feed, are not kept there."""
-    feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": _feed_secret()})
+    `by`: an admin who retired it for them, for the audit trail (which never keeps the secrets)."""
+    feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})
     if by is not None:
         audit_record(
             actor=by,
@@ -392,8 +345,8 @@ def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
 
 @transaction.atomic
 def policy_update(*, by: User | None = None, **fields) -> Policy:
-    """An admin (`by`) changes the booking policy (only the fields given); the rules apply from the
-    next request. A change by an admin is audited with the rules' values before and after."""
+    """Changes the booking policy (only the fields given), from the next request on; an admin's
+    change (`by`) is audited."""
     return audited_update(
         policy_get(),
         by=by,

@@ -1,6 +1,7 @@
-"""A court's slots on a day: when they begin and end, and whether a person may take them
-(docs/rules.md, Requesting). The booking services, the waitlist, blocks and the day sheet all ask."""
+"""A court's slots on a day: when they begin, and whether a person may take them (docs/rules.md,
+Requesting)."""
 
+from collections.abc import Iterable
 from datetime import date as Date
 from datetime import datetime, timedelta
 
@@ -13,23 +14,20 @@ from kernel.slots import Slot
 from .models import Policy
 from .selectors import policy_get
 
+# How far from today the day sheet goes, and blocks: where a calendar has weeks around the day.
+REACH_DAYS = 2 * 366
 # The refusal of a request without slots; the booking modal says it before asking.
 NO_SLOTS_CHOSEN = "Please select at least one slot."
 
 
 def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
     """The first and last day `user` may book a court for: today, and the end of their role's
-    advance window (the policy's; read here unless the caller has it)."""
+    advance window."""
     today = timezone.localdate()
     return today, today + timedelta(days=(policy or policy_get()).advance_days(user))
 
 
-def slot_start(*, date: Date, slot: str) -> datetime:
-    """When a slot ('HH:MM-HH:MM') begins, in the club's time zone."""
-    return Slot.parse(slot).starts_at(date)
-
-
-def slot_hours(*, slots: list[str]) -> float:
+def slot_hours(slots: Iterable[str]) -> float:
     """How long the slots last together on the clock, in hours."""
     return sum(Slot.parse(slot).hours for slot in slots)
 
@@ -37,12 +35,12 @@ def slot_hours(*, slots: list[str]) -> float:
 def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) -> list[str]:
     """Those of `slots` that have begun on `date` by `now`: too late to book."""
     now = now or timezone.now()
-    return [slot for slot in slots if slot_start(date=date, slot=slot) <= now]
+    return [slot for slot in slots if Slot.parse(slot).starts_at(date) <= now]
 
 
 def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> str:
     """Why `slots` of `court` cannot be chosen on `date` (for `doing`: "book", "block"), if they
-    cannot: none chosen, one not the court's or chosen twice, or, today, one already begun."""
+    cannot."""
     unknown = [slot for slot in slots if slot not in court.slots]
     if not slots:
         return NO_SLOTS_CHOSEN
@@ -56,8 +54,8 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
 
 
 def day_refusals(*, user: User, court: Court, date: Date, policy: Policy | None = None) -> dict[str, str]:
-    """Why `user` may not take a slot of `court` on `date`, by field: the court is no longer open,
-    or the day is outside their advance window (the policy's; read here unless the caller has it)."""
+    """Why `user` may not take a slot of `court` on `date`, by field: the court is closed, or the
+    day is outside their advance window."""
     errors: dict[str, str] = {}
     first, last = bookable_dates(user, policy)
     if court.is_archived:

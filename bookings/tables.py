@@ -17,15 +17,10 @@ from .models import Booking
 @dataclass(frozen=True)
 class Column:
     label: str
-    # The cell's value, from the booking and its number in the list (from 1).
-    accessor: Callable[[Booking, int], object]
-    # The value as the cell shows it (escaped unless the formatter marks it safe).
-    formatter: Callable[[object], str] = str
+    # The cell, from the booking and its number in the list (from 1): escaped unless marked safe.
+    cell: Callable[[Booking, int], object]
     # A column of buttons names itself only to screen readers.
     label_hidden: bool = False
-
-    def cell(self, booking: Booking, number: int) -> str:
-        return self.formatter(self.accessor(booking, number))
 
 
 # A colour per status, and its name in words beside it: the colour is never the only sign.
@@ -40,13 +35,11 @@ BADGES = {
 
 
 def status_badge(status: str) -> str:
-    """A booking's status (its value) as a badge."""
     label = Booking.Status(status).label
     return format_html('<span class="badge {} whitespace-nowrap">{}</span>', BADGES[status], label)
 
 
 def deadline(moment) -> str:
-    """A payment deadline, and the time left before it."""
     return f"{when(moment)} (in {timeuntil(moment)})" if moment else ""
 
 
@@ -82,37 +75,34 @@ def _note(booking: Booking) -> str:
     return ""
 
 
-def _pay_link(url: str) -> str:
+def _pay_link(booking: Booking) -> str:
+    url = reverse("payments:pay", args=[booking.pk])
     return format_html('<a class="btn btn-sm btn-primary" href="{}">Pay</a>', url)
 
 
-def _calendar_link(url: str) -> str:
+def _calendar_link(booking: Booking) -> str:
+    url = reverse("bookings:calendar", args=[booking.pk])
     return format_html('<a class="btn btn-sm whitespace-nowrap" href="{}" download>Add to calendar</a>', url)
 
 
 NUMBER = Column("#", lambda booking, number: number)
 USER = Column("User", lambda booking, number: booking.user.email)
 COURT = Column("Court", lambda booking, number: booking.court_name)
-DATE = Column("Date", lambda booking, number: booking.date, day)
+DATE = Column("Date", lambda booking, number: day(booking.date))
 SLOTS = Column("Slot", lambda booking, number: booking.slots_label)
 EMAIL = Column("Email", lambda booking, number: booking.user.email)
-PRICE = Column("Price", lambda booking, number: booking.price, lambda price: f"${money(price)}")
+PRICE = Column("Price", lambda booking, number: f"${money(booking.price)}")
 STATUS = Column(
-    "Status", lambda booking, number: getattr(booking, "shown_status", booking.status), status_badge
+    "Status", lambda booking, number: status_badge(getattr(booking, "shown_status", booking.status))
 )
-PAY_BY = Column("Pay by", lambda booking, number: booking.payment_deadline, deadline)
+PAY_BY = Column("Pay by", lambda booking, number: deadline(booking.payment_deadline))
 COURT_LINK = Column("Court", lambda booking, number: _court_link(booking))
 PAID = Column("Paid", lambda booking, number: _paid(booking))
-CHANGED = Column("Updated", lambda booking, number: booking.changed_at, when)
+CHANGED = Column("Updated", lambda booking, number: when(booking.changed_at))
 NOTE = Column("Note", lambda booking, number: _note(booking))
-PAY = Column(
-    "Pay", lambda booking, number: reverse("payments:pay", args=[booking.pk]), _pay_link, label_hidden=True
-)
+PAY = Column("Pay", lambda booking, number: _pay_link(booking), label_hidden=True)
 ADD_TO_CALENDAR = Column(
-    "Add to calendar",
-    lambda booking, number: reverse("bookings:calendar", args=[booking.pk]),
-    _calendar_link,
-    label_hidden=True,
+    "Add to calendar", lambda booking, number: _calendar_link(booking), label_hidden=True
 )
 
 
@@ -120,7 +110,7 @@ def table_rows(
     bookings, columns: tuple[Column, ...], *, first_number: int
 ) -> list[tuple[Booking, list[tuple[Column, str]]]]:
     """Each booking with its cells for `columns` (each with its column, which names it on a phone),
-    numbered from `first_number` (a later page's rows go on from the page before)."""
+    numbered from `first_number`."""
     return [
         (booking, [(column, column.cell(booking, number)) for column in columns])
         for number, booking in enumerate(bookings, start=first_number)

@@ -24,13 +24,12 @@ from kernel.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
-from .models import Booking, WaitlistEntry
+from .models import Booking, CalendarFeed, WaitlistEntry
 from .schedule import bookable_until, day_sheet, schedule_types
 from .selectors import (
     booking_list,
     bookings_visible_to,
     calendar_bookings,
-    calendar_feed_by_secret,
     own_booking_list,
     own_bookings,
     policy_get,
@@ -66,8 +65,8 @@ Status = Booking.Status
 
 
 def court_list(request):
-    """The courts open for booking, a page at a time, each with its Book Now: the booking island's
-    modal (frontend/src/islands/booking.tsx) asks a court's availability on the day chosen."""
+    """The courts open for booking, a page at a time, each with its Book Now (the booking island's
+    modal, frontend/src/islands/booking.tsx)."""
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
@@ -76,8 +75,6 @@ def court_list(request):
 
 
 def _booking_modal_props(user, courts) -> dict:
-    """The booking modal's props: the courts of the page, the dates open to `user`, and the refusal
-    of a request without slots, said before asking."""
     first, last = bookable_dates(user)
     return {
         "userEmail": user.email,
@@ -99,37 +96,16 @@ def _booking_modal_props(user, courts) -> dict:
     }
 
 
-def _list_page(
-    request,
-    bookings,
-    *,
-    heading: str,
-    empty: str,
-    columns: tuple[Column, ...],
-    actions=(),
-    filters: BookingFilters | None = None,
-    calendar: dict | None = None,
-):
-    """One page of `bookings` (kernel/pagination.py). `columns`: the table's columns, in order
-    (bookings/tables.py); `actions`: the booking-action island's buttons on each row; `filters`:
-    the search form above the table, if the page has one; `calendar`: the person's calendar feed
-    (_calendar_links), to subscribe to."""
+def _list_page(request, bookings, *, columns: tuple[Column, ...], **context):
+    """One page of `bookings` in a table of `columns` (bookings/tables.py); the `context` gives
+    the `heading`, the `empty` text, and if any the booking-action island's `actions` on each row,
+    the search form `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
-    context = {
-        "page": page,
-        "rows": table_rows(page, columns, first_number=page.start_index()),
-        "heading": heading,
-        "empty": empty,
-        "columns": columns,
-        "actions": actions,
-        "filters": filters,
-        "calendar": calendar,
-    }
-    return render(request, "bookings/list.html", context)
+    rows = table_rows(page, columns, first_number=page.start_index())
+    return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
 
 def _calendar_links(request) -> dict:
-    """The signed-in person's calendar feed, as its https and webcal addresses."""
     url = feed_url(request, calendar_feed_get(user=request.user))
     return {"url": url, "webcal": webcal(url)}
 
@@ -164,11 +140,10 @@ def my_approved(request):
 
 @member_required
 def my_confirmed(request):
-    now = timezone.now()
     bookings = with_payment(_mine(request, Status.CONFIRMED))
     return _list_page(
         request,
-        with_refund_percent(bookings, by=request.user, now=now),
+        with_refund_percent(bookings, by=request.user, now=timezone.now()),
         heading="My Confirmed Bookings",
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
@@ -180,8 +155,6 @@ def my_confirmed(request):
 
 @login_required
 def my_bookings(request):
-    """Every booking of the signed-in person, whatever became of it, with the admin's reason for a
-    rejection and the deadline of an approval."""
     filters = BookingFilters(request.GET, offered=("status",))
     return _list_page(
         request,
@@ -195,7 +168,7 @@ def my_bookings(request):
 
 @login_required
 def booking_detail(request, booking_id: int):
-    """One booking and its history, for its owner and the admins (anyone else: not found)."""
+    """One booking and its history, for its owner and the admins."""
     booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
     mine_and_confirmed = booking.user_id == request.user.pk and booking.status == Status.CONFIRMED
@@ -212,8 +185,7 @@ def booking_detail(request, booking_id: int):
 
 @login_required
 def booking_calendar(request, booking_id: int):
-    """One confirmed booking of the signed-in person, as an .ics file to open in a calendar app
-    (anyone else's, or one that is not confirmed: not found)."""
+    """One confirmed booking of the signed-in person, as an .ics file to open in a calendar app."""
     booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Status.CONFIRMED)
     response = _ics_response(booking_ics(booking))
     response["Content-Disposition"] = f'attachment; filename="booking-{booking.pk}.ics"'
@@ -228,7 +200,7 @@ def booking_calendar(request, booking_id: int):
 @conditional_page
 def calendar_feed(request, secret: str):
     """A person's bookings that are or have been confirmed, as an iCalendar feed."""
-    feed = get_object_or_404(calendar_feed_by_secret(secret))
+    feed = get_object_or_404(CalendarFeed.objects.select_related("user"), secret=secret)
     calendar = bookings_calendar(calendar_bookings(user=feed.user), name=f"{settings.SITE_NAME} bookings")
     return _ics_response(calendar.to_ical())
 
@@ -239,7 +211,7 @@ def _ics_response(content: bytes) -> HttpResponse:
 
 @admin_required
 def club_rules(request):
-    """The booking policy, for admins to change (the same service as PATCH /api/policy)."""
+    """The booking policy, for admins to change."""
     form = PolicyForm(request.POST or None, instance=policy_get())
     if request.method == "POST" and form.is_valid():
         policy_update(by=request.user, **form.cleaned_data)
@@ -280,7 +252,6 @@ def confirmed(request):
         request,
         with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now()),
         heading="Confirmed Bookings",
-        # This page lists confirmed bookings, so its empty text names them (not the approvals page's).
         empty="No confirmed bookings found.",
         columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
         # The club cancels a paid booking with a full refund (until it starts).
@@ -290,8 +261,7 @@ def confirmed(request):
 
 
 def schedule(request):
-    """The day sheet (docs/rules.md, The day sheet): every open court's slots on one day, for
-    anyone; a signed-in person sees their own, an admin whose each held cell is."""
+    """The day sheet (docs/rules.md, The day sheet), for anyone."""
     filters = ScheduleFilters(request.GET, types=schedule_types(), today=timezone.localdate())
     day, type = filters.filters()
     sheet = day_sheet(date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user))
@@ -300,9 +270,9 @@ def schedule(request):
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
 
     steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
-    # A held cell links to its booking's page: the address reversed once here, not once per cell.
-    booking_path = reverse("bookings:detail", args=[0]).removesuffix("0")
     is_admin = request.user.is_authenticated and request.user.is_admin
+    # A held cell links to its booking's page.
+    booking_path = _path("bookings:detail")
     context = {
         "sheet": sheet,
         "filters": filters,
@@ -324,25 +294,25 @@ def schedule(request):
             "waitlistUrl": reverse("api-waitlist"),
             "courts": courts,
             "isAdmin": is_admin,
-            # The calls on one booking or block: the address of id 0 without its 0, reversed once.
             "bookingUrls": {
-                action: reverse(name, args=[0]).removesuffix("0")
-                for action, name in (
-                    ("approve", "api-booking-approve"),
-                    ("reject", "api-booking-reject"),
-                    ("cancel", "api-booking"),
-                )
+                "approve": _path("api-booking-approve"),
+                "reject": _path("api-booking-reject"),
+                "cancel": _path("api-booking"),
             },
             "blocksUrl": reverse("api-blocks"),
-            "blockUrl": reverse("api-block", args=[0]).removesuffix("0"),
+            "blockUrl": _path("api-block"),
         }
     return render(request, "bookings/schedule.html", context)
 
 
+def _path(name: str) -> str:
+    """The address of a record's page or call, less its id: reversed once, not once per record."""
+    return reverse(name, args=[0]).removesuffix("0")
+
+
 @login_required
 def my_waitlist(request):
-    """The signed-in person's places on waitlists (docs/rules.md, Waitlist): their place in line,
-    or, for a slot held for them, until when and the way to book it; each may be left."""
+    """The signed-in person's places on waitlists (docs/rules.md, Waitlist), each to leave."""
     page = page_of(request, waitlist_of(user=request.user))
     entries = [
         (

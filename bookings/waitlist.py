@@ -1,8 +1,8 @@
 """The waitlist (docs/rules.md, Waitlist): a person waits for a taken slot; when it frees, the first
 in line is offered it, and the slot is held for them (a held-slot row of their entry) for the
-policy's `waitlist_hold_minutes`, then passes to the next. The held-slot row is what makes an offer
-one: the database allows one row per court, date and slot, so however many frees and workers meet
-over a slot, it is offered once, and nobody else can book it while it is held."""
+policy's `waitlist_hold_minutes`, then passes to the next. The database allows one held-slot row per
+court, date and slot: however many frees and workers meet over a slot, it is offered once, and
+nobody else can book it while it is held."""
 
 from datetime import date as Date
 from datetime import datetime, timedelta
@@ -18,11 +18,12 @@ from django.utils import timezone
 from accounts.models import User
 from courts.models import Court
 from kernel.errors import Conflict, Forbidden
+from kernel.slots import Slot
 
 from . import notices
 from .models import BookedSlot, WaitlistEntry
-from .selectors import offer_run_out, overdue, policy_get, waitlist_line
-from .slots import day_refusals, slot_start
+from .selectors import held_slots, offer_run_out, policy_get
+from .slots import day_refusals
 
 Status = WaitlistEntry.Status
 
@@ -34,12 +35,11 @@ def book_path(entry: WaitlistEntry) -> str:
 
 def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:
     """A place for `user` at the end of the line for a taken slot, within their advance window and
-    before it begins. A free slot is to be booked instead; one's own slot, or a second place in
-    the same line, is refused."""
+    before it begins; not for a free slot, one's own, or a second place in the same line."""
     errors = day_refusals(user=user, court=court, date=date)
     if slot not in court.slots:
         errors["slot"] = "Not a slot of this court."
-    elif "date" not in errors and slot_start(date=date, slot=slot) <= timezone.now():
+    elif "date" not in errors and Slot.parse(slot).starts_at(date) <= timezone.now():
         errors["slot"] = f"Too late: {slot} has already started."
     if errors:
         raise ValidationError(errors)
@@ -48,10 +48,7 @@ def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> Waitlis
     )
     if place.exists():
         raise Conflict("You are on this slot's waitlist already.")
-    now = timezone.now()
-    held = BookedSlot.objects.filter(court=court, date=date, slot=slot).exclude(
-        overdue(now, via="booking__") | offer_run_out(now, via="offer__")
-    )
+    held = held_slots(court=court, date=date, slot=slot)
     holders = list(held.values_list("booking__user_id", flat=True)[:1])  # None: a block's, or an offer's
     if not holders:
         raise Conflict("That slot is free: book it instead.")
@@ -66,23 +63,21 @@ def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> Waitlis
 
 @transaction.atomic
 def waitlist_leave(*, user: User, entry: WaitlistEntry) -> WaitlistEntry:
-    """The person leaves a line; if the slot was being held for them, it passes to the next."""
+    """The person leaves a line; a slot held for them passes to the next."""
     locked = WaitlistEntry.objects.select_for_update().get(pk=entry.pk)
     if locked.user_id != user.pk:
         raise Forbidden("Only its owner may leave a place on a waitlist.")
     if locked.status not in WaitlistEntry.ACTIVE:
         raise Conflict("You are no longer on this waitlist.")
-    offered = locked.move(Status.LEFT, locked=True) == Status.OFFERED
-    if offered:
+    if locked.move(Status.LEFT, locked=True) == Status.OFFERED:
         locked.held_slots.all().delete()
         slot_freed(court_id=locked.court_id, date=locked.date, slots=[locked.slot])
     return locked
 
 
 def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
-    """Slots of a court have just been freed (a booking cancelled, rejected or expired, a block
-    lifted, an offer left): call it in the transaction that frees them. If anyone waits for one
-    of them, a task offers each to the first in its line once that transaction has committed."""
+    """Called in the transaction that frees slots of a court: if anyone waits for one of them, a
+    task offers each to the first in its line once that transaction has committed."""
     if WaitlistEntry.objects.filter(
         court_id=court_id, date=date, slot__in=slots, status=Status.WAITING
     ).exists():
@@ -91,13 +86,12 @@ def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
 
 def waitlist_offer(*, court_id: int, date: Date, slots: list[str], now: datetime | None = None) -> int:
     """Offers each of the slots, if it is free, to the first person in its line; answers how many
-    offers were made (run by the worker: offer_freed_slots)."""
+    offers were made."""
     return sum(_offer(court_id=court_id, date=date, slot=slot, now=now or timezone.now()) for slot in slots)
 
 
 @task
 def offer_freed_slots(court_id: int, date: str, slots: list[str]) -> int:
-    """Queued by slot_freed: each freed slot offered to the first in its line."""
     return waitlist_offer(court_id=court_id, date=Date.fromisoformat(date), slots=slots)
 
 
@@ -105,11 +99,12 @@ def offer_freed_slots(court_id: int, date: str, slots: list[str]) -> int:
 def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
     """Holds the slot for the first in its line and tells them, unless it has begun or is held
     (booked, blocked, or offered by another worker meanwhile: the held-slot row's constraint)."""
-    starts_at = slot_start(date=date, slot=slot)
+    starts_at = Slot.parse(slot).starts_at(date)
     if starts_at <= now:
         return False
     entry = (
-        waitlist_line(court_id=court_id, date=date, slot=slot)
+        WaitlistEntry.objects.filter(court_id=court_id, date=date, slot=slot, status=Status.WAITING)
+        .order_by("created_at", "id")
         .select_related("user", "court")
         .select_for_update(of=("self",))
         .first()
@@ -129,17 +124,16 @@ def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
 
 
 def waitlist_pass_on(*, now: datetime | None = None) -> int:
-    """Run every minute (pass_on_waitlist_offers): offers that ran out lapse and
-    release their hold, places for slots that have begun lapse, and every free slot that has a
-    line is offered to its first. Answers how many offers were made."""
+    """Offers that ran out lapse and release their hold, places for slots that have begun lapse,
+    and every free slot that has a line is offered to its first. Answers how many offers were made."""
     now = now or timezone.now()
     today = timezone.localdate(now)
     due = WaitlistEntry.objects.filter(
         offer_run_out(now) | Q(date__lte=today), status__in=WaitlistEntry.ACTIVE
-    ).values_list("pk", "status", "offer_expires_at", "date", "slot")
-    for pk, *place in due:
-        if _has_lapsed(*place, now=now):
-            _lapse(pk, now=now)
+    )
+    for entry in due.only("status", "offer_expires_at", "date", "slot"):
+        if _has_lapsed(entry, now=now):
+            _lapse(entry.pk, now=now)
     held = BookedSlot.objects.filter(
         court_id=OuterRef("court_id"), date=OuterRef("date"), slot=OuterRef("slot")
     )
@@ -156,36 +150,31 @@ def waitlist_pass_on(*, now: datetime | None = None) -> int:
 
 @task
 def pass_on_waitlist_offers() -> int:
-    """Periodic (settings.PERIODIC_TASKS): offers that ran out pass to the next in line."""
+    """Periodic (settings.PERIODIC_TASKS)."""
     return waitlist_pass_on()
 
 
-def _has_lapsed(
-    status: str, offer_expires_at: datetime | None, date: Date, slot: str, *, now: datetime
-) -> bool:
+def _has_lapsed(entry: WaitlistEntry, *, now: datetime) -> bool:
     """Whether a place in a line is over: its offer has run out, or its slot has begun."""
-    return (status == Status.OFFERED and offer_expires_at <= now) or slot_start(date=date, slot=slot) <= now
+    run_out = entry.status == Status.OFFERED and entry.offer_expires_at <= now
+    return run_out or Slot.parse(entry.slot).starts_at(entry.date) <= now
 
 
 @transaction.atomic
-def _lapse(pk: int, *, now: datetime) -> bool:
-    """The entry lapses if, under its lock, it is over (_has_lapsed)."""
+def _lapse(pk: int, *, now: datetime) -> None:
+    """The entry lapses if, under its lock, it is over."""
     entry = WaitlistEntry.objects.select_for_update().filter(pk=pk, status__in=WaitlistEntry.ACTIVE).first()
-    if entry is None or not _has_lapsed(
-        entry.status, entry.offer_expires_at, entry.date, entry.slot, now=now
-    ):
-        return False
-    entry.move(Status.LAPSED, locked=True)
-    entry.held_slots.all().delete()
-    return True
+    if entry is not None and _has_lapsed(entry, now=now):
+        entry.move(Status.LAPSED, locked=True)
+        entry.held_slots.all().delete()
 
 
 def offers_release(
     held: QuerySet[BookedSlot], *, for_user_id: int | None = None, now: datetime | None = None
 ) -> int:
-    """In the transaction of something taking the `held` slots: the offers holding them that do not
-    stand in its way give them up. One that has run out lapses; one to `for_user_id` (a booking's
-    own person) is taken up (booked). Answers how many were released."""
+    """In the transaction of something taking the `held` slots: the offers holding them that have
+    run out lapse, and one to `for_user_id` (a booking's own person) is taken up. Answers how many
+    were released."""
     now = now or timezone.now()
     holders = held.filter(offer__isnull=False).values("offer_id")
     entries = WaitlistEntry.objects.select_for_update().filter(

@@ -7,10 +7,10 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import BookedSlot, Booking
 from bookings.services import booking_price
-from bookings.slots import slot_start
 from bookings.tests.factories import make_booking, tomorrow
 from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
+from kernel.slots import Slot
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
@@ -184,7 +184,7 @@ def test_a_list_of_1000_bookings_is_served_a_slice_at_a_time_in_a_constant_numbe
             date=day,
             slots=[slot],
             price=10,
-            starts_at=slot_start(date=day, slot=slot),
+            starts_at=Slot.parse(slot).starts_at(day),
         )
         for day in dates
         for slot in court.slots

@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.slots import slot_start
 from bookings.tests.test_pages import rows
 from courts.tests.factories import CourtFactory
+from kernel.slots import Slot
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
@@ -34,7 +34,7 @@ def bookings_of(email: str, count: int, *, court=None, status=Status.CONFIRMED, 
             slots=court.slots[:1],
             price=10,
             status=status,
-            starts_at=slot_start(date=day, slot=court.slots[0]),
+            starts_at=Slot.parse(court.slots[0]).starts_at(day),
         )
         for day in days
     )

@@ -24,11 +24,11 @@ from bookings.services import (
     booking_request,
     bookings_expire,
 )
-from bookings.slots import slot_start
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join, waitlist_leave, waitlist_offer, waitlist_pass_on
 from courts.tests.factories import CourtFactory
 from kernel.errors import Conflict
+from kernel.slots import Slot
 from notifications.models import Notification
 from testing.worker import run_due_tasks
 
@@ -227,7 +227,7 @@ def test_the_hold_lasts_the_policys_waitlist_hold_minutes(taken, court, ada):
 def test_a_hold_never_outlasts_the_slots_start(taken, court, ada):
     entry = join(ada, court)
     booking_cancel(booking=taken, by=taken.user)
-    starts_at = slot_start(date=tomorrow(), slot=SLOT)
+    starts_at = Slot.parse(SLOT).starts_at(tomorrow())
 
     assert waitlist_offer(court_id=court.pk, date=tomorrow(), slots=[SLOT], now=starts_at - HOLD / 3) == 1
 
@@ -413,7 +413,7 @@ def test_a_place_left_cannot_be_left_again(taken, court, ada):
 def test_places_lapse_when_their_slot_begins(taken, court, ada, bob):
     first, second = join(ada, court), join(bob, court)
     free_by_cancel(taken)
-    starts_at = slot_start(date=tomorrow(), slot=SLOT)
+    starts_at = Slot.parse(SLOT).starts_at(tomorrow())
     waitlist_offer(court_id=court.pk, date=tomorrow(), slots=[SLOT], now=starts_at - timedelta(minutes=10))
 
     assert waitlist_pass_on(now=starts_at - timedelta(microseconds=1)) == 0
@@ -427,7 +427,7 @@ def test_places_lapse_when_their_slot_begins(taken, court, ada, bob):
 
 def test_a_waiting_place_lapses_when_its_slot_begins_though_never_freed(taken, court, ada):
     entry = join(ada, court)
-    starts_at = slot_start(date=tomorrow(), slot=SLOT)
+    starts_at = Slot.parse(SLOT).starts_at(tomorrow())
 
     waitlist_pass_on(now=starts_at - timedelta(microseconds=1))
     assert status_of(entry) == Status.WAITING
@@ -677,7 +677,7 @@ def test_the_day_sheet_offers_no_waitlist_for_a_taken_slot_that_has_begun(people
         court_name="Early",
         date=today,
         slots=["00:00-01:00"],
-        starts_at=slot_start(date=today, slot="00:00-01:00"),
+        starts_at=Slot.parse("00:00-01:00").starts_at(today),
         price=early.price,
         status=Booking.Status.CONFIRMED,
     )

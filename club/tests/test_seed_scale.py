@@ -15,9 +15,9 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import overdue, policy_get
-from bookings.slots import slot_start
 from content.models import Announcement
 from courts.models import Court
+from kernel.slots import Slot
 from payments.models import Coupon, Payment
 from testing.integrity import double_booked_slots
 
@@ -74,7 +74,7 @@ def test_bookings_follow_the_rules():
         assert booking.date <= timezone.localdate(booking.created_at) + window
         assert booking.court_name == booking.court.name
         assert booking.slots == sorted(booking.slots, key=booking.court.slots.index)
-        assert booking.starts_at == slot_start(date=booking.date, slot=booking.slots[0])
+        assert booking.starts_at == Slot.parse(booking.slots[0]).starts_at(booking.date)
         assert booking.created_at < NOW
         assert booking.created_at < booking.starts_at
         if booking.status in (Booking.Status.APPROVED, Booking.Status.CONFIRMED):
