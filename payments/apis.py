@@ -48,9 +48,8 @@ class QuoteApi(APIView):
     def post(self, request, booking_id: int):
         data = QuoteInput(data=request.data)
         data.is_valid(raise_exception=True)
-        coupon_code = data.validated_data.get("couponCode", "")
         booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
-        quote = payment_quote(booking=booking, coupon_code=coupon_code)
+        quote = payment_quote(booking=booking, coupon_code=data.validated_data.get("couponCode", ""))
         return Response(QuoteOutput(quote).data)
 
 

@@ -42,10 +42,6 @@ def _call(method, *args, **kwargs):
         raise PaymentProviderUnavailable(error.user_message or str(error)) from error
 
 
-# Every write below takes an idempotency key made from our own row (payments.services): Stripe
-# answers a repeated key with the first answer instead of doing the work again.
-
-
 def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) -> stripe.PaymentIntent:
     params = {
         "amount": amount_cents,

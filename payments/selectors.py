@@ -47,6 +47,7 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
     return uses["total"], uses["by_person"]
 
 
+_MONEY = DecimalField(max_digits=12, decimal_places=2)
 # The payments that took money: kept, or given back since (their refunds count apart).
 PAID = [Payment.Status.SUCCEEDED, Payment.Status.REFUNDING, Payment.Status.REFUNDED]
 
@@ -70,9 +71,7 @@ def _refunded(payment: str) -> Coalesce:
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return Coalesce(
-        Subquery(refunds), Value(Decimal(0)), output_field=DecimalField(max_digits=12, decimal_places=2)
-    )
+    return Coalesce(Subquery(refunds), Value(Decimal(0)), output_field=_MONEY)
 
 
 def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
@@ -187,9 +186,6 @@ def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
         shown_status=F("paid_status"),
         intent_id=F(f"{payment}payment_intent_id"),
     )
-
-
-_MONEY = DecimalField(max_digits=12, decimal_places=2)
 
 
 class Ledger:

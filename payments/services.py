@@ -38,7 +38,7 @@ from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.
 MINIMUM_CHARGE_CENTS = 50
-# A PaymentIntent in one of these states can still be paid: ask again, and it is reused.
+# A PaymentIntent in one of these states can still be paid (and is reused).
 OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requires_action"}
 # One in these has been paid, or is being: it is confirmed (or refunded), never replaced.
 PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
@@ -120,8 +120,6 @@ def payment_intent_create(
 
 
 class _PaidAlready(Exception):
-    """The booking's pending payment has been paid at Stripe: its `intent` is to be confirmed."""
-
     def __init__(self, intent):
         self.intent = intent
 
@@ -266,11 +264,12 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
         ):
             raise Conflict("The payment does not match the booking it was made for.")
         payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
-    if payment.status == Payment.Status.REFUNDING:
-        payment = _refund_payment_not_kept(payment)
+    if payment.status == Payment.Status.REFUNDING:  # not kept: its refund is made now
+        for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
+            refund_send(refund_id=refund_id)
+        payment = Payment.objects.select_related("booking", "user").get(pk=payment.pk)
     if payment.status in Payment.GIVEN_BACK and payment.booking.status == Booking.Status.APPROVED:
-        # The booking still waits for its payment: this one did not count, and the payer hears why
-        # (its refund made, or being made by the caller who came first).
+        # The booking still waits for its payment: this one did not count, and the payer hears why.
         raise Conflict(payment.refund_reason)
     return payment
 
@@ -281,13 +280,12 @@ def payments_reconcile(*, now: datetime | None = None) -> int:
     been heard. Answers how many were compared."""
     now = now or timezone.now()
     due = now - timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS)
-    pending = (
+    pending = list(
         Payment.objects.filter(status=Payment.Status.PENDING, created_at__lt=due)
         .filter(Q(stripe_checked_at=None) | Q(stripe_checked_at__lt=due))
         .order_by("created_at")
         .values_list("pk", flat=True)[:RECONCILE_BATCH]
     )
-    compared = 0
     for payment_id in pending:
         try:
             payment_reconcile(payment_id=payment_id, now=now)
@@ -295,8 +293,7 @@ def payments_reconcile(*, now: datetime | None = None) -> int:
             logger.warning("Payment %s could not be compared with Stripe: %s", payment_id, error)
         except Conflict as refusal:  # recorded: a refund, say; its payer is told by e-mail
             logger.info("Payment %s reconciled: %s", payment_id, refusal)
-        compared += 1
-    return compared
+    return len(pending)
 
 
 def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
@@ -351,13 +348,6 @@ def _refund_due(payment: Payment, *, reason: str, **paid) -> Payment:
     payment.move(Payment.Status.REFUNDING, locked=True, refund_reason=reason, **paid)
     Refund.objects.create(payment=payment, amount=payment.amount, reason=reason)
     return payment
-
-
-def _refund_payment_not_kept(payment: Payment) -> Payment:
-    """Makes the refund of a payment not kept (_refund_due), and answers the payment as it then is."""
-    for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
-        refund_send(refund_id=refund_id)
-    return Payment.objects.select_related("booking", "user").get(pk=payment.pk)
 
 
 def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) -> Refund | None:

@@ -53,8 +53,8 @@ def history(request):
 @login_required
 def receipt(request, payment_id: int):
     """A payment's receipt, for its payer and the admins (anyone else: 404)."""
-    payments = payment_list(viewer=request.user).select_related("booking")
-    return render(request, "payments/receipt.html", {"payment": get_object_or_404(payments, pk=payment_id)})
+    payment = get_object_or_404(payment_list(viewer=request.user), pk=payment_id)
+    return render(request, "payments/receipt.html", {"payment": payment})
 
 
 @admin_required
