@@ -32,13 +32,9 @@ class RefundAdmin(ReadOnlyAdmin):
 
 class RefundInline(admin.TabularInline):
     model = Refund
+    # Read only, as its payment's page is (ReadOnlyAdmin): Django adds and deletes nothing there.
     fields = ["amount", "status", "reason", "attempts", "error", "created_at", "refunded_at"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Payment)
