@@ -12,8 +12,6 @@ from .services import refund_retry
 
 @admin.register(Refund)
 class RefundAdmin(ReadOnlyAdmin):
-    """Refunds, for reading; a failed one is tried again with the action (the service decides)."""
-
     list_display = ["created_at", "payment", "amount", "status", "attempts", "error", "refunded_at"]
     list_filter = ["status"]
     search_fields = ["payment__user__email", "stripe_refund_id", "reason"]
@@ -33,22 +31,15 @@ class RefundAdmin(ReadOnlyAdmin):
 
 
 class RefundInline(admin.TabularInline):
-    """A payment's refunds, to read (a failed one is retried from Refunds)."""
-
     model = Refund
+    # Read only, as its payment's page is (ReadOnlyAdmin): Django adds and deletes nothing there.
     fields = ["amount", "status", "reason", "attempts", "error", "created_at", "refunded_at"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Payment)
 class PaymentAdmin(ReadOnlyAdmin):
-    """Payments, to read: amounts, statuses and Stripe's ids are Stripe's word and never edited
-    here; refunds come from cancelling the booking (Bookings) and are retried from Refunds."""
+    """Payments, to read: amounts, statuses and Stripe's ids are Stripe's word."""
 
     list_display = ["pk", "booking", "user", "amount", "coupon", "status", "card_last4", "paid_at"]
     list_filter = ["status", "coupon"]
@@ -70,8 +61,7 @@ class CouponForm(forms.ModelForm):
 
 @admin.register(Coupon)
 class CouponAdmin(ServiceAdmin):
-    """Coupons are saved through the coupons' services (payments.coupons), as on Manage Coupons:
-    the same rules, and the same audit entries."""
+    """Coupons are saved through their services, as on Manage Coupons: the same rules and audit."""
 
     form = CouponForm
     list_display = [

@@ -10,6 +10,5 @@ class PaymentsConfig(AppConfig):
         from . import receivers  # noqa: F401  (connects them)
         from .services import refund_for_cancelled_booking
 
-        # A paid booking cancelled (bookings.services.booking_cancel) owes its refund, recorded by
-        # this service in the cancellation's transaction.
+        # A paid booking cancelled (bookings.services.booking_cancel) owes its refund.
         cancellations_refunded_by(refund_for_cancelled_booking)

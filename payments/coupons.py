@@ -1,9 +1,5 @@
-"""Coupons, read and written: the discount codes staff offer on Manage Coupons, the API and Django
-admin, each change audited (docs/rules.md, Coupons). What a coupon does to a payment (its limits,
-the intents made with it) is the payments' services'; a coupon changed or deleted cancels the open
-payments it no longer allows (payments.receivers)."""
-
-from datetime import date
+"""Coupons, read and written (Manage Coupons, the API and Django admin), each change audited
+(docs/rules.md, Coupons). What a coupon does to a payment is the payments' services'."""
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -62,31 +58,18 @@ def _save_coupon(coupon: Coupon) -> Coupon:
     return coupon
 
 
+def _normalised(fields: dict) -> dict:
+    if "code" in fields:
+        fields["code"] = normalised_code(fields["code"])
+    if "description" in fields:
+        fields["description"] = fields["description"].strip()
+    return fields
+
+
 @transaction.atomic
-def coupon_create(
-    *,
-    by=None,
-    code: str,
-    discount: int,
-    description: str = "",
-    is_active: bool = True,
-    once_per_person: bool = False,
-    max_uses: int | None = None,
-    valid_from: date | None = None,
-    valid_until: date | None = None,
-) -> Coupon:
-    coupon = _save_coupon(
-        Coupon(
-            code=normalised_code(code),
-            discount=discount,
-            description=description.strip(),
-            is_active=is_active,
-            once_per_person=once_per_person,
-            max_uses=max_uses,
-            valid_from=valid_from,
-            valid_until=valid_until,
-        )
-    )
+def coupon_create(*, by=None, **fields) -> Coupon:
+    """A new coupon of `fields` (Coupon's, code and discount at least)."""
+    coupon = _save_coupon(Coupon(**_normalised(fields)))
     after = snapshot(coupon, COUPON_AUDITED)
     audit_record(
         actor=by, action="coupon.create", target=coupon, summary=f"Added coupon {coupon.code}", after=after
@@ -96,15 +79,11 @@ def coupon_create(
 
 @transaction.atomic
 def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
-    if "code" in fields:
-        fields["code"] = normalised_code(fields["code"])
-    if "description" in fields:
-        fields["description"] = fields["description"].strip()
     return audited_update(
         coupon,
         by=by,
         action="coupon.update",
-        changes=fields,
+        changes=_normalised(fields),
         summary=lambda before, after: f"Changed coupon {coupon.code}",
         audited=COUPON_AUDITED,
         save=_save_coupon,

@@ -13,8 +13,7 @@ def _date() -> forms.DateInput:
 
 
 class LedgerFilters(forms.Form):
-    """The ledger's filters, from the query string; a malformed one is said under its field and
-    filters nothing."""
+    """The ledger's filters; a malformed one is said under its field and filters nothing."""
 
     date_from = DayField(label="Paid from", required=False, widget=_date())
     date_to = DayField(label="Paid to", required=False, widget=_date())
@@ -45,14 +44,9 @@ class LedgerFilters(forms.Form):
     def __init__(self, data):
         data = data.copy()
         if "date_from" not in data and not data.get("date_to"):
-            # Unless asked otherwise, this month: what a manager asks first, and a sum of weeks,
-            # not of years.
+            # This month unless asked otherwise: a sum of weeks, not of years.
             data["date_from"] = timezone.localdate().replace(day=1).isoformat()
         super().__init__(data)
-
-    def query(self) -> str:
-        """The filters as a query string, this month's first day included when it was assumed."""
-        return self.data.urlencode()
 
     def clean(self):
         cleaned = super().clean()

@@ -10,18 +10,15 @@ from kernel.errors import ProviderUnavailable
 
 
 class PaymentProviderUnavailable(ProviderUnavailable):
-    """Stripe (or localstripe) did not answer, or answered with an error of its own. Unless it is a
-    PaymentRefused, the same call may go through later: no answer, a timeout, a 5xx, a 429."""
+    """Stripe did not answer, or answered with an error: unless refused, the call may go through later."""
 
 
 class PaymentRefused(PaymentProviderUnavailable):
-    """Stripe answered that it will not do this (a 4xx other than 429): the same call will be refused
-    again, so it is not retried by itself."""
+    """Stripe will not do this (a 4xx other than 429): the same call would be refused again."""
 
 
 class IntentNotFound(PaymentRefused):
-    """Stripe knows no such PaymentIntent (one of test mode's deleted data, or made with other keys):
-    nobody can pay it any more."""
+    """Stripe knows no such PaymentIntent (test data deleted, or other keys): nobody can pay it."""
 
 
 @cache
@@ -43,10 +40,6 @@ def _call(method, *args, **kwargs):
         raise PaymentRefused(error.user_message or str(error)) from error
     except stripe.StripeError as error:
         raise PaymentProviderUnavailable(error.user_message or str(error)) from error
-
-
-# Every write below takes an idempotency key made from our own row (payments.services): Stripe
-# answers a repeated key with the first answer instead of doing the work again.
 
 
 def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) -> stripe.PaymentIntent:
@@ -73,15 +66,13 @@ def retrieve_intent(intent_id: str, *, with_payment_method: bool = False) -> str
 
 
 def card_last4(intent: stripe.PaymentIntent) -> str:
-    """The last four digits of the card that paid `intent` (retrieved with its payment method), or
-    "" if it was not paid by card."""
+    """The last four digits of the card that paid `intent` (retrieved with its payment method)."""
     card = getattr(intent.payment_method, "card", None)
     return getattr(card, "last4", "") or ""
 
 
 def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:
-    """Cancels the intent. Stripe refuses to cancel one cancelled already (by another caller at the
-    same moment, once its key's answer is forgotten): that one is done."""
+    """Cancels the intent; one Stripe refuses because it is cancelled already is done."""
     try:
         _call(_client().v1.payment_intents.cancel, intent_id, options={"idempotency_key": idempotency_key})
     except PaymentRefused:
@@ -90,8 +81,7 @@ def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:
 
 
 def refund(intent_id: str, *, amount_cents: int, refund_id: int, idempotency_key: str) -> stripe.Refund:
-    """Gives back `amount_cents` of what was paid on the intent; the refund names our row
-    `refund_id` in its metadata (find_refund)."""
+    """Gives back `amount_cents` of the intent; the metadata names our row (find_refund)."""
     params = {"payment_intent": intent_id, "amount": amount_cents, "metadata": {"refund_id": str(refund_id)}}
     return _call(_client().v1.refunds.create, params=params, options={"idempotency_key": idempotency_key})
 
@@ -103,8 +93,8 @@ def _refunds_of(intent_id: str) -> list[stripe.Refund]:
 
 
 def find_refund(intent_id: str, *, refund_id: int) -> stripe.Refund | None:
-    """The refund Stripe made for our row `refund_id`, if it made one: a try repeated after its
-    answer was lost finds it here, even after the idempotency key's 24 hours."""
+    """The refund Stripe made for our row `refund_id`, if any: found even after the idempotency
+    key's 24 hours."""
     for refund in _refunds_of(intent_id):
         if refund.metadata and refund.metadata.to_dict().get("refund_id") == str(refund_id):
             return refund
@@ -112,8 +102,7 @@ def find_refund(intent_id: str, *, refund_id: int) -> stripe.Refund | None:
 
 
 def any_refund(intent_id: str) -> stripe.Refund | None:
-    """A refund of the intent's payment that has not failed, if Stripe holds one: a payment that
-    was never kept is refunded once, in full, whoever asked first."""
+    """A refund of the intent that has not failed: a payment not kept is refunded once, in full."""
     return next(iter(_refunds_of(intent_id)), None)
 
 

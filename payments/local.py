@@ -1,12 +1,7 @@
-"""Local mode only: what localstripe's fake Stripe.js lacks for a card payment.
-
-Its `confirmCardPayment` cannot pay with card details, its `createPaymentMethod` does nothing, and
-localstripe takes a payment method only with the secret key. So the adapter script
-(templates/payments/local_stripe_adapter.js) hands the fake card input's test-card fields to
-`LocalConfirmApi`, which makes the payment method, attaches it and confirms: what Stripe.js does by
-itself against real Stripe, where card details never reach our server. club/urls.py routes these
-views only in local mode, and the payment page names them only then: production never serves them.
-"""
+"""Local mode only (club/urls.py routes these views only then): what localstripe's fake Stripe.js
+lacks for a card payment. It cannot pay with card details, and localstripe takes a payment method
+only with the secret key, so the adapter script hands the test card to LocalConfirmApi, which does
+what Stripe.js does against real Stripe."""
 
 import stripe
 from django.shortcuts import get_object_or_404, render

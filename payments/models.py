@@ -13,8 +13,7 @@ MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."
 
 
 class Coupon(models.Model):
-    """A discount code members can use at checkout; active ones are shown on the home page.
-    The limits are optional: each one left empty (or unticked) does not apply."""
+    """A discount code members use at checkout; each limit left empty (or unticked) does not apply."""
 
     code = models.CharField(
         max_length=40, unique=True, validators=[validate_one_line], help_text="Saved trimmed and upper-case."
@@ -59,16 +58,13 @@ class Coupon(models.Model):
 
     @staticmethod
     def not_on_offer(code: str) -> str:
-        """The refusal of a code that is no coupon, or is one not on offer: one and the same."""
         return f"There is no coupon {code} on offer now."
 
     def refusal(self, *, today: date, uses: int, uses_by_person: int) -> str:
         """Why the coupon cannot be used on `today` by a person who has paid with it
-        `uses_by_person` times, when everyone has `uses` times; "" when it can. Uses are payments
-        that succeeded: a refunded one gave its discount back. Withdrawn, not yet or no longer
-        valid, or used up, it is refused as a code that is no coupon (not_on_offer), so that
-        trying codes tells nobody of the club's hidden or coming ones; only the person's own use
-        of a once-per-person coupon is said."""
+        `uses_by_person` times, when everyone has `uses` times; "" when it can. A coupon not on
+        offer is refused as a code that is no coupon, so that trying codes tells nobody of the
+        club's hidden or coming ones."""
         withdrawn = not self.is_active
         out_of_dates = (self.valid_from and today < self.valid_from) or (
             self.valid_until and today > self.valid_until
@@ -82,11 +78,8 @@ class Coupon(models.Model):
 
 
 class Payment(StatusMachine):
-    """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it.
-
-    The row is written before Stripe is asked for anything, and says what is under way, so that a
-    call repeated after a failure finds it and never moves money twice: Stripe's idempotency keys
-    are made from its id (payments.services)."""
+    """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it
+    (written before Stripe is asked: payments.services)."""
 
     class Status(models.TextChoices):
         # Its PaymentIntent can be paid, or is being made (no intent id yet); no money has moved.
@@ -158,19 +151,14 @@ class Payment(StatusMachine):
 
 class Refund(StatusMachine):
     """Money given back on a payment, in full or in part: for a booking cancelled after it was paid
-    (the policy's share), or for a payment that could not be kept. The row is written in the
-    transaction of the change that owes it, before Stripe is asked; one caller at a time claims it
-    (sending, committed) before asking Stripe; Stripe's idempotency key is made from its id, and its
-    metadata names it, so a refund tried again finds the one made (payments.services.refund_send)."""
+    (the policy's share), or for a payment that could not be kept (payments.services.refund_send)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
-        # Claimed by one caller, who is asking Stripe: no other asks. One claimed for longer than
-        # REFUND_STALL_SECONDS lost its caller, and is pending again (refunds_send_stalled).
+        # Claimed by the one caller asking Stripe; after REFUND_STALL_SECONDS, pending again.
         SENDING = "sending", "Sending"
         SUCCEEDED = "succeeded", "Succeeded"
-        # Stripe refused it: an admin tries it again (payments.services.refund_retry). One that Stripe
-        # did not answer is pending again, and the worker tries it again (next_attempt_at).
+        # Stripe refused it: an admin tries it again. One Stripe did not answer is pending again.
         FAILED = "failed", "Failed"
 
     TRANSITIONS = {
@@ -190,8 +178,7 @@ class Refund(StatusMachine):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now, editable=False)
-    # When a pending refund is next tried: at once when recorded, later after each try Stripe did not
-    # answer. One still pending well past it has lost its try (payments.services.refunds_send_stalled).
+    # When a pending refund is next tried: later after each try Stripe did not answer.
     next_attempt_at = models.DateTimeField(default=timezone.now, editable=False)
     claimed_at = models.DateTimeField(null=True, blank=True, editable=False)
     refunded_at = models.DateTimeField(null=True, blank=True)

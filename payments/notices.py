@@ -1,5 +1,4 @@
-"""What the payments tell people by e-mail, in the transaction of the change they tell of (which
-commits whether or not the message can be made: notifications.services.notify)."""
+"""What the payments tell people by e-mail, in the transaction of the change they tell of."""
 
 from django.urls import reverse
 

@@ -1,7 +1,6 @@
-"""A coupon changed or deleted anywhere (the API, the Django admin, the shell) cancels the open
-payments made on terms it no longer gives. That calls Stripe, so it runs once the change has
-committed, outside any transaction; if Stripe fails then, the failure is logged, and the check at
-confirmation still refunds a payment the coupon no longer allows."""
+"""A coupon changed or deleted anywhere cancels the open payments made on terms it no longer gives,
+once the change has committed (Stripe is asked); if Stripe fails then, the check at confirmation
+still refunds a payment the coupon no longer allows."""
 
 from functools import partial
 

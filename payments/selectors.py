@@ -28,9 +28,8 @@ from .models import Coupon, Payment, Refund
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
-    """The payments that happened (not the intents still open, nor those cancelled unpaid), with
-    their refunds and the status they show (with_paid_status), that `viewer` may see: their own;
-    an admin, everyone's, or one person's with `email` (as stored)."""
+    """The payments that took money, with their refunds and shown status, that `viewer` may see:
+    their own; an admin, everyone's, or those of `email`."""
     payments = Payment.objects.exclude(status__in=[Payment.Status.PENDING, Payment.Status.CANCELLED])
     payments = payments.select_related("user", "coupon", "booking").prefetch_related("refunds")
     if not viewer.is_admin:
@@ -48,14 +47,14 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
     return uses["total"], uses["by_person"]
 
 
+_MONEY = DecimalField(max_digits=12, decimal_places=2)
 # The payments that took money: kept, or given back since (their refunds count apart).
 PAID = [Payment.Status.SUCCEEDED, Payment.Status.REFUNDING, Payment.Status.REFUNDED]
 
 
 class PaidStatus(models.TextChoices):
-    """The status a payment that took money shows: its own, with the refunds made of it read in. A
-    payment refunded for a cancellation stays `succeeded` in its row (the booking was kept until
-    then), so in part or in full, its refunds say what became of the money."""
+    """The status a payment that took money shows: its own, with its refunds read in (one refunded
+    for a cancellation stays `succeeded` in its row)."""
 
     SUCCEEDED = "succeeded", "Succeeded"
     PARTIALLY_REFUNDED = "partially_refunded", "Partially refunded"
@@ -64,8 +63,7 @@ class PaidStatus(models.TextChoices):
 
 
 def _refunded(payment: str) -> Coalesce:
-    """The sum of the refunds made of the payment `payment` (a path to its id from the rows
-    annotated), 0 when there are none."""
+    """The sum of the refunds made of the payment at the path `payment`, 0 when there are none."""
     refunds = (
         Refund.objects.filter(payment=OuterRef(payment), status=Refund.Status.SUCCEEDED)
         .order_by()
@@ -73,14 +71,11 @@ def _refunded(payment: str) -> Coalesce:
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return Coalesce(
-        Subquery(refunds), Value(Decimal(0)), output_field=DecimalField(max_digits=12, decimal_places=2)
-    )
+    return Coalesce(Subquery(refunds), Value(Decimal(0)), output_field=_MONEY)
 
 
 def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
-    """`rows` (payments, or rows with a path `payment` to one) with `refunded`, the sum of the
-    payment's refunds made, and `paid_status`, the PaidStatus it shows."""
+    """`rows` (payments, or rows with a path `payment` to one) with `refunded` and `paid_status`."""
     rows = rows.annotate(refunded=_refunded(f"{payment}pk"))
     status, amount = f"{payment}status", F(f"{payment}amount")
     return rows.annotate(
@@ -100,9 +95,8 @@ def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
 
 @dataclass(frozen=True)
 class Takings:
-    """The money that moved in a period (docs/rules.md, Net): the payments made in it (how many,
-    what they charged, what their coupons took off the list prices) and the refunds made in it,
-    whenever their payment was. The net is what was charged less what was given back."""
+    """The money that moved in a period (docs/rules.md, Net): the payments made in it and the
+    refunds made in it, whenever their payment was."""
 
     count: int = 0
     gross: Decimal = Decimal("0.00")
@@ -127,8 +121,7 @@ _DISCOUNT = F("booking__price") - F("amount")
 
 
 def _refunds_made(*, of: QuerySet[Payment] | None) -> QuerySet[Refund]:
-    """The refunds made of the payments `of`, or of any: every refund is of a payment that took
-    money, so without a choice of payments they need no look-up."""
+    """The refunds made of the payments `of`, or of any."""
     made = Refund.objects.filter(status=Refund.Status.SUCCEEDED)
     return made if of is None else made.filter(payment__in=of.values("pk"))
 
@@ -136,10 +129,9 @@ def _refunds_made(*, of: QuerySet[Payment] | None) -> QuerySet[Refund]:
 def takings_by_month(
     *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
 ) -> dict[date, Takings]:
-    """The takings from `start` up to `end` (either open when not given) in each month of the club's
-    calendar that had money moving, of all the payments that took money or of `payments` only: the
-    one count of net that the dashboard, the reports and the ledger show, in two aggregate queries.
-    Payments count by when they were paid, refunds by when they were made."""
+    """The takings from `start` up to `end` (either open) in each month of the club's calendar that
+    had money moving, of all the payments or of `payments` only: the one count of net that the
+    dashboard, the reports and the ledger show."""
     month = TruncMonth("at", tzinfo=timezone.get_current_timezone())
 
     def by_month(rows: QuerySet, at: str, **sums) -> dict[date, dict]:
@@ -158,7 +150,7 @@ def takings_by_month(
 def takings(
     *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
 ) -> Takings:
-    """The takings from `start` up to `end`, all months together (takings_by_month)."""
+    """The takings from `start` up to `end`, all months together."""
     return sum(takings_by_month(start=start, end=end, payments=payments).values(), Takings())
 
 
@@ -168,9 +160,8 @@ def failed_refunds() -> QuerySet[Refund]:
 
 
 def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
-    """Refunds still not made (pending, or being sent) REFUND_LATE_SECONDS after they were recorded:
-    Stripe has not answered the worker's tries for that long (they go on by themselves), or no
-    worker is running."""
+    """Refunds still not made REFUND_LATE_SECONDS after they were recorded: Stripe has not answered
+    for that long, or no worker is running."""
     since = (now or timezone.now()) - timedelta(seconds=settings.REFUND_LATE_SECONDS)
     return Refund.objects.filter(
         status__in=[Refund.Status.PENDING, Refund.Status.SENDING], created_at__lt=since
@@ -178,9 +169,9 @@ def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
 
 
 def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
-    """The ledger's columns of `rows` (payments, or refunds with a path `payment` to theirs), `fields`
-    giving those that differ between the two; `rows` carry their payment's status (with_paid_status).
-    The names are none of the models' fields, which a column may not take."""
+    """The ledger's columns of `rows` (payments, or refunds with a path `payment` to theirs), with
+    `fields` that differ between the two. The names are none of the models' fields, which a column
+    may not take."""
     return rows.order_by().values(
         **fields,
         payment_number=F(f"{payment}pk"),
@@ -197,12 +188,8 @@ def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
     )
 
 
-_MONEY = DecimalField(max_digits=12, decimal_places=2)
-
-
 class Ledger:
-    """The ledger for its filters (docs/rules.md, The ledger): its entries, each a payment on the
-    moment it was paid or a refund on the moment it was made, and their totals (takings)."""
+    """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals."""
 
     def __init__(
         self,
@@ -214,9 +201,6 @@ class Ledger:
         coupon=None,
         email: str = "",
     ):
-        """The entries of the club's days `date_from` to `date_to` (either open when not given), of
-        the payments in one shown `status` (a PaidStatus), for one court, with one coupon, by people
-        whose e-mail contains `email`."""
         self.start, self.end = moments(date_from, date_to)
         payments = with_paid_status(Payment.objects.filter(status__in=PAID))
         if status:
@@ -228,14 +212,12 @@ class Ledger:
         if email := email.strip():
             payments = payments.filter(user__email__icontains=email)
         self.payments = payments
-        # The payments the filters choose, if they choose some, whose refunds the ledger shows.
+        # The payments the filters choose, if they choose some.
         self.chosen = payments if status or court or coupon or email else None
 
     def entries(self) -> QuerySet:
-        """The entries, newest first, as dicts: `kind` ("payment" or "refund"), `at`, `money` (what
-        was charged, or below zero what was given back), `list_price` and `coupon_discount` (a
-        payment's), `refund_number` and `refund_stripe_id` (a refund's), and their payment's
-        columns (_entries)."""
+        """The entries, newest first, as dicts: a payment when it was paid, a refund (its `money`
+        below zero) when it was made."""
         paid = _entries(
             self.payments.filter(between("paid_at", self.start, self.end)),
             "",

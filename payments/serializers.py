@@ -1,11 +1,12 @@
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 from kernel.api import IdField
 from kernel.text import validate_one_line
 
-from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon, Payment, Refund
+from .models import DISCOUNT_RULE, Coupon, Payment, Refund
 
 
 class RefundOutput(serializers.ModelSerializer):
@@ -55,6 +56,15 @@ class PaymentOutput(serializers.ModelSerializer):
 
 class QuoteInput(serializers.Serializer):
     couponCode = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+@extend_schema_serializer(component_name="Quote")
+class QuoteOutput(serializers.Serializer):
+    price = serializers.DecimalField(max_digits=10, decimal_places=2)
+    couponCode = serializers.CharField(source="coupon_code")
+    discount = serializers.IntegerField()
+    total = serializers.DecimalField(max_digits=10, decimal_places=2)
+    totalInCents = serializers.IntegerField(source="total_cents")
 
 
 class PaymentIntentInput(serializers.Serializer):
@@ -107,11 +117,8 @@ class CouponOutput(serializers.ModelSerializer):
 
 class CouponInput(serializers.Serializer):
     code = serializers.CharField(max_length=40, validators=[validate_one_line])
-    discount = serializers.IntegerField(
-        min_value=1,
-        max_value=100,
-        error_messages={"invalid": DISCOUNT_RULE, "min_value": DISCOUNT_RULE, "max_value": DISCOUNT_RULE},
-    )
+    # Its range, and maxUses's, are the coupons' service's to check (payments.coupons).
+    discount = serializers.IntegerField(error_messages={"invalid": DISCOUNT_RULE})
     description = serializers.CharField(
         max_length=200, required=False, allow_blank=True, validators=[validate_one_line]
     )
@@ -123,9 +130,7 @@ class CouponInput(serializers.Serializer):
         source="max_uses",
         required=False,
         allow_null=True,
-        min_value=1,
         max_value=2**31 - 1,  # the database column's largest
-        error_messages={"min_value": MAX_USES_RULE},
         help_text="How many payments it may take in all; null for no limit.",
     )
     validFrom = serializers.DateField(

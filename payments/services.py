@@ -1,15 +1,13 @@
-"""Paying for a booking: the quote (with a coupon), the PaymentIntent, and the confirmation that
-Stripe, not the browser, vouches for.
+"""Paying for a booking: the quote (with a coupon), the PaymentIntent, the confirmation that
+Stripe, not the browser, vouches for, and refunds.
 
-No database transaction is open while Stripe is asked anything. Each step that asks Stripe to do
-something first records on its row what is under way and commits it (a payment's pending row, a
-refund claimed for sending), then asks Stripe with an idempotency key made from the row's id, then
-records the answer in a second short transaction, on the condition that the row still stands as it
-was. Two callers at the same moment are kept apart by the rows' states (one pending payment per
-booking, one claim per refund) and by the keys, with which Stripe answers a repeat with its first
-answer; a step tried again after a failure finds the row's state, checks what Stripe has done
-already, and never moves money twice. What a crash leaves between the two is finished by the
-worker: refunds_send_stalled for a refund, payments_reconcile for a pending payment.
+No transaction is open while Stripe is asked anything. Each step first commits on its row what is
+under way (a pending payment, a refund claimed for sending), asks Stripe with an idempotency key
+made from the row's id, then records the answer in a short transaction, on the condition that the
+row still stands as it was. The rows' states (one pending payment per booking, one claim per
+refund) and the keys keep simultaneous callers apart; a step tried again finds the row's state,
+checks what Stripe did already, and never moves money twice. What a crash leaves half done is
+finished by the worker (refunds_send_stalled, payments_reconcile).
 """
 
 import logging
@@ -40,7 +38,7 @@ from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.
 MINIMUM_CHARGE_CENTS = 50
-# A PaymentIntent in one of these states can still be paid: ask again, and it is reused.
+# A PaymentIntent in one of these states can still be paid (and is reused).
 OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requires_action"}
 # One in these has been paid, or is being: it is confirmed (or refunded), never replaced.
 PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
@@ -68,6 +66,10 @@ class Quote:
     def coupon_id(self) -> int | None:
         return self.coupon.pk if self.coupon else None
 
+    @property
+    def coupon_code(self) -> str:
+        return self.coupon.code if self.coupon else ""
+
 
 def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
     uses, uses_by_person = coupon_uses(coupon=coupon, user_id=user_id)
@@ -75,8 +77,7 @@ def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
 
 
 def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
-    """What paying for `booking` costs, with the coupon `coupon_code` if one is given and its
-    owner may use it now."""
+    """What paying for `booking` costs, with the coupon `coupon_code` if its owner may use it now."""
     coupon = None
     if code := normalised_code(coupon_code):
         coupon = Coupon.objects.filter(code=code).first()
@@ -91,16 +92,11 @@ def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
     return Quote(price=booking.price, coupon=coupon, discount=discount, total=total)
 
 
-def _booking_lock(booking_id: int) -> None:
-    Booking.objects.select_for_update().only("pk").get(pk=booking_id)
-
-
 def payment_intent_create(
     *, user: User, booking: Booking, coupon_code: str = "", amount_cents: int | None = None
 ) -> str:
     """The client secret of the one open PaymentIntent for the owner's approved booking, for the
-    amount the server computes (a different amount claimed by the client is refused). Asking again
-    on the same terms reuses it; asking with another coupon cancels it and makes a new one."""
+    amount the server computes (the client's, if different, is refused)."""
     if booking.user_id != user.pk:
         raise Forbidden("Only the booking's owner may pay for it.")
     if booking.status != Booking.Status.APPROVED:
@@ -124,8 +120,6 @@ def payment_intent_create(
 
 
 class _PaidAlready(Exception):
-    """The booking's pending payment has been paid at Stripe: its `intent` is to be confirmed."""
-
     def __init__(self, intent):
         self.intent = intent
 
@@ -139,12 +133,10 @@ OPEN_TRIES = 3
 
 
 def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
-    """The booking's pending payment for `quote`, with its intent's client secret when it has an
-    intent already. One on other terms, or whose intent was cancelled at Stripe or is unknown to
-    it, is cancelled (payment_cancel) and replaced by a new row, committed before Stripe is asked
-    for its intent. One whose intent has been paid raises _PaidAlready: it is confirmed, not
-    replaced. Stripe is asked with no transaction open; the database's one pending payment per
-    booking decides between requests made at the same moment."""
+    """The booking's pending payment for `quote`, with its intent's client secret if it has one.
+    One on other terms, or whose intent Stripe cancelled or does not know, is cancelled and
+    replaced; one paid raises _PaidAlready, to be confirmed. The one pending payment per booking
+    decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
         current = booking.payments.filter(status=Payment.Status.PENDING).first()
         if current is not None:
@@ -174,10 +166,9 @@ def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Paymen
 
 
 def _intent_create(*, payment: Payment) -> str:
-    """Makes the PaymentIntent of a pending payment that has none yet, and records it. Its key is
-    the payment's, so a try repeated after an answer was lost, or made at the same moment, gets the
-    intent Stripe made first. The row says which intent is the payment's: one it does not name (the
-    payment was cancelled before the answer was recorded) is never handed out, and is cancelled."""
+    """Makes and records the PaymentIntent of a pending payment that has none yet. An intent the
+    row does not name (the payment was cancelled before the answer was recorded) is never handed
+    out, and is cancelled."""
     intent = gateway.create_intent(
         amount_cents=payment.amount_cents,
         # Only what the row never changes: a retry under the same key must send the same request.
@@ -205,9 +196,8 @@ def _intent_create(*, payment: Payment) -> str:
 
 
 def _stripe_intent(payment: Payment):
-    """The payment's PaymentIntent as Stripe has it; None when it has no intent id, or when Stripe
-    knows none by it: either way, nobody can pay it (one Stripe made without its answer reaching us
-    was never handed to anyone)."""
+    """The payment's PaymentIntent at Stripe; None when it has no intent id or Stripe knows none by
+    it: either way nobody can pay it (an intent whose answer was lost was never handed out)."""
     if not payment.payment_intent_id:
         return None
     try:
@@ -217,12 +207,9 @@ def _stripe_intent(payment: Payment):
 
 
 def payment_cancel(*, payment_id: int) -> None:
-    """Cancels a pending payment and its intent, unless it has been paid meanwhile: its
-    confirmation then decides. Safe to run again, and at the same moment as anything else.
-
-    Stripe is asked with no transaction open: the intent is cancelled at Stripe first, then the row,
-    on the condition that it still names the intent that was cancelled (an intent recorded meanwhile
-    is looked at in turn; one recorded after the row was cancelled is cancelled by _intent_create)."""
+    """Cancels a pending payment and its intent, unless it has been paid meanwhile (its confirmation
+    then decides). The intent is cancelled at Stripe first, then the row, if it still names that
+    intent (one recorded after the row was cancelled is cancelled by _intent_create)."""
     for _ in range(2):  # the intent id is recorded once: at most one more look
         payment = Payment.objects.get(pk=payment_id)
         if payment.status != Payment.Status.PENDING:
@@ -240,8 +227,7 @@ def payment_cancel(*, payment_id: int) -> None:
 
 
 def payments_cancel_for_coupon(*, coupon_id: int) -> None:
-    """Cancels the pending payments made with the coupon on terms it no longer gives: another
-    discount, or a use it no longer allows their payer (withdrawn, out of its dates, used up)."""
+    """Cancels the pending payments made with the coupon on terms it no longer gives."""
     coupon = Coupon.objects.filter(pk=coupon_id).first()
     if coupon is None:
         return  # deleted since: its payments were cancelled on the way (payments.receivers)
@@ -252,15 +238,10 @@ def payments_cancel_for_coupon(*, coupon_id: int) -> None:
 
 def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Payment:
     """Confirms a booking once Stripe says its PaymentIntent succeeded, for the amount, currency
-    and booking on record (and, when `user` is given, that user's own). Called by the browser
-    (save-payment) and by Stripe's webhook; whichever comes second finds the work done.
-
-    The booking becomes confirmed and its owner a member (admins stay admins). A payment for a
-    booking that expired meanwhile keeps the booking if its slots are still free. Otherwise the
-    money is refunded: for a booking cancelled meanwhile or whose slots were taken, and when the
-    coupon no longer allows this use (then the booking stays approved, to be paid again, and the
-    caller is told why in a Conflict).
-    """
+    and booking on record (and `user`'s own, if given). Called by the browser (save-payment) and
+    by Stripe's webhook: whichever comes second finds the work done. A payment that cannot be kept
+    (the booking cancelled or its slots taken, the coupon no longer allowed) is refunded, and the
+    caller is told why in a Conflict."""
     payment = (
         Payment.objects.select_related("booking", "user").filter(payment_intent_id=payment_intent_id).first()
     )
@@ -283,29 +264,28 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
         ):
             raise Conflict("The payment does not match the booking it was made for.")
         payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
-    if payment.status == Payment.Status.REFUNDING:
-        payment = _refund_payment_not_kept(payment)
+    if payment.status == Payment.Status.REFUNDING:  # not kept: its refund is made now
+        for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
+            refund_send(refund_id=refund_id)
+        payment = Payment.objects.select_related("booking", "user").get(pk=payment.pk)
     if payment.status in Payment.GIVEN_BACK and payment.booking.status == Booking.Status.APPROVED:
-        # The booking still waits for its payment: this one did not count, and the payer hears why
-        # (its refund made, or being made by the caller who came first).
+        # The booking still waits for its payment: this one did not count, and the payer hears why.
         raise Conflict(payment.refund_reason)
     return payment
 
 
 def payments_reconcile(*, now: datetime | None = None) -> int:
-    """Compares with Stripe each payment still pending PAYMENT_RECONCILE_SECONDS after it was
-    started (and not compared for as long), and finishes it (payment_reconcile): neither the
-    browser's save-payment nor Stripe's webhook may have been heard, in an outage of our own. Run by
-    the scheduler (settings.PERIODIC_TASKS); answers how many were compared."""
+    """Finishes the payments still pending PAYMENT_RECONCILE_SECONDS after they were started (and
+    not compared for as long): in an outage of ours, neither save-payment nor the webhook may have
+    been heard. Answers how many were compared."""
     now = now or timezone.now()
     due = now - timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS)
-    pending = (
+    pending = list(
         Payment.objects.filter(status=Payment.Status.PENDING, created_at__lt=due)
         .filter(Q(stripe_checked_at=None) | Q(stripe_checked_at__lt=due))
         .order_by("created_at")
         .values_list("pk", flat=True)[:RECONCILE_BATCH]
     )
-    compared = 0
     for payment_id in pending:
         try:
             payment_reconcile(payment_id=payment_id, now=now)
@@ -313,17 +293,14 @@ def payments_reconcile(*, now: datetime | None = None) -> int:
             logger.warning("Payment %s could not be compared with Stripe: %s", payment_id, error)
         except Conflict as refusal:  # recorded: a refund, say; its payer is told by e-mail
             logger.info("Payment %s reconciled: %s", payment_id, refusal)
-        compared += 1
-    return compared
+    return len(pending)
 
 
 def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
-    """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, it is confirmed as
-    save-payment would (or refunded, if the booking can no longer be kept); cancelled, unknown to
-    Stripe, never made, or no longer payable because its booking is not waiting for payment, it is
-    cancelled, and its slots and booking are left to their own rules. An intent its owner can still
-    pay, or that Stripe is still processing, is left for the next comparison. Answers the payment's
-    status."""
+    """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, it is confirmed;
+    cancelled, unknown, never made, or for a booking no longer waiting for payment, it is
+    cancelled; still payable or processing, it is left for the next comparison. Answers the
+    payment's status."""
     Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
     payment = Payment.objects.select_related("booking").get(pk=payment_id)
     if payment.status != Payment.Status.PENDING:
@@ -342,9 +319,8 @@ def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
 
 @transaction.atomic
 def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
-    """What a payment Stripe says succeeded becomes: the booking confirmed and its owner a member,
-    or a refund due (recorded here, made once this has committed)."""
-    _booking_lock(payment.booking_id)
+    """The booking confirmed and its owner a member, or a refund due (made once this commits)."""
+    Booking.objects.select_for_update().only("pk").get(pk=payment.booking_id)
     payment = (
         Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment.pk)
     )
@@ -368,32 +344,17 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
 
 
 def _refund_due(payment: Payment, *, reason: str, **paid) -> Payment:
-    """The payment (locked), `paid` as recorded, cannot be kept: all of it is to be given back (its
-    refund row, made once this has committed)."""
+    """The payment (locked) cannot be kept: all of it is to be given back."""
     payment.move(Payment.Status.REFUNDING, locked=True, refund_reason=reason, **paid)
     Refund.objects.create(payment=payment, amount=payment.amount, reason=reason)
     return payment
 
 
-def _refund_payment_not_kept(payment: Payment) -> Payment:
-    """Makes the refund of a payment that could not be kept (_refund_due) and answers the payment
-    as it then is: refunded, or still refunding if Stripe failed (the error is raised)."""
-    for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
-        refund_send(refund_id=refund_id)
-    return Payment.objects.select_related("booking", "user").get(pk=payment.pk)
-
-
-def refund_percent_of(payment: Payment, percent: int) -> Decimal:
-    """`percent` of what was paid, rounded as all money is."""
-    return round_money(payment.amount * percent / 100)
-
-
 def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) -> Refund | None:
-    """Records the refund a paid booking's cancellation owes (`percent` of its payment, as the
-    bookings' policy decides), in the cancellation's transaction, and queues it: the worker makes
-    it once that has committed. None when the policy gives nothing back."""
+    """Records, in the cancellation's transaction, the refund a paid booking's cancellation owes
+    (`percent` of its payment), and queues it. None when the policy gives nothing back."""
     payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
-    amount = refund_percent_of(payment, percent) if payment else Decimal(0)
+    amount = round_money(payment.amount * percent / 100) if payment else Decimal(0)
     if amount <= 0:
         return None
     who = "the club" if by.pk != booking.user_id else "you"
@@ -408,19 +369,11 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
 
 
 def refund_send(*, refund_id: int) -> Refund:
-    """Makes a recorded refund at Stripe and records it: succeeded (and its payer is told); or, when
-    Stripe did not answer, pending again, tried again by the worker later each time
-    (_refund_not_made); or failed, when Stripe refused it, for an admin to retry. Either error is
-    raised again to the caller.
-
-    No transaction is open while Stripe is asked. First the caller claims the refund (pending →
-    sending, committed), so that of two callers (the browser and the webhook, the worker and an
-    admin) one asks Stripe to refund; the other only asks Stripe whether the refund is made, records
-    it if so, and otherwise answers it as it stands, being sent. Before asking for a refund, the one
-    Stripe may have made already for this row is looked for (its metadata names the row; or, for a
-    payment not kept, any refund of it) and recorded instead; and the request carries the row's
-    idempotency key, so Stripe answers a repeat with the refund it made. A claim whose caller ended
-    before recording the answer is given up after REFUND_STALL_SECONDS (refunds_send_stalled)."""
+    """Makes a recorded refund at Stripe and records what became of it (_refund_made,
+    _refund_not_made; Stripe's error is raised again). Of simultaneous callers, the one that claims
+    it (pending → sending) asks Stripe to refund; the others only record a refund Stripe made.
+    Before asking, a refund Stripe made already for this row (its metadata names the row; for a
+    payment not kept, any refund of it) is looked for, because the idempotency key lasts a day."""
     claimed = Refund.move_where(
         Refund.Status.SENDING, Q(pk=refund_id), claimed_at=timezone.now(), attempts=F("attempts") + 1
     )
@@ -450,8 +403,7 @@ def refund_send(*, refund_id: int) -> Refund:
 
 @transaction.atomic
 def _refund_made(refund_id: int, made) -> Refund:
-    """Records the refund Stripe `made` for the row, and its payer is told; a payment not kept is
-    then refunded."""
+    """Records the refund Stripe `made` for the row, and tells its payer."""
     refund = (
         Refund.objects.select_for_update(of=("self",))
         .select_related("payment__booking", "payment__user")
@@ -470,9 +422,8 @@ def _refund_made(refund_id: int, made) -> Refund:
 
 @transaction.atomic
 def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) -> None:
-    """Records a try at a refund that Stripe did not make. Refused, the refund fails, and waits for
-    an admin (the dashboard lists it); not answered (an outage), it is pending again and its next
-    try is queued, after a wait doubled each time (REFUND_RETRY_SECONDS at first, an hour at most)."""
+    """Refused by Stripe, the refund fails, for an admin to retry; not answered (an outage), it is
+    pending again and its next try queued, after a wait doubled each time."""
     refund = Refund.objects.select_for_update().get(pk=refund_id)
     if refund.status != Refund.Status.SENDING:
         return  # recorded meanwhile by another caller
@@ -486,12 +437,9 @@ def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) 
 
 def refunds_send_stalled(*, now: datetime | None = None) -> int:
     """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due, or
-    claimed that long ago and never recorded: what was to make them ended first (a worker stopped in
-    the middle of its task, or the request that was refunding a payment it could not keep). A lost
-    claim is given up (the refund is pending again). The try queued is due now, so a refund only
-    waiting behind a long queue is queued again once per REFUND_STALL_SECONDS at most; refund_send
-    finds a refund made already, so a second try of one that was only slow makes nothing twice. Run
-    by the scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    claimed that long ago (the claim is given up): what was to make them ended first. The try is
+    due now, so a refund only waiting behind a long queue is queued once per REFUND_STALL_SECONDS
+    at most. Answers how many were queued."""
     now = now or timezone.now()
     since = now - timedelta(seconds=settings.REFUND_STALL_SECONDS)
     stalled = Q(status=Refund.Status.PENDING, next_attempt_at__lt=since) | Q(
@@ -513,8 +461,7 @@ def refunds_send_stalled(*, now: datetime | None = None) -> int:
 
 
 def refund_retry(*, refund: Refund, by: User) -> Refund:
-    """An admin (`by`) tries a failed refund again (a pending one is under way: it is left to
-    finish). The try is audited before Stripe is asked, whatever Stripe answers."""
+    """An admin tries a failed refund again, audited before Stripe is asked."""
     if refund.status != Refund.Status.FAILED:
         raise Conflict(f"This refund is {refund.get_status_display().lower()}: only a failed one is retried.")
     with transaction.atomic():
@@ -529,13 +476,9 @@ def refund_retry(*, refund: Refund, by: User) -> Refund:
     return refund_send(refund_id=refund.pk)
 
 
-# The payments' background work, run by the worker (`manage.py run_worker`), beside the services it runs.
-
-
 @task
 def send_refund(refund_id: int) -> str:
-    """Makes a recorded refund; when Stripe does not make it, refund_send has recorded why and, for
-    an outage, queued the next try: the task itself has done its part."""
+    """Makes a recorded refund; one Stripe does not make is recorded (and requeued) by refund_send."""
     try:
         return refund_send(refund_id=refund_id).status
     except gateway.PaymentProviderUnavailable as error:

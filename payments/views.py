@@ -25,11 +25,7 @@ from .serializers import CouponOutput
 @login_required
 def pay(request, booking_id: int):
     """The payment page: only for the owner of an approved booking (anyone else: 404)."""
-    booking = get_object_or_404(
-        own_bookings(request.user),
-        pk=booking_id,
-        status=Booking.Status.APPROVED,
-    )
+    booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
     props = {
         "bookingId": booking.pk,
         "price": str(booking.price),
@@ -57,21 +53,20 @@ def history(request):
 @login_required
 def receipt(request, payment_id: int):
     """A payment's receipt, for its payer and the admins (anyone else: 404)."""
-    payments = payment_list(viewer=request.user).select_related("booking")
-    return render(request, "payments/receipt.html", {"payment": get_object_or_404(payments, pk=payment_id)})
+    payment = get_object_or_404(payment_list(viewer=request.user), pk=payment_id)
+    return render(request, "payments/receipt.html", {"payment": payment})
 
 
 @admin_required
 def ledger_page(request):
-    """The ledger (docs/rules.md, The ledger): the payments and refunds of the days chosen, filtered,
-    with the totals of the whole filtered set, 25 to a page, and its CSV."""
+    """The ledger (docs/rules.md, The ledger), with the totals of the whole filtered set."""
     filters = LedgerFilters(request.GET)
     books = Ledger(**filters.filters())
     context = {
         "filters": filters,
         "totals": books.totals(),
         "page": page_of(request, books.entries()),
-        "query": filters.query(),
+        "query": filters.data.urlencode(),  # this month's first day included when it was assumed
     }
     return render(request, "payments/ledger.html", context)
 
@@ -83,9 +78,7 @@ def _moment(value) -> str:
     return timezone.localtime(value).isoformat() if value else ""
 
 
-# The CSV's columns: heading, the ledger entry's field (read as plain values: a year of entries is
-# too many to make model instances of), and how it is written when not as it is. Its amounts add up
-# to the ledger's net: a payment's is what was charged, a refund's is below zero.
+# The CSV's columns: heading, the ledger entry's field, and how it is written when not as it is.
 LEDGER_COLUMNS = [
     ("Entry", "kind", str.capitalize),
     ("When", "at", _moment),
@@ -108,16 +101,14 @@ LEDGER_COLUMNS = [
 ]
 
 
-# Where a spreadsheet may start a cell in a text: at its start, and after a ";", "," or tab or a
-# line break, wherever it splits a line into cells (a ";" is not quoted in a CSV); and what, after
-# blanks, starts a formula there.
+# Where a spreadsheet may start a cell in a text (a ";" is not quoted in a CSV, yet may split cells),
+# followed by what starts a formula.
 _FORMULA_START = re.compile(r"(^|[;,\t\r\n])(?=\s*[=+\-@])")
 
 
 def _cell(value):
     """A value as the CSV writes it: money to the cent; text with an apostrophe before each part
-    that starts like a formula (an e-mail address may start with "=", a name may hold "x;=1+1"),
-    so a spreadsheet reads that part as text (OWASP, CSV injection)."""
+    that starts like a formula, so a spreadsheet reads it as text (OWASP, CSV injection)."""
     if value is None:
         return ""
     if isinstance(value, Decimal):
@@ -136,11 +127,9 @@ class _Echo:
 
 @admin_required
 def ledger_csv(request):
-    """The filtered ledger as CSV, streamed: entries are read from the database in chunks and written
-    as they come, so a year of payments never sits in memory. They are sent CSV_ROWS_PER_PART at a
-    time: the gzip middleware compresses and flushes each part it is given, and a row alone is
-    too small to compress well. A malformed filter is a 400 that says which: a file without it
-    could pass for the one asked for."""
+    """The filtered ledger as CSV, streamed, CSV_ROWS_PER_PART rows at a time: the gzip middleware
+    compresses and flushes each part, and a row alone compresses badly. A malformed filter is a 400:
+    a file without it could pass for the one asked for."""
     filters = LedgerFilters(request.GET)
     if not filters.is_valid():
         refusals = (f"{filters[name].label}: {' '.join(said)}" for name, said in filters.errors.items())
