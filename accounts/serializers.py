@@ -1,6 +1,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from kernel.days import DateLabel, day, when
 from kernel.text import validate_one_line
 
 from .models import User, validate_photo_url
@@ -16,12 +17,25 @@ class NormalisedEmailField(serializers.EmailField):
 class UserOutput(serializers.ModelSerializer):
     image = serializers.CharField(help_text="A picture's URL, or empty for the default picture.")
     createdAt = serializers.DateTimeField(source="created_at")
+    createdAtLabel = DateLabel(when, source="created_at")
     lastLogin = serializers.DateTimeField(source="last_login", allow_null=True)
+    lastLoginLabel = DateLabel(when, source="last_login", allow_null=True)
     memberSince = serializers.DateTimeField(source="member_since", allow_null=True)
 
     class Meta:
         model = User
-        fields = ["id", "name", "email", "image", "role", "createdAt", "lastLogin", "memberSince"]
+        fields = [
+            "id",
+            "name",
+            "email",
+            "image",
+            "role",
+            "createdAt",
+            "createdAtLabel",
+            "lastLogin",
+            "lastLoginLabel",
+            "memberSince",
+        ]
         read_only_fields = fields
 
 
@@ -59,11 +73,12 @@ class MemberOutput(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(
         source="member_since", allow_null=True, help_text="When they became a member."
     )
+    createdAtLabel = DateLabel(day, source="member_since", allow_null=True)
     url = serializers.SerializerMethodField()
 
     class Meta:
         model = User
-        fields = ["id", "name", "email", "createdAt", "url"]
+        fields = ["id", "name", "email", "createdAt", "createdAtLabel", "url"]
 
     def get_url(self, member: User) -> str:
         return reverse("api-member", args=[member.pk])

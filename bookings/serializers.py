@@ -3,7 +3,7 @@ from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 from kernel.api import IdField
-from kernel.days import day
+from kernel.days import DateLabel, day
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
@@ -194,13 +194,10 @@ class BlockOutput(serializers.Serializer):
 class BlockConflictOutput(serializers.Serializer):
     bookingId = serializers.IntegerField(source="pk")
     date = serializers.DateField()
-    dateLabel = serializers.SerializerMethodField(help_text="The day as the club writes it.")
+    dateLabel = DateLabel(day, source="date", help_text="The day as the club writes it.")
     slots = serializers.ListField(child=serializers.CharField(), help_text="The booking's slots.")
     status = serializers.CharField()
     userEmail = serializers.EmailField(source="user.email")
-
-    def get_dateLabel(self, booking: Booking) -> str:
-        return day(booking.date)
 
 
 class BlockConflictsOutput(serializers.Serializer):

@@ -1,5 +1,5 @@
-"""The islands write a moment as the server does, in the club's time zone (frontend/src/lib/time.ts
-and kernel/templatetags/club_time.py)."""
+"""The islands show a moment as the server writes it, in the club's time zone (the API's labels,
+kernel.days.DateLabel)."""
 
 from datetime import UTC, datetime
 

@@ -6,9 +6,8 @@ from django.utils import timezone
 
 def island_config(request) -> dict:
     """The one global blob every island reads (frontend/src/lib/config.ts), rendered by base.html:
-    the CSRF token, the URLs islands call (reversed here, so no island hard-codes one), the club's
-    time zone (islands write moments in it, as the server does), and the Firebase web config,
-    including whether to use the local emulator."""
+    the CSRF token, the URLs islands call (reversed here, so no island hard-codes one), and the
+    Firebase web config, including whether to use the local emulator."""
     urls = {
         "session": reverse("api-session"),
         "users": reverse("api-users"),
@@ -21,7 +20,6 @@ def island_config(request) -> dict:
     return {
         "csrfToken": get_token(request),
         "urls": urls,
-        "timeZone": settings.TIME_ZONE,
         "firebase": {
             "apiKey": settings.FIREBASE_API_KEY,
             "authDomain": settings.FIREBASE_AUTH_DOMAIN,

@@ -2,6 +2,7 @@
 start of its first day to the start of the day after its last (in the club's time zone), so the
 timestamps' indexes serve it."""
 
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 
 from django import forms
@@ -9,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
+from rest_framework import serializers
 
 # The days a filter may name: any a club's records could hold, and far from the calendar's ends,
 # where a day's start or the day after cannot be computed (9999-12-31 has no day after).
@@ -69,7 +71,7 @@ def month_start(day: date, months_back: int = 0) -> date:
 
 
 # How the site writes a day and a moment, in the club's time zone (the templates' `day` and `when`
-# filters; the islands write them the same way with frontend/src/lib/time.ts: change both together).
+# filters, and the API's labels: DateLabel).
 # Long date (the spec's announcements: long date plus time), and the time in 12 hours.
 DAY = "F j, Y"
 MOMENT = f"{DAY}, g:i A"
@@ -87,3 +89,15 @@ def day(value: date | datetime | None) -> str:
     if isinstance(value, datetime):
         value = timezone.localtime(value)
     return date_format(value, DAY)
+
+
+class DateLabel(serializers.CharField):
+    """A day or a moment as the site writes it, `write` being day or when: the API sends it beside
+    the raw value, so that no island writes dates its own way (null where the value is)."""
+
+    def __init__(self, write: Callable[..., str], **kwargs):
+        self.write = write
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, value) -> str:
+        return self.write(value)

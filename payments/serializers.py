@@ -4,6 +4,7 @@ from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 from kernel.api import IdField
+from kernel.days import DateLabel, day
 from kernel.text import validate_one_line
 
 from .models import DISCOUNT_RULE, Coupon, Payment, Refund
@@ -93,7 +94,9 @@ class CouponOutput(serializers.ModelSerializer):
     oncePerPerson = serializers.BooleanField(source="once_per_person")
     maxUses = serializers.IntegerField(source="max_uses", allow_null=True)
     validFrom = serializers.DateField(source="valid_from", allow_null=True)
+    validFromLabel = DateLabel(day, source="valid_from", allow_null=True)
     validUntil = serializers.DateField(source="valid_until", allow_null=True)
+    validUntilLabel = DateLabel(day, source="valid_until", allow_null=True)
     url = serializers.SerializerMethodField(help_text="Where to change or delete this coupon.")
 
     class Meta:
@@ -107,7 +110,9 @@ class CouponOutput(serializers.ModelSerializer):
             "oncePerPerson",
             "maxUses",
             "validFrom",
+            "validFromLabel",
             "validUntil",
+            "validUntilLabel",
             "url",
         ]
 

@@ -1,6 +1,8 @@
 """The admin's lists of people at a club's size: the page carries the first 25, the island asks the
 API for the others, searched and filtered on the server."""
 
+from datetime import UTC, datetime
+
 import pytest
 
 from accounts.models import User
@@ -68,3 +70,22 @@ def test_members_are_searched_and_paged_on_the_server(admin):
         f"member{number:03}@example.com" for number in range(25, 30)
     ]
     assert page["X-Total-Count"] == "30"
+
+
+def test_the_lists_send_each_date_written_as_the_club_writes_it(admin, settings):
+    settings.TIME_ZONE = "America/New_York"
+    # 02:05 UTC is still the evening before in New York.
+    moment = datetime(2026, 3, 4, 2, 5, tzinfo=UTC)
+    User.objects.create_user("grace@example.com", role=User.Role.MEMBER)
+    User.objects.filter(email="grace@example.com").update(
+        created_at=moment, last_login=moment, member_since=moment
+    )
+    User.objects.create_user("ada@example.com")
+
+    users = {user["email"]: user for user in admin.get("/api/users").json()}
+    [member] = admin.get("/api/members").json()
+
+    grace = users["grace@example.com"]
+    assert (grace["createdAtLabel"], grace["lastLoginLabel"]) == ("March 3, 2026, 9:05 PM",) * 2
+    assert users["ada@example.com"]["lastLoginLabel"] is None  # the island says "Never"
+    assert member["createdAtLabel"] == "March 3, 2026"

@@ -67,7 +67,18 @@ def test_a_user_record_is_shown_to_its_owner_and_to_admins(people, caller, email
     if status == 200:
         body = response.json()
         assert (body["email"], body["name"], body["role"]) == ("ada@example.com", "Ada Lovelace", "user")
-        assert set(body) == {"id", "name", "email", "image", "role", "createdAt", "lastLogin", "memberSince"}
+        assert set(body) == {
+            "id",
+            "name",
+            "email",
+            "image",
+            "role",
+            "createdAt",
+            "createdAtLabel",
+            "lastLogin",
+            "lastLoginLabel",
+            "memberSince",
+        }
 
 
 def test_a_user_record_needs_a_signed_in_caller(people):

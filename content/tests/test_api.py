@@ -1,3 +1,5 @@
+from datetime import UTC, datetime
+
 import pytest
 
 from content.models import Announcement
@@ -53,3 +55,13 @@ def test_an_empty_announcement_is_refused(admin, text):
     assert created.status_code == changed.status_code == 400
     assert created.json() == {"text": ["Please write the announcement."]}
     assert list(Announcement.objects.values_list("text", flat=True)) == ["Keep me"]
+
+
+def test_an_announcement_is_sent_with_its_moment_written_as_the_club_writes_it(admin, settings):
+    settings.TIME_ZONE = "America/New_York"
+    Announcement.objects.create(text="Floodlights")
+    Announcement.objects.update(created_at=datetime(2026, 3, 4, 2, 5, tzinfo=UTC))
+
+    [announcement] = admin.get("/api/announcements").json()
+
+    assert announcement["createdAtLabel"] == "March 3, 2026, 9:05 PM"

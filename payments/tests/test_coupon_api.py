@@ -32,7 +32,9 @@ def test_anyone_lists_the_active_coupons(caller):
             "oncePerPerson": False,
             "maxUses": None,
             "validFrom": None,
+            "validFromLabel": None,
             "validUntil": None,
+            "validUntilLabel": None,
             "url": f"/api/coupons/{summer.pk}",
         }
     ]
@@ -103,11 +105,17 @@ def test_an_admin_sets_and_clears_a_coupons_limits(admin):
 
     assert created.status_code == 201
     assert {field: created.json()[field] for field in limits} == limits
+    assert (created.json()["validFromLabel"], created.json()["validUntilLabel"]) == (
+        "June 1, 2026",
+        "August 31, 2026",
+    )
     assert cleared.status_code == 200
     assert cleared.json() | {"url": url} == created.json() | {
         "maxUses": None,
         "validFrom": None,
+        "validFromLabel": None,
         "validUntil": None,
+        "validUntilLabel": None,
     }
     coupon = Coupon.objects.get()
     assert (coupon.once_per_person, coupon.max_uses, coupon.valid_from) == (True, None, None)

@@ -706,6 +706,7 @@ export interface components {
             text: string;
             /** Format: date-time */
             createdAt: string;
+            readonly createdAtLabel: string;
             /** @description Where to change or delete this announcement. */
             readonly url: string;
         };
@@ -899,8 +900,10 @@ export interface components {
             maxUses: number | null;
             /** Format: date */
             validFrom: string | null;
+            readonly validFromLabel: string | null;
             /** Format: date */
             validUntil: string | null;
+            readonly validUntilLabel: string | null;
             /** @description Where to change or delete this coupon. */
             readonly url: string;
         };
@@ -985,6 +988,7 @@ export interface components {
              * @description When they became a member.
              */
             createdAt: string | null;
+            readonly createdAtLabel: string | null;
             readonly url: string;
         };
         PatchedAdminRoleInputRequest: {
@@ -1307,8 +1311,10 @@ export interface components {
             readonly role: components["schemas"]["RoleEnum"];
             /** Format: date-time */
             createdAt: string;
+            readonly createdAtLabel: string;
             /** Format: date-time */
             lastLogin: string | null;
+            readonly lastLoginLabel: string | null;
             /** Format: date-time */
             memberSince: string | null;
         };

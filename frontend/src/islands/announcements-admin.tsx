@@ -4,7 +4,6 @@ import type { components } from "../api/schema";
 import { Pager } from "../components/Pager";
 import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
-import { formatMoment } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
@@ -84,7 +83,7 @@ function AnnouncementsAdmin({ firstPage, createUrl }: Props) {
               <div className="card-body flex-row items-start justify-between gap-4 p-4">
                 <div>
                   <p className="whitespace-pre-line">{announcement.text}</p>
-                  <p className="text-sm text-base-content/60">{formatMoment(announcement.createdAt)}</p>
+                  <p className="text-sm text-base-content/60">{announcement.createdAtLabel}</p>
                 </div>
                 <div className="flex gap-2">
                   <button type="button" className="btn btn-sm" onClick={() => list.edit(announcement)}>

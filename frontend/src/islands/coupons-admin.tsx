@@ -4,7 +4,6 @@ import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
-import { formatDay } from "../lib/time";
 import { useAdminList } from "../lib/useAdminList";
 
 type Coupon = components["schemas"]["CouponOutput"];
@@ -43,8 +42,8 @@ function limits(coupon: Coupon): string {
   const parts = [
     coupon.oncePerPerson && "once per person",
     coupon.maxUses !== null && `${coupon.maxUses} uses`,
-    coupon.validFrom && `from ${formatDay(coupon.validFrom)}`,
-    coupon.validUntil && `until ${formatDay(coupon.validUntil)}`,
+    coupon.validFromLabel && `from ${coupon.validFromLabel}`,
+    coupon.validUntilLabel && `until ${coupon.validUntilLabel}`,
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "none";
 }

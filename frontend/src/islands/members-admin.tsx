@@ -8,7 +8,6 @@ import { authorisedFetch } from "../lib/api";
 import { confirmDeletion, dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
-import { formatDay } from "../lib/time";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type Member = components["schemas"]["MemberOutput"];
@@ -52,7 +51,7 @@ function MembersAdmin(firstPage: FirstPage<Member>) {
           <>
             <td>{member.name || "—"}</td>
             <td>{member.email}</td>
-            <td>{member.createdAt ? formatDay(member.createdAt) : "—"}</td>
+            <td>{member.createdAtLabel ?? "—"}</td>
             <RowActions
               name={member.email}
               onDelete={() => void remove(member)}

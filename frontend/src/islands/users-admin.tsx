@@ -6,7 +6,6 @@ import { authorisedFetch } from "../lib/api";
 import { confirmThenCall } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
-import { formatMoment } from "../lib/time";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
 type User = components["schemas"]["UserOutput"];
@@ -79,8 +78,8 @@ function UsersAdmin(firstPage: FirstPage<User>) {
             <td>
               <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
             </td>
-            <td>{formatMoment(user.createdAt)}</td>
-            <td>{user.lastLogin ? formatMoment(user.lastLogin) : "Never"}</td>
+            <td>{user.createdAtLabel}</td>
+            <td>{user.lastLoginLabel ?? "Never"}</td>
             <td className="actions">
               <button
                 type="button"

@@ -9,8 +9,6 @@ export interface IslandConfig {
     /** Local mode only: the page listing the links the emulator would have e-mailed. */
     localAuthLinks?: string;
   };
-  /** The club's time zone (settings.TIME_ZONE): lib/time.ts writes every moment in it. */
-  timeZone: string;
   firebase: {
     apiKey: string;
     authDomain: string;
