@@ -2,27 +2,13 @@
 out of, which mean nothing to read and must not be lifted by hand (Sign out everywhere, on My
 Profile, is the way to end someone's sessions)."""
 
-from django import forms
 from django.contrib import admin
 from django.db import transaction
 
 from audit.admin import AuditedAdmin
 
 from .models import User
-from .services import LastAdmin, users_leave_an_admin
-
-
-class UserForm(forms.ModelForm):
-    def clean_is_active(self) -> bool:
-        """The club's last active admin stays active. Django admin checks the form and saves it in
-        one transaction, so the admins' rows stay locked from this check to the save."""
-        active = self.cleaned_data["is_active"]
-        if not active and self.instance.pk:
-            try:
-                users_leave_an_admin(leaving=[self.instance.pk])
-            except LastAdmin as refusal:
-                raise forms.ValidationError(str(refusal)) from refusal
-        return active
+from .services import users_leave_an_admin
 
 
 @admin.register(User)
@@ -35,8 +21,6 @@ class UserAdmin(AuditedAdmin):
     make an account an active admin again). The club's last active admin is neither deactivated
     nor deleted here."""
 
-    form = UserForm
-
     list_display = ["email", "name", "role", "created_at", "last_login"]
     list_filter = ["role", "is_active"]
     date_hierarchy = "created_at"
@@ -48,6 +32,11 @@ class UserAdmin(AuditedAdmin):
         ("Identity", {"fields": ["firebase_uid", "created_at", "last_login"]}),
         ("Access", {"fields": ["is_active"]}),
     ]
+
+    def save_model(self, request, obj, form, change):
+        if not obj.is_active:
+            users_leave_an_admin(leaving=[obj.pk])
+        super().save_model(request, obj, form, change)
 
     def delete_model(self, request, obj):
         users_leave_an_admin(leaving=[obj.pk])

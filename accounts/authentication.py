@@ -9,7 +9,7 @@ from .identity import (
     EmailNotAccepted,
     IdentityProviderUnavailable,
     InvalidCredential,
-    check_now,
+    check_revocation,
     verify_id_token,
 )
 from .services import EmailNotVerified, user_from_identity
@@ -33,7 +33,7 @@ def check_sign_in_now(request) -> None:
     if identity is None:
         raise exceptions.NotAuthenticated()
     try:
-        check_now(identity)
+        check_revocation(identity)
     except InvalidCredential as error:
         if getattr(django_request, "identity_via_cookie", False):
             django_request.identity_cookie_invalid = True

@@ -1,22 +1,18 @@
 """The identity provider, Firebase Authentication, behind a few functions.
 
 A token or session cookie is verified here (signature, except from the local emulator; expiry;
-audience) by firebase-admin, with Google's public keys, which it fetches and caches. Whether it has
-been revoked since, or its account disabled or deleted, only Firebase knows; the rule for asking it
-is here and nowhere else (docs/operations.md, Identity checks):
+audience) by firebase-admin, with Google's public keys, which it caches. Whether it has been revoked
+since, or its account disabled or deleted, only Firebase knows; the rule for asking it is here and
+nowhere else (docs/operations.md, Identity checks):
 
 - An ordinary signed-in request asks at most once per person per
-  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer is kept in the shared cache, which every app
-  process reads, so a revocation made in the Firebase console takes effect within that time.
-- The sensitive operations (sign-in, payments, admin writes; see accounts.permissions) ask on
-  every request (`check_now`), and refresh the kept answer.
+  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer is kept in the shared cache, for every process.
+- The sensitive operations (sign-in, payments, admin writes; accounts.permissions) ask every time.
 - A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
   answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker); then one trial call, by the first
   caller, says whether Firebase is back, while the others are refused at once. Meanwhile an
   ordinary request stands on its locally verified credential, and a sensitive one is refused with
   IdentityProviderUnavailable.
-
-The rest of the project sees `Identity` values and two exceptions, never firebase-admin's types.
 """
 
 import logging
@@ -33,12 +29,14 @@ import requests
 from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator, validate_email
+from django.core.validators import validate_email
 from firebase_admin import auth, credentials, exceptions
 from google.auth.exceptions import GoogleAuthError
 from google.auth.transport.requests import AuthorizedSession
 
 from kernel.text import one_line
+
+from .models import validate_photo_url
 
 logger = logging.getLogger(__name__)
 
@@ -71,25 +69,12 @@ class Identity:
     issued_at: int = 0
 
 
-def _well_formed_email(email: str) -> bool:
-    """The emulator (and a careless provider) accepts " ada@example.com", which must never pass for
-    "ada@example.com"."""
-    if email != email.strip() or any(unicodedata.category(char)[0] == "C" for char in email):
-        return False
+def _passes(validator, value: str) -> bool:
     try:
-        validate_email(email)
+        validator(value)
     except ValidationError:
         return False
     return True
-
-
-def _safe_picture(url: str) -> str:
-    """The provider's photo, if it is an https URL; pages render it as an image source."""
-    try:
-        URLValidator(schemes=["https"])(url)
-    except ValidationError:
-        return ""
-    return url
 
 
 @cache
@@ -194,48 +179,36 @@ def _account(uid: str) -> dict | None:
 
 
 # --- Revocation -------------------------------------------------------------------------------
-def _standing_key(uid: str) -> str:
-    return f"identity:standing:{uid}"
-
-
-def _ask_standing(uid: str) -> dict:
-    """The provider's word on an account: before when its credentials are void (milliseconds since
-    the epoch, to the second), and why it is refused altogether, if it is."""
-    try:
-        account = _account(uid)
-    except _Refused as error:
-        raise InvalidCredential(str(error)) from error
-    if account is None:
-        return {"valid_after": 0, "refused": "This account no longer exists."}
-    return {
-        "valid_after": 1000 * int(account.get("validSince") or 0),
-        "refused": "This account is disabled." if account.get("disabled") else "",
-    }
-
-
-def _check_revocation(identity: "Identity", *, now: bool) -> None:
+def check_revocation(identity: "Identity", *, now: bool = True) -> None:
     """Refuses (InvalidCredential) a credential revoked, or of an account disabled or deleted, by
-    the provider's last word on it: the one kept in the shared cache, unless `now`."""
+    the provider's word on it: asked `now` (a sensitive operation; IdentityProviderUnavailable if
+    it cannot say), else the one kept in the shared cache."""
     cache = caches["default"]
-    standing = None if now else cache.get(_standing_key(identity.uid))
+    key = f"identity:standing:{identity.uid}"
+    standing = None if now else cache.get(key)
     if standing is None:
         try:
-            standing = _ask_standing(identity.uid)
+            account = _account(identity.uid)
+        except _Refused as error:
+            raise InvalidCredential(str(error)) from error
         except IdentityProviderUnavailable:
             if now:
                 raise
             return  # this request stands on the verified credential; the next one asks again
-        cache.set(_standing_key(identity.uid), standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
+        # Before when its credentials are void (milliseconds since the epoch), and why it is
+        # refused altogether, if it is.
+        if account is None:
+            standing = {"valid_after": 0, "refused": "This account no longer exists."}
+        else:
+            standing = {
+                "valid_after": 1000 * int(account.get("validSince") or 0),
+                "refused": "This account is disabled." if account.get("disabled") else "",
+            }
+        cache.set(key, standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
     if standing["refused"]:
         raise InvalidCredential(standing["refused"])
     if identity.issued_at * 1000 < standing["valid_after"]:
         raise InvalidCredential("This sign-in has been revoked.")
-
-
-def check_now(identity: "Identity") -> None:
-    """For a sensitive operation: asks the provider now whether the credential `identity` came
-    from still stands (InvalidCredential if not; IdentityProviderUnavailable if it cannot say)."""
-    _check_revocation(identity, now=True)
 
 
 def _identity(claims: dict) -> Identity:
@@ -247,7 +220,13 @@ def _identity(claims: dict) -> Identity:
     if not email:
         # Someone counts as signed in only with an e-mail address (docs/rules.md, Identity and sign-in).
         raise InvalidCredential("This account has no e-mail address.")
-    if not _well_formed_email(email):
+    # The emulator (and a careless provider) accepts " ada@example.com", which must never pass for
+    # "ada@example.com".
+    if (
+        email != email.strip()
+        or any(unicodedata.category(c)[0] == "C" for c in email)
+        or not _passes(validate_email, email)
+    ):
         raise EmailNotAccepted(
             "This account's e-mail address is not valid: it must be an address exactly, "
             "with no spaces or hidden characters around or inside it."
@@ -259,12 +238,13 @@ def _identity(claims: dict) -> Identity:
             "This account's e-mail address is not accepted: a quoted name before the @ is not, "
             "so please sign in with an address like name@example.com."
         )
+    picture = claims.get("picture") or ""
     return Identity(
         uid=claims["uid"],
         email=email.lower(),
         email_verified=claims.get("email_verified") is True,
         name=one_line(claims.get("name") or ""),  # a provider may keep any characters in a name
-        picture=_safe_picture(claims.get("picture") or ""),
+        picture=picture if _passes(validate_photo_url, picture) else "",
         issued_at=int(claims.get("iat") or 0),
     )
 
@@ -284,7 +264,7 @@ def _verify(verify, credential: str, *, now: bool) -> Identity:
         raise _no_answer(error) from error
     except exceptions.FirebaseError as error:
         raise IdentityProviderUnavailable(str(error)) from error
-    _check_revocation(identity, now=now)
+    check_revocation(identity, now=now)
     return identity
 
 
@@ -304,11 +284,9 @@ def session_cookie_lifetime() -> timedelta:
 
 def create_session_cookie(id_token: str) -> str:
     """A session cookie for a verified, recent sign-in (Firebase wants the ID token < 5 min old)."""
-    lifetime = int(session_cookie_lifetime().total_seconds())
+    body = {"idToken": id_token, "validDuration": int(session_cookie_lifetime().total_seconds())}
     try:
-        return _call(":createSessionCookie", {"idToken": id_token, "validDuration": lifetime})[
-            "sessionCookie"
-        ]
+        return _call(":createSessionCookie", body)["sessionCookie"]
     except _Refused as error:
         raise InvalidCredential(str(error)) from error
 
@@ -316,15 +294,10 @@ def create_session_cookie(id_token: str) -> str:
 def ensure_account(*, email: str, password: str, name: str) -> str:
     """The uid of the provider's account with this e-mail, made with this password (and the address
     taken as verified: the club vouches for it) if new."""
-    try:
-        try:
-            return auth.get_user_by_email(email, app=_app()).uid
-        except auth.UserNotFoundError:
-            return auth.create_user(
-                email=email, email_verified=True, password=password, display_name=name, app=_app()
-            ).uid
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
+    if users := _call("/accounts:lookup", {"email": [email]}).get("users"):
+        return users[0]["localId"]
+    account = {"email": email, "password": password, "displayName": name, "emailVerified": True}
+    return _call("/accounts", account)["localId"]
 
 
 def revoke_sessions(uid: str) -> None:
@@ -338,8 +311,7 @@ def revoke_sessions(uid: str) -> None:
 
 
 def has_password(uid: str) -> bool:
-    """Whether the account can sign in with a password (an account made with Google alone
-    cannot)."""
+    """Whether the account can sign in with a password (not one made with Google alone)."""
     account = _account(uid) or {}
     return any(provider["providerId"] == "password" for provider in account.get("providerUserInfo", []))
 

@@ -6,7 +6,7 @@ from django.utils.functional import SimpleLazyObject
 from kernel.errors import Conflict
 from kernel.pages import service_unavailable
 
-from .identity import IdentityProviderUnavailable, InvalidCredential, check_now, verify_session_cookie
+from .identity import IdentityProviderUnavailable, InvalidCredential, check_revocation, verify_session_cookie
 from .services import EmailNotVerified, session_has_ended, user_from_identity
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
@@ -60,7 +60,7 @@ class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
         if not request.user.is_authenticated:
             return None  # Django admin sends the visitor to sign in
         try:
-            check_now(request.identity)
+            check_revocation(request.identity)
         except InvalidCredential:
             request.identity_cookie_invalid = True
             request.user = AnonymousUser()

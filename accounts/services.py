@@ -163,30 +163,23 @@ class LastAdmin(Conflict):
         super().__init__("This is the club's last admin: make someone else an admin first.")
 
 
-def _active_admins_locked() -> list[int]:
-    """The ids of the admins who can sign in, their rows locked until the caller's transaction
-    ends: whatever takes an admin away reads them first, so two such changes at once cannot leave
-    the club none (the second reads what the first left)."""
+def users_leave_an_admin(*, leaving: Collection[int]) -> list[int]:
+    """The ids of the club's active admins, once sure that the people `leaving` (demoted,
+    deactivated or deleted) are not all of them (else LastAdmin). Their rows stay locked until the
+    caller's transaction ends, so two such changes at once cannot leave the club none (the second
+    reads what the first left)."""
     admins = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
-    return list(admins.order_by("pk").values_list("pk", flat=True))
-
-
-def users_leave_an_admin(*, leaving: Collection[int]) -> None:
-    """Raises LastAdmin if the people `leaving` (deactivated or deleted, in Django admin) are all
-    of the club's active admins. Called in the transaction that takes them away, which holds the
-    admins' rows until it ends."""
-    admins = _active_admins_locked()
+    admins = list(admins.order_by("pk").values_list("pk", flat=True))
     if admins and set(admins) <= set(leaving):
         raise LastAdmin()
+    return admins
 
 
 @transaction.atomic
 def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     """An admin makes someone an admin, or takes it back: they become a member again if they ever
-    paid (member_since), else a user. The club always keeps one active admin: the active admins'
-    rows are locked and read first, so two admins taking it from each other at once cannot leave
-    none (the second is no longer an admin when its turn comes)."""
-    admins = _active_admins_locked()
+    paid (member_since), else a user. The club always keeps one active admin."""
+    admins = users_leave_an_admin(leaving=[] if admin else [user.pk])
     if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
         raise Forbidden("Only an admin may change who is an admin.")
     user = User.objects.select_for_update().get(pk=user.pk)
@@ -194,8 +187,6 @@ def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     if admin:
         user.role = User.Role.ADMIN
     elif user.role == User.Role.ADMIN:
-        if admins == [user.pk]:
-            raise LastAdmin()
         user.role = User.Role.MEMBER if user.member_since else User.Role.USER
     user.save(update_fields=["role"])
     if user.role != before:
