@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -91,9 +91,6 @@ class SessionApi(APIView):
         response = Response(status=status.HTTP_204_NO_CONTENT)
         end_session(request._request, response)
         return response
-
-
-SEARCH = OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")
 
 
 class UserApi(APIView):

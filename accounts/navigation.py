@@ -4,32 +4,25 @@ from .models import User
 
 HOME = ("dashboard", "Dashboard Home")
 PROFILE = ("accounts:profile", "My Profile")  # everyone's own account: name, photo, password
-# Every booking of one's own, whatever became of it (rejected, cancelled, expired too), with why.
-MY_BOOKINGS = ("bookings:mine", "My Bookings")
-# The taken slots one waits for, and the ones held for one to book.
-MY_WAITLIST = ("bookings:waitlist", "My Waitlist")
+# Every booking of one's own, whatever became of it (rejected, cancelled, expired too), with why;
+# the taken slots one waits for, and the ones held for one to book; and, for users too, Approved
+# Bookings, whose Pay link is their way to pay (paying is how they become members).
+OWN = [
+    HOME,
+    ("bookings:mine", "My Bookings"),
+    ("bookings:waitlist", "My Waitlist"),
+    ("bookings:pending", "Pending Bookings"),
+    ("bookings:approved", "Approved Bookings"),
+]
+ANNOUNCEMENTS = ("content:announcements", "Announcements")
 
 SIDEBAR_LINKS = {
-    # Users get Approved Bookings too: its Pay link is their way to pay for an approved booking
-    # (paying is how they become members).
-    User.Role.USER: [
-        HOME,
-        MY_BOOKINGS,
-        MY_WAITLIST,
-        ("bookings:pending", "Pending Bookings"),
-        ("bookings:approved", "Approved Bookings"),
-        ("content:announcements", "Announcements"),
-        PROFILE,
-    ],
+    User.Role.USER: [*OWN, ANNOUNCEMENTS, PROFILE],
     User.Role.MEMBER: [
-        HOME,
-        MY_BOOKINGS,
-        MY_WAITLIST,
-        ("bookings:pending", "Pending Bookings"),
-        ("bookings:approved", "Approved Bookings"),
+        *OWN,
         ("bookings:confirmed", "Confirmed Bookings"),
         ("payments:history", "Payment History"),
-        ("content:announcements", "Announcements"),
+        ANNOUNCEMENTS,
         PROFILE,
     ],
     User.Role.ADMIN: [

@@ -25,14 +25,12 @@ class EmailNotVerified(Exception):
 
 
 def user_sign_in(*, identity: Identity) -> User:
-    """The club's record of someone who has just proved who they are, with `last_login` now.
-    Their role is never touched here.
+    """The club's record of someone who has just proved who they are (never their role).
 
-    A record belongs to one provider account (its `firebase_uid`). Someone signing in for the first
-    time gets a new record, unless one already has their e-mail (made by `make_admin` before they
-    first signed in, or kept from an account deleted at the provider): that record becomes theirs
-    only once the provider says they verified the address (EmailNotVerified otherwise). A sign-in
-    whose address is another record's, after the provider account's e-mail changed, is a Conflict.
+    A record belongs to one provider account (`firebase_uid`). A record that already has the
+    e-mail of someone signing in for the first time (made by `make_admin`, or kept from an account
+    deleted at the provider) becomes theirs only once they verified the address (EmailNotVerified).
+    A sign-in whose address is another record's (its e-mail changed at the provider) is a Conflict.
     """
     for _attempt in range(2):  # a concurrent first sign-in may create the row between our read and write
         try:
@@ -77,9 +75,9 @@ def _record_sign_in(identity: Identity) -> User:
 
 
 def user_from_identity(identity: Identity) -> User:
-    """The record of someone already signed in (a session or an API call), by their Firebase uid.
-    Should the database have lost it since they signed in, it is made again. A credential from
-    before the person last signed out everywhere is refused (InvalidCredential)."""
+    """The record of someone already signed in, by their Firebase uid (made again should the
+    database have lost it); InvalidCredential for a credential from before they signed out
+    everywhere."""
     user = User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
     if user.signed_out_since(identity.issued_at):
         raise InvalidCredential("This sign-in has been revoked.")
@@ -91,8 +89,8 @@ def _digest(cookie: str) -> str:
 
 
 def session_end(*, cookie: str, valid_until: datetime) -> None:
-    """Signs a session cookie out: it is refused from now on, by every app process, although
-    Firebase would still vouch for it until `valid_until`. Rows past that are of no more use."""
+    """Signs a session cookie out: refused from now on, although Firebase would vouch for it until
+    `valid_until`, when its row is of no more use."""
     EndedSession.objects.filter(valid_until__lt=timezone.now()).delete()
     EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
 
@@ -111,10 +109,8 @@ def user_update_profile(*, user: User, name: str, image: str) -> User:
 
 def user_sign_out_everywhere(*, user: User) -> User:
     """Ends every session of the person, on every device, at once: Firebase revokes their
-    credentials (it refuses to refresh them, for this site and any other), and the site refuses
-    any credential issued until now on the next request, without waiting for its next revocation
-    check (User.signed_out_everywhere_at). Firebase first, outside any transaction: if it cannot be
-    reached (IdentityProviderUnavailable), nothing has changed and the person can try again."""
+    credentials, and the site refuses any issued until now without waiting for its next revocation
+    check. Firebase first: if it cannot be reached (IdentityProviderUnavailable), nothing changed."""
     if user.firebase_uid:
         revoke_sessions(user.firebase_uid)
     user.signed_out_everywhere_at = timezone.now()
@@ -150,8 +146,7 @@ def user_end_membership(*, member: User, by: User) -> User:
 
 
 def user_make_admin(*, user: User) -> User:
-    """The first admin, prepared by `manage.py make_admin` (the site's own way is user_set_admin),
-    or a club's admin back: an account deactivated in Django admin is active again."""
+    """`manage.py make_admin`: the first admin, or an admin back (active again)."""
     user.role = User.Role.ADMIN
     user.is_active = True
     user.save(update_fields=["role", "is_active"])

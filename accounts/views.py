@@ -75,10 +75,7 @@ def sign_out_everywhere(request):
             heading="We can't sign you out everywhere right now",
             message="Our sign-in service is not answering. Nothing has changed: please try again shortly.",
         )
-    response = redirect("accounts:login")
-    end_session(request, response)
-    messages.success(request, "You have been signed out on every device.")
-    return response
+    return _signed_out(request, "accounts:login", "You have been signed out on every device.")
 
 
 def admin_password_change(request, extra_context=None):
@@ -90,9 +87,13 @@ def admin_password_change(request, extra_context=None):
 @require_POST
 def logout(request, extra_context=None):
     """Signs out (a form POST with CSRF) and says so on the home page. Also Django admin's logout."""
-    response = redirect("/")
+    return _signed_out(request, "/", "Logged out successfully!")
+
+
+def _signed_out(request, to: str, message: str):
+    response = redirect(to)
     end_session(request, response)
-    messages.success(request, "Logged out successfully!")
+    messages.success(request, message)
     return response
 
 
