@@ -90,35 +90,26 @@ def _app() -> firebase_admin.App:
 
 
 @cache
-def _session(app: firebase_admin.App) -> requests.Session:
-    if os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
+def _toolkit(app: firebase_admin.App) -> tuple[requests.Session, str]:
+    """The session for our calls to the provider's Identity Toolkit API, and the project's address."""
+    project = f"identitytoolkit.googleapis.com/v1/projects/{app.project_id}"
+    if host := os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
         session = requests.Session()
         session.headers["Authorization"] = "Bearer owner"  # the emulator's stand-in for credentials
-        return session
-    return AuthorizedSession(app.credential.get_credential())
+        return session, f"http://{host}/{project}"
+    return AuthorizedSession(app.credential.get_credential()), f"https://{project}"
 
 
 def _post(path: str, body: dict) -> dict:
-    """A call to the provider's Identity Toolkit API (`path` under the project's), made once:
-    firebase-admin's own calls retry a timeout once and a server error up to four times, with
-    back-off, which would hold a request for several IDENTITY_TIMEOUTs; the breaker stands in for
-    retries. No answer, a server error included, raises one of _NO_ANSWER."""
-    app = _app()
-    emulator = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
-    root = (
-        f"http://{emulator}/identitytoolkit.googleapis.com"
-        if emulator
-        else "https://identitytoolkit.googleapis.com"
-    )
-    response = _session(app).post(
-        f"{root}/v1/projects/{app.project_id}{path}", json=body, timeout=settings.IDENTITY_TIMEOUT
-    )
-    if response.status_code >= 500:
-        response.raise_for_status()
+    """A call to the Identity Toolkit API, made once: firebase-admin's own calls retry a timeout once
+    and a server error up to four times, with back-off, which would hold a request for several
+    IDENTITY_TIMEOUTs; the breaker stands in for retries. Raises _Refused for a refusal (400),
+    one of _NO_ANSWER for anything else that is not an answer."""
+    session, project = _toolkit(_app())
+    response = session.post(project + path, json=body, timeout=settings.IDENTITY_TIMEOUT)
     if response.status_code == 400:
         raise _Refused(response.json().get("error", {}).get("message", ""))
-    if not response.ok:  # our credentials or quota: an answer, but nothing verified
-        raise IdentityProviderUnavailable(f"{response.status_code} {response.text}")
+    response.raise_for_status()
     return response.json()
 
 

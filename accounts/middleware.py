@@ -9,8 +9,6 @@ from .guards import sign_in_unavailable
 from .identity import IdentityProviderUnavailable, InvalidCredential, check_revocation, verify_session_cookie
 from .services import EmailNotVerified, session_has_ended, user_from_identity
 
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
-
 
 def user_for_session_cookie(request):
     """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser. A
@@ -46,7 +44,10 @@ class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
     def process_view(self, request, view_func, view_args, view_kwargs):
         """A write in Django admin is an admin write, a sensitive operation: the sign-in is
         checked with the provider now (accounts.permissions lists the others)."""
-        admin_write = request.method not in SAFE_METHODS and request.resolver_match.namespace == "admin"
+        admin_write = (
+            request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")
+            and request.resolver_match.namespace == "admin"
+        )
         if not admin_write or not request.user.is_authenticated:  # Django admin asks them to sign in
             return None
         try:

@@ -21,11 +21,8 @@ from .session import end_session
 def _next_page(request) -> str:
     """Where to go after signing in: the `next` page if it is on this site, else home."""
     target = request.GET.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return "/"
+    safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
+    return target if safe else "/"
 
 
 def login_page(request):
