@@ -100,7 +100,6 @@ def session_has_ended(cookie: str) -> bool:
 
 
 def user_update_profile(*, user: User, name: str, image: str) -> User:
-    """What a person may change about themselves: their name and picture, nothing else."""
     user.name = name
     user.image = image
     user.save(update_fields=["name", "image"])
@@ -130,8 +129,7 @@ def user_make_member(*, user: User, since: datetime) -> User:
 
 @transaction.atomic
 def user_end_membership(*, member: User, by: User) -> User:
-    """An admin (`by`) ends a membership: the member goes back to being a user; their account,
-    bookings and payments stay."""
+    """The member goes back to being a user; their account, bookings and payments stay."""
     if member.role != User.Role.MEMBER:
         raise Conflict(f"{member.email} is not a member.")
     return audited_update(
