@@ -1,41 +1,20 @@
-"""People. EndedSession is not registered: it holds digests of the session cookies people signed
-out of, which mean nothing to read and must not be lifted by hand (Sign out everywhere, on My
-Profile, is the way to end someone's sessions)."""
+"""People. EndedSession is not registered: its digests of signed-out cookies mean nothing to read,
+and must not be lifted by hand."""
 
-from django import forms
 from django.contrib import admin
 from django.db import transaction
 
 from audit.admin import AuditedAdmin
 
 from .models import User
-from .services import LastAdmin, users_leave_an_admin
-
-
-class UserForm(forms.ModelForm):
-    def clean_is_active(self) -> bool:
-        """The club's last active admin stays active. Django admin checks the form and saves it in
-        one transaction, so the admins' rows stay locked from this check to the save."""
-        active = self.cleaned_data["is_active"]
-        if not active and self.instance.pk:
-            try:
-                users_leave_an_admin(leaving=[self.instance.pk])
-            except LastAdmin as refusal:
-                raise forms.ValidationError(str(refusal)) from refusal
-        return active
+from .services import users_leave_an_admin
 
 
 @admin.register(User)
 class UserAdmin(AuditedAdmin):
-    """Admins fix people's data here. Everyone signs in through Firebase, so there are no passwords
-    to edit. The role and membership are read here, not changed: they change through their
-    services, which keep their rules (the club's last admin stays one; a membership ends with its
-    bookings' consequences): Make admin / Remove admin on All Users, End membership on Manage
-    Members, a payment for a member, and `manage.py make_admin <email>` for the first admin (or to
-    make an account an active admin again). The club's last active admin is neither deactivated
-    nor deleted here."""
-
-    form = UserForm
+    """Admins fix people's data here (no passwords: Firebase keeps them). The role and membership
+    are only read: their services keep their rules (All Users, Manage Members, a payment,
+    `manage.py make_admin`). The club's last active admin is neither deactivated nor deleted here."""
 
     list_display = ["email", "name", "role", "created_at", "last_login"]
     list_filter = ["role", "is_active"]
@@ -48,6 +27,11 @@ class UserAdmin(AuditedAdmin):
         ("Identity", {"fields": ["firebase_uid", "created_at", "last_login"]}),
         ("Access", {"fields": ["is_active"]}),
     ]
+
+    def save_model(self, request, obj, form, change):
+        if not obj.is_active:
+            users_leave_an_admin(leaving=[obj.pk])
+        super().save_model(request, obj, form, change)
 
     def delete_model(self, request, obj):
         users_leave_an_admin(leaving=[obj.pk])

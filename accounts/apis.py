@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -59,9 +59,8 @@ class SessionApi(APIView):
         id_token = data.validated_data["idToken"]
         try:
             identity = verify_id_token(id_token, now=True)  # sign-in: a sensitive operation
-            # Per account as well as per address (a club's Wi-Fi is one address), so one person
-            # signing in over and over does not keep everyone else there out. Counted once the
-            # token is verified: a forged one naming someone cannot use up their allowance.
+            # Per account too (a club's Wi-Fi is one address), once verified: a forged token naming
+            # someone cannot use up their allowance.
             limit_per_key(request, self, scope="session_account", key=identity.uid)
             user = user_sign_in(identity=identity)
             if not user.is_active:
@@ -91,9 +90,6 @@ class SessionApi(APIView):
         response = Response(status=status.HTTP_204_NO_CONTENT)
         end_session(request._request, response)
         return response
-
-
-SEARCH = OpenApiParameter("search", str, description="Part of a name or e-mail, any case.")
 
 
 class UserApi(APIView):

@@ -9,7 +9,7 @@ from .identity import (
     EmailNotAccepted,
     IdentityProviderUnavailable,
     InvalidCredential,
-    check_now,
+    check_revocation,
     verify_id_token,
 )
 from .services import EmailNotVerified, user_from_identity
@@ -22,18 +22,14 @@ class IdentityUnavailable(exceptions.APIException):
 
 
 def check_sign_in_now(request) -> None:
-    """For a sensitive operation (accounts.permissions): asks the identity provider now, not from
-    its last answer, whether the credential the caller was authenticated by still stands.
-
-    Refused: 401, and a session cookie is dropped from the response (the middleware). The provider
-    cannot say: 503 (IdentityUnavailable), at once while its breaker is open.
-    """
-    django_request = getattr(request, "_request", request)
+    """For a sensitive operation: whether the caller's credential still stands, asked of the
+    identity provider now. Refused: 401, and a session cookie is dropped (the middleware)."""
+    django_request = request._request
     identity = getattr(django_request, "identity", None)
     if identity is None:
         raise exceptions.NotAuthenticated()
     try:
-        check_now(identity)
+        check_revocation(identity)
     except InvalidCredential as error:
         if getattr(django_request, "identity_via_cookie", False):
             django_request.identity_cookie_invalid = True
@@ -85,7 +81,7 @@ class FirebaseSessionAuthentication(authentication.SessionAuthentication):
         return user, None
 
 
-# How the OpenAPI schema (/api/schema/) names the two ways to authenticate.
+# How the OpenAPI schema names the two ways to authenticate.
 class FirebaseBearerScheme(OpenApiAuthenticationExtension):
     target_class = FirebaseBearerAuthentication
     name = "firebaseIdToken"

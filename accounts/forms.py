@@ -6,8 +6,6 @@ from .models import validate_photo_url
 
 
 class ProfileForm(forms.Form):
-    """What a person may change about themselves on their profile page."""
-
     name = forms.CharField(
         label="Name",
         max_length=150,

@@ -1,30 +1,23 @@
-"""The identity provider, Firebase Authentication, behind a few functions (firebase-admin).
+"""The identity provider, Firebase Authentication, behind a few functions.
 
-Everything here verifies. A token or session cookie is checked for signature (except from the
-local emulator, see settings), expiry and audience here, with Google's public keys, which
-firebase-admin fetches and caches. Whether it has been revoked since, or its account disabled or
-deleted, only Firebase knows; the rule for asking it is here and nowhere else
-(docs/operations.md, Identity checks):
+A token or session cookie is verified here (signature, except from the local emulator; expiry;
+audience) by firebase-admin, with Google's public keys, which it caches. Whether it has been revoked
+since, or its account disabled or deleted, only Firebase knows; the rule for asking it is here and
+nowhere else (docs/operations.md, Identity checks):
 
 - An ordinary signed-in request asks at most once per person per
-  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer (when the account's sessions were last revoked,
-  whether it is disabled) is kept in the shared cache, and every app process compares a
-  credential's issue time with it. A revocation made in the Firebase console therefore takes
-  effect within that time.
-- The sensitive operations (sign-in, payments, admin writes; see accounts.permissions) ask on
-  every request (`check_now`), and refresh the kept answer.
+  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer is kept in the shared cache, for every process.
+- The sensitive operations (sign-in, payments, admin writes; accounts.permissions) ask every time.
 - A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
   answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker); then one trial call, by the first
   caller, says whether Firebase is back, while the others are refused at once. Meanwhile an
-  ordinary request stands on its locally verified credential, to be checked once Firebase answers
-  again, and a sensitive one is refused with IdentityProviderUnavailable.
-
-Our own sign-out and roles live in the database (accounts.services) and take effect at once.
-The rest of the project sees `Identity` values and two exceptions, never firebase-admin's types.
+  ordinary request stands on its locally verified credential, and a sensitive one is refused with
+  IdentityProviderUnavailable.
 """
 
 import logging
 import math
+import os
 import time
 import unicodedata
 from dataclasses import dataclass
@@ -32,14 +25,18 @@ from datetime import timedelta
 from functools import cache
 
 import firebase_admin
+import requests
 from django.conf import settings
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator, validate_email
+from django.core.validators import validate_email
 from firebase_admin import auth, credentials, exceptions
-from requests.adapters import HTTPAdapter
+from google.auth.exceptions import GoogleAuthError
+from google.auth.transport.requests import AuthorizedSession
 
 from kernel.text import one_line
+
+from .models import validate_photo_url
 
 logger = logging.getLogger(__name__)
 
@@ -57,6 +54,10 @@ class IdentityProviderUnavailable(Exception):
     """Firebase (or its emulator) did not answer: nothing can be verified right now."""
 
 
+class _Refused(IdentityProviderUnavailable):
+    """The provider's refusal of a call (HTTP 400), its message a code such as USER_NOT_FOUND."""
+
+
 @dataclass(frozen=True)
 class Identity:
     uid: str
@@ -68,26 +69,12 @@ class Identity:
     issued_at: int = 0
 
 
-def _well_formed_email(email: str) -> bool:
-    """An address exactly as given, with nothing around or inside it that a real one lacks: the
-    emulator (and a careless provider) accepts " ada@example.com", which must never pass for
-    "ada@example.com"."""
-    if email != email.strip() or any(unicodedata.category(char)[0] == "C" for char in email):
-        return False
+def _passes(validator, value: str) -> bool:
     try:
-        validate_email(email)
+        validator(value)
     except ValidationError:
         return False
     return True
-
-
-def _safe_picture(url: str) -> str:
-    """The provider's photo, if it is an https URL; pages render it as an image source."""
-    try:
-        URLValidator(schemes=["https"])(url)
-    except ValidationError:
-        return ""
-    return url
 
 
 @cache
@@ -99,15 +86,31 @@ def _app() -> firebase_admin.App:
     )
     # Always name the project: without it firebase-admin guesses from the credentials.
     options = {"projectId": settings.FIREBASE_PROJECT_ID, "httpTimeout": settings.IDENTITY_TIMEOUT}
-    app = firebase_admin.initialize_app(cred, options, name="club")
-    # firebase-admin retries a call that timed out once, and a 500 or 503 up to four times with
-    # back-off: a provider that hangs would hold the request for twice IDENTITY_TIMEOUT or more.
-    # The breaker below stands in for retries, so every call is made once. (The HTTP session is
-    # the one firebase-admin's auth client of this app makes all its calls with.)
-    session = auth._get_client(app)._user_manager.http_client.session
-    for prefix in ("http://", "https://"):
-        session.mount(prefix, HTTPAdapter(max_retries=0))
-    return app
+    return firebase_admin.initialize_app(cred, options, name="club")
+
+
+@cache
+def _toolkit(app: firebase_admin.App) -> tuple[requests.Session, str]:
+    """The session for our calls to the provider's Identity Toolkit API, and the project's address."""
+    project = f"identitytoolkit.googleapis.com/v1/projects/{app.project_id}"
+    if host := os.environ.get("FIREBASE_AUTH_EMULATOR_HOST"):
+        session = requests.Session()
+        session.headers["Authorization"] = "Bearer owner"  # the emulator's stand-in for credentials
+        return session, f"http://{host}/{project}"
+    return AuthorizedSession(app.credential.get_credential()), f"https://{project}"
+
+
+def _post(path: str, body: dict) -> dict:
+    """A call to the Identity Toolkit API, made once: firebase-admin's own calls retry a timeout once
+    and a server error up to four times, with back-off, which would hold a request for several
+    IDENTITY_TIMEOUTs; the breaker stands in for retries. Raises _Refused for a refusal (400),
+    one of _NO_ANSWER for anything else that is not an answer."""
+    session, project = _toolkit(_app())
+    response = session.post(project + path, json=body, timeout=settings.IDENTITY_TIMEOUT)
+    if response.status_code == 400:
+        raise _Refused(response.json().get("error", {}).get("message", ""))
+    response.raise_for_status()
+    return response.json()
 
 
 # --- The breaker ------------------------------------------------------------------------------
@@ -115,14 +118,7 @@ def _app() -> firebase_admin.App:
 # may be tried again (a time.time()), while it is not answering; and who is trying it.
 _BREAKER_KEY = "identity:provider-not-answering"
 _TRIAL_KEY = "identity:provider-trial"
-# firebase-admin's errors for a call that got no answer: a timeout, no connection, a server error,
-# anything else on the way (Google's public keys included). Other errors are answers.
-_NO_ANSWER = (
-    exceptions.DeadlineExceededError,
-    exceptions.UnavailableError,
-    exceptions.InternalError,
-    exceptions.UnknownError,
-)
+_NO_ANSWER = (requests.RequestException, GoogleAuthError)
 
 
 def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
@@ -153,11 +149,11 @@ def _is_trial() -> bool:
     return True
 
 
-def _call(call):
-    """`call(app)`, unless the breaker is open. Errors that are answers pass through."""
+def _call(path: str, body: dict) -> dict:
+    """_post, unless the breaker is open."""
     trial = _is_trial()
     try:
-        return call(_app())
+        return _post(path, body)
     except _NO_ANSWER as error:
         trial = False  # not over: the breaker opens again
         raise _no_answer(error) from error
@@ -167,51 +163,43 @@ def _call(call):
             logger.warning("The identity provider answers again.")
 
 
+def _account(uid: str) -> dict | None:
+    """The provider's record of an account, None if there is none."""
+    users = _call("/accounts:lookup", {"localId": [uid]}).get("users")
+    return users[0] if users else None
+
+
 # --- Revocation -------------------------------------------------------------------------------
-def _standing_key(uid: str) -> str:
-    return f"identity:standing:{uid}"
-
-
-def _ask_standing(uid: str) -> dict:
-    """The provider's word on an account: before when its credentials are void (milliseconds since
-    the epoch, to the second), and why it is refused altogether, if it is."""
-    try:
-        record = _call(lambda app: auth.get_user(uid, app=app))
-    except auth.UserNotFoundError:
-        return {"valid_after": 0, "refused": "This account no longer exists."}
-    except (exceptions.InvalidArgumentError, ValueError) as error:
-        raise InvalidCredential(str(error)) from error
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
-    return {
-        "valid_after": record.tokens_valid_after_timestamp or 0,
-        "refused": "This account is disabled." if record.disabled else "",
-    }
-
-
-def _check_revocation(identity: "Identity", *, now: bool) -> None:
+def check_revocation(identity: "Identity", *, now: bool = True) -> None:
     """Refuses (InvalidCredential) a credential revoked, or of an account disabled or deleted, by
-    the provider's last word on it: the one kept in the shared cache, unless `now`."""
+    the provider's word on it: asked `now` (a sensitive operation; IdentityProviderUnavailable if
+    it cannot say), else the one kept in the shared cache."""
     cache = caches["default"]
-    standing = None if now else cache.get(_standing_key(identity.uid))
+    key = f"identity:standing:{identity.uid}"
+    standing = None if now else cache.get(key)
     if standing is None:
         try:
-            standing = _ask_standing(identity.uid)
+            account = _account(identity.uid)
+        except _Refused as error:
+            raise InvalidCredential(str(error)) from error
         except IdentityProviderUnavailable:
             if now:
                 raise
             return  # this request stands on the verified credential; the next one asks again
-        cache.set(_standing_key(identity.uid), standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
+        # Before when its credentials are void (milliseconds since the epoch), and why it is
+        # refused altogether, if it is.
+        if account is None:
+            standing = {"valid_after": 0, "refused": "This account no longer exists."}
+        else:
+            standing = {
+                "valid_after": 1000 * int(account.get("validSince") or 0),
+                "refused": "This account is disabled." if account.get("disabled") else "",
+            }
+        cache.set(key, standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
     if standing["refused"]:
         raise InvalidCredential(standing["refused"])
     if identity.issued_at * 1000 < standing["valid_after"]:
         raise InvalidCredential("This sign-in has been revoked.")
-
-
-def check_now(identity: "Identity") -> None:
-    """For a sensitive operation: asks the provider now whether the credential `identity` came
-    from still stands (InvalidCredential if not; IdentityProviderUnavailable if it cannot say)."""
-    _check_revocation(identity, now=True)
 
 
 def _identity(claims: dict) -> Identity:
@@ -223,7 +211,13 @@ def _identity(claims: dict) -> Identity:
     if not email:
         # Someone counts as signed in only with an e-mail address (docs/rules.md, Identity and sign-in).
         raise InvalidCredential("This account has no e-mail address.")
-    if not _well_formed_email(email):
+    # The emulator (and a careless provider) accepts " ada@example.com", which must never pass for
+    # "ada@example.com".
+    if (
+        email != email.strip()
+        or any(unicodedata.category(c)[0] == "C" for c in email)
+        or not _passes(validate_email, email)
+    ):
         raise EmailNotAccepted(
             "This account's e-mail address is not valid: it must be an address exactly, "
             "with no spaces or hidden characters around or inside it."
@@ -235,12 +229,13 @@ def _identity(claims: dict) -> Identity:
             "This account's e-mail address is not accepted: a quoted name before the @ is not, "
             "so please sign in with an address like name@example.com."
         )
+    picture = claims.get("picture") or ""
     return Identity(
         uid=claims["uid"],
         email=email.lower(),
         email_verified=claims.get("email_verified") is True,
         name=one_line(claims.get("name") or ""),  # a provider may keep any characters in a name
-        picture=_safe_picture(claims.get("picture") or ""),
+        picture=picture if _passes(validate_photo_url, picture) else "",
         issued_at=int(claims.get("iat") or 0),
     )
 
@@ -256,11 +251,11 @@ def _verify(verify, credential: str, *, now: bool) -> Identity:
         RecursionError,  # JSON nested too deeply, read before any signature is checked
     ) as error:
         raise InvalidCredential(str(error)) from error
-    except _NO_ANSWER as error:  # Google's public keys could not be fetched
+    except auth.CertificateFetchError as error:  # Google's public keys could not be fetched
         raise _no_answer(error) from error
     except exceptions.FirebaseError as error:
         raise IdentityProviderUnavailable(str(error)) from error
-    _check_revocation(identity, now=now)
+    check_revocation(identity, now=now)
     return identity
 
 
@@ -280,62 +275,45 @@ def session_cookie_lifetime() -> timedelta:
 
 def create_session_cookie(id_token: str) -> str:
     """A session cookie for a verified, recent sign-in (Firebase wants the ID token < 5 min old)."""
+    body = {"idToken": id_token, "validDuration": int(session_cookie_lifetime().total_seconds())}
     try:
-        return _call(
-            lambda app: auth.create_session_cookie(id_token, expires_in=session_cookie_lifetime(), app=app)
-        )
-    except (exceptions.InvalidArgumentError, ValueError, RecursionError) as error:
+        return _call(":createSessionCookie", body)["sessionCookie"]
+    except _Refused as error:
         raise InvalidCredential(str(error)) from error
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
 
 
 def ensure_account(*, email: str, password: str, name: str) -> str:
     """The uid of the provider's account with this e-mail, made with this password (and the address
     taken as verified: the club vouches for it) if new."""
-    try:
-        try:
-            return auth.get_user_by_email(email, app=_app()).uid
-        except auth.UserNotFoundError:
-            return auth.create_user(
-                email=email, email_verified=True, password=password, display_name=name, app=_app()
-            ).uid
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
+    if users := _call("/accounts:lookup", {"email": [email]}).get("users"):
+        return users[0]["localId"]
+    account = {"email": email, "password": password, "displayName": name, "emailVerified": True}
+    return _call("/accounts", account)["localId"]
 
 
 def revoke_sessions(uid: str) -> None:
     """Voids every credential of the account issued so far: Firebase refuses to refresh its ID
     tokens, and says so to whoever checks a session cookie's revocation."""
     try:
-        _call(lambda app: auth.revoke_refresh_tokens(uid, app=app))
-    except auth.UserNotFoundError:
-        pass  # no account, nothing left to revoke
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
+        _call("/accounts:update", {"localId": uid, "validSince": int(time.time())})
+    except _Refused as error:
+        if not str(error).startswith("USER_NOT_FOUND"):  # no account: nothing left to revoke
+            raise
 
 
 def has_password(uid: str) -> bool:
-    """Whether the account can sign in with a password (an account made with Google alone
-    cannot)."""
-    try:
-        record = _call(lambda app: auth.get_user(uid, app=app))
-    except auth.UserNotFoundError:
-        return False
-    except exceptions.FirebaseError as error:
-        raise IdentityProviderUnavailable(str(error)) from error
-    return any(provider.provider_id == "password" for provider in record.provider_data)
+    """Whether the account can sign in with a password (not one made with Google alone)."""
+    account = _account(uid) or {}
+    return any(provider["providerId"] == "password" for provider in account.get("providerUserInfo", []))
 
 
 def provider_status() -> dict:
     """For /healthz: which provider, and whether it answers."""
     status = {"provider": "firebase-emulator" if settings.FIREBASE_AUTH_EMULATOR_HOST else "firebase"}
     try:
-        # A lookup of an account that cannot exist: any answer, even "not found", means it is up.
-        # Not through the breaker: this is the probe that says whether the provider is back.
-        auth.get_user("healthz-probe", app=_app())
-    except auth.UserNotFoundError:
-        pass
-    except (exceptions.FirebaseError, ValueError) as error:
+        # A lookup of an account that cannot exist: any answer means it is up. Not through the
+        # breaker: this is the probe that says whether the provider is back.
+        _post("/accounts:lookup", {"localId": ["healthz-probe"]})
+    except (*_NO_ANSWER, IdentityProviderUnavailable, ValueError) as error:
         return {**status, "ok": False, "error": str(error).strip() or error.__class__.__name__}
     return {**status, "ok": True}

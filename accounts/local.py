@@ -1,13 +1,7 @@
-"""Local mode only: the e-mails the Firebase Auth Emulator would have sent.
+"""Local mode with the emulator only (club/urls.py): the links the Firebase Auth Emulator keeps
+instead of sending mail, so that a person trying the site locally can verify their address."""
 
-The emulator sends no mail; it keeps each verification and password-reset link, and opening one
-applies it. This page lists them, so a person trying the site locally can verify their address.
-club/urls.py routes it only in local mode with the emulator: production never serves it.
-"""
-
-import json
-import urllib.request
-
+import requests
 from django.conf import settings
 from django.shortcuts import render
 
@@ -21,12 +15,12 @@ KINDS = {
 
 
 def auth_links(request):
-    url = (
-        f"http://{settings.FIREBASE_AUTH_EMULATOR_HOST}/emulator/v1/projects/"
-        f"{settings.FIREBASE_PROJECT_ID}/oobCodes"
+    host, project = settings.FIREBASE_AUTH_EMULATOR_HOST, settings.FIREBASE_PROJECT_ID
+    response = requests.get(
+        f"http://{host}/emulator/v1/projects/{project}/oobCodes", timeout=settings.PROVIDER_TIMEOUT
     )
-    with urllib.request.urlopen(url, timeout=settings.PROVIDER_TIMEOUT) as response:
-        codes = json.load(response).get("oobCodes", [])
+    response.raise_for_status()
+    codes = response.json().get("oobCodes", [])
     links = [
         {
             "email": code["email"],

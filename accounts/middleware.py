@@ -4,25 +4,17 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils.functional import SimpleLazyObject
 
 from kernel.errors import Conflict
-from kernel.pages import service_unavailable
 
-from .identity import IdentityProviderUnavailable, InvalidCredential, check_now, verify_session_cookie
+from .guards import sign_in_unavailable
+from .identity import IdentityProviderUnavailable, InvalidCredential, check_revocation, verify_session_cookie
 from .services import EmailNotVerified, session_has_ended, user_from_identity
-
-SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
 
 
 def user_for_session_cookie(request):
-    """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser.
-
-    The cookie is verified here, its revocation by the provider's last word on it (at most
-    IDENTITY_REVOCATION_CHECK_SECONDS old, accounts/identity.py); whether we signed it out, and the
-    person's record and role, by the database, on every request. A cookie that does not verify,
-    or that was signed out of, is dropped from the response (see the middleware). When the cookie
-    cannot be verified at all (the provider's keys cannot be fetched), the visitor is treated as
-    signed out for this request and `request.identity_unavailable` is set, so a page that needs a
-    user can say why it can't show.
-    """
+    """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser. A
+    cookie that does not verify, or that was signed out of, is dropped from the response. One that
+    cannot be verified now (the provider's keys cannot be fetched) sets
+    `request.identity_unavailable`, so that a page that needs a user can say why it can't show."""
     cookie = request.COOKIES.get(settings.IDENTITY_COOKIE_NAME)
     if not cookie:
         return AnonymousUser()
@@ -43,10 +35,8 @@ def user_for_session_cookie(request):
 
 
 class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
-    """Sets `request.user` from the Firebase session cookie instead of Django's session.
-
-    A subclass of Django's middleware, so Django admin (which checks for it) works unchanged.
-    """
+    """Sets `request.user` from the Firebase session cookie instead of Django's session; a subclass
+    of Django's, which Django admin checks for."""
 
     def process_request(self, request):
         request.user = SimpleLazyObject(lambda: user_for_session_cookie(request))
@@ -54,22 +44,19 @@ class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
     def process_view(self, request, view_func, view_args, view_kwargs):
         """A write in Django admin is an admin write, a sensitive operation: the sign-in is
         checked with the provider now (accounts.permissions lists the others)."""
-        match = request.resolver_match
-        if request.method in SAFE_METHODS or match is None or match.namespace != "admin":
+        admin_write = (
+            request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")
+            and request.resolver_match.namespace == "admin"
+        )
+        if not admin_write or not request.user.is_authenticated:  # Django admin asks them to sign in
             return None
-        if not request.user.is_authenticated:
-            return None  # Django admin sends the visitor to sign in
         try:
-            check_now(request.identity)
+            check_revocation(request.identity)
         except InvalidCredential:
             request.identity_cookie_invalid = True
             request.user = AnonymousUser()
         except IdentityProviderUnavailable:
-            return service_unavailable(
-                request,
-                heading="We can't check your sign-in right now",
-                message="Our sign-in service is not answering. Please try again in a minute.",
-            )
+            return sign_in_unavailable(request)
         return None
 
     def process_response(self, request, response):

@@ -17,11 +17,7 @@ class UserManager(BaseUserManager["User"]):
         if not email:
             raise ValueError("A user needs an e-mail address.")
         user = self.model(email=self.normalize_email(email).lower(), **fields)
-        # People sign in through Firebase; the Django password is never used.
-        if password:
-            user.set_password(password)
-        else:
-            user.set_unusable_password()
+        user.set_password(password)  # None: unusable, as people sign in through Firebase
         user.save(using=self._db)
         return user
 
@@ -30,11 +26,8 @@ class UserManager(BaseUserManager["User"]):
 
 
 class User(AbstractBaseUser):
-    """A person known to the club, identified by e-mail, signed in through Firebase.
-
-    The role lives here, in our database, not in the identity provider: the server decides who
-    is a member or an admin. Admins are the club's staff: they may use Django admin too.
-    """
+    """A person known to the club, identified by e-mail, signed in through Firebase. The role lives
+    here, not in the identity provider. Admins are the club's staff: they may use Django admin."""
 
     class Role(models.TextChoices):
         USER = "user", "User"
@@ -94,9 +87,6 @@ class User(AbstractBaseUser):
         return bool(self.signed_out_everywhere_at) and issued_at <= self.signed_out_everywhere_at.timestamp()
 
     def has_perm(self, perm: str, obj=None) -> bool:
-        return self.is_admin
-
-    def has_perms(self, perm_list, obj=None) -> bool:
         return self.is_admin
 
     def has_module_perms(self, app_label: str) -> bool:

@@ -10,7 +10,6 @@ from .models import User
 
 
 def user_list(*, search: str = "", role: str = "") -> QuerySet[User]:
-    """All users, or those of one role, or those whose name or e-mail contains `search` (any case)."""
     users = User.objects.order_by("created_at", "id")
     if role:
         users = users.filter(role=role)

@@ -25,14 +25,12 @@ class EmailNotVerified(Exception):
 
 
 def user_sign_in(*, identity: Identity) -> User:
-    """The club's record of someone who has just proved who they are, with `last_login` now.
-    Their role is never touched here.
+    """The club's record of someone who has just proved who they are (never their role).
 
-    A record belongs to one provider account (its `firebase_uid`). Someone signing in for the first
-    time gets a new record, unless one already has their e-mail (made by `make_admin` before they
-    first signed in, or kept from an account deleted at the provider): that record becomes theirs
-    only once the provider says they verified the address (EmailNotVerified otherwise). A sign-in
-    whose address is another record's, after the provider account's e-mail changed, is a Conflict.
+    A record belongs to one provider account (`firebase_uid`). A record that already has the
+    e-mail of someone signing in for the first time (made by `make_admin`, or kept from an account
+    deleted at the provider) becomes theirs only once they verified the address (EmailNotVerified).
+    A sign-in whose address is another record's (its e-mail changed at the provider) is a Conflict.
     """
     for _attempt in range(2):  # a concurrent first sign-in may create the row between our read and write
         try:
@@ -77,9 +75,9 @@ def _record_sign_in(identity: Identity) -> User:
 
 
 def user_from_identity(identity: Identity) -> User:
-    """The record of someone already signed in (a session or an API call), by their Firebase uid.
-    Should the database have lost it since they signed in, it is made again. A credential from
-    before the person last signed out everywhere is refused (InvalidCredential)."""
+    """The record of someone already signed in, by their Firebase uid (made again should the
+    database have lost it); InvalidCredential for a credential from before they signed out
+    everywhere."""
     user = User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
     if user.signed_out_since(identity.issued_at):
         raise InvalidCredential("This sign-in has been revoked.")
@@ -91,8 +89,8 @@ def _digest(cookie: str) -> str:
 
 
 def session_end(*, cookie: str, valid_until: datetime) -> None:
-    """Signs a session cookie out: it is refused from now on, by every app process, although
-    Firebase would still vouch for it until `valid_until`. Rows past that are of no more use."""
+    """Signs a session cookie out: refused from now on, although Firebase would vouch for it until
+    `valid_until`, when its row is of no more use."""
     EndedSession.objects.filter(valid_until__lt=timezone.now()).delete()
     EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
 
@@ -102,7 +100,6 @@ def session_has_ended(cookie: str) -> bool:
 
 
 def user_update_profile(*, user: User, name: str, image: str) -> User:
-    """What a person may change about themselves: their name and picture, nothing else."""
     user.name = name
     user.image = image
     user.save(update_fields=["name", "image"])
@@ -111,10 +108,8 @@ def user_update_profile(*, user: User, name: str, image: str) -> User:
 
 def user_sign_out_everywhere(*, user: User) -> User:
     """Ends every session of the person, on every device, at once: Firebase revokes their
-    credentials (it refuses to refresh them, for this site and any other), and the site refuses
-    any credential issued until now on the next request, without waiting for its next revocation
-    check (User.signed_out_everywhere_at). Firebase first, outside any transaction: if it cannot be
-    reached (IdentityProviderUnavailable), nothing has changed and the person can try again."""
+    credentials, and the site refuses any issued until now without waiting for its next revocation
+    check. Firebase first: if it cannot be reached (IdentityProviderUnavailable), nothing changed."""
     if user.firebase_uid:
         revoke_sessions(user.firebase_uid)
     user.signed_out_everywhere_at = timezone.now()
@@ -134,8 +129,7 @@ def user_make_member(*, user: User, since: datetime) -> User:
 
 @transaction.atomic
 def user_end_membership(*, member: User, by: User) -> User:
-    """An admin (`by`) ends a membership: the member goes back to being a user; their account,
-    bookings and payments stay."""
+    """The member goes back to being a user; their account, bookings and payments stay."""
     if member.role != User.Role.MEMBER:
         raise Conflict(f"{member.email} is not a member.")
     return audited_update(
@@ -150,8 +144,7 @@ def user_end_membership(*, member: User, by: User) -> User:
 
 
 def user_make_admin(*, user: User) -> User:
-    """The first admin, prepared by `manage.py make_admin` (the site's own way is user_set_admin),
-    or a club's admin back: an account deactivated in Django admin is active again."""
+    """`manage.py make_admin`: the first admin, or an admin back (active again)."""
     user.role = User.Role.ADMIN
     user.is_active = True
     user.save(update_fields=["role", "is_active"])
@@ -163,30 +156,23 @@ class LastAdmin(Conflict):
         super().__init__("This is the club's last admin: make someone else an admin first.")
 
 
-def _active_admins_locked() -> list[int]:
-    """The ids of the admins who can sign in, their rows locked until the caller's transaction
-    ends: whatever takes an admin away reads them first, so two such changes at once cannot leave
-    the club none (the second reads what the first left)."""
+def users_leave_an_admin(*, leaving: Collection[int]) -> list[int]:
+    """The ids of the club's active admins, once sure that the people `leaving` (demoted,
+    deactivated or deleted) are not all of them (else LastAdmin). Their rows stay locked until the
+    caller's transaction ends, so two such changes at once cannot leave the club none (the second
+    reads what the first left)."""
     admins = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
-    return list(admins.order_by("pk").values_list("pk", flat=True))
-
-
-def users_leave_an_admin(*, leaving: Collection[int]) -> None:
-    """Raises LastAdmin if the people `leaving` (deactivated or deleted, in Django admin) are all
-    of the club's active admins. Called in the transaction that takes them away, which holds the
-    admins' rows until it ends."""
-    admins = _active_admins_locked()
+    admins = list(admins.order_by("pk").values_list("pk", flat=True))
     if admins and set(admins) <= set(leaving):
         raise LastAdmin()
+    return admins
 
 
 @transaction.atomic
 def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     """An admin makes someone an admin, or takes it back: they become a member again if they ever
-    paid (member_since), else a user. The club always keeps one active admin: the active admins'
-    rows are locked and read first, so two admins taking it from each other at once cannot leave
-    none (the second is no longer an admin when its turn comes)."""
-    admins = _active_admins_locked()
+    paid (member_since), else a user. The club always keeps one active admin."""
+    admins = users_leave_an_admin(leaving=[] if admin else [user.pk])
     if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
         raise Forbidden("Only an admin may change who is an admin.")
     user = User.objects.select_for_update().get(pk=user.pk)
@@ -194,8 +180,6 @@ def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     if admin:
         user.role = User.Role.ADMIN
     elif user.role == User.Role.ADMIN:
-        if admins == [user.pk]:
-            raise LastAdmin()
         user.role = User.Role.MEMBER if user.member_since else User.Role.USER
     user.save(update_fields=["role"])
     if user.role != before:

@@ -21,8 +21,7 @@ def start_session(request, response, *, id_token: str) -> None:
 
 
 def end_session(request, response) -> None:
-    """Signs out: the browser drops the cookie, and the site refuses it should it come back (a copy
-    kept elsewhere, or a browser that ignores the deletion)."""
+    """The browser drops the cookie, and the site refuses it should a copy come back."""
     if cookie := request.COOKIES.get(settings.IDENTITY_COOKIE_NAME):
         # No cookie lives longer than a session, whenever it was made.
         session_end(cookie=cookie, valid_until=timezone.now() + session_cookie_lifetime())

@@ -21,11 +21,8 @@ from .session import end_session
 def _next_page(request) -> str:
     """Where to go after signing in: the `next` page if it is on this site, else home."""
     target = request.GET.get("next", "")
-    if url_has_allowed_host_and_scheme(
-        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ):
-        return target
-    return "/"
+    safe = url_has_allowed_host_and_scheme(target, {request.get_host()}, require_https=request.is_secure())
+    return target if safe else "/"
 
 
 def login_page(request):
@@ -75,10 +72,7 @@ def sign_out_everywhere(request):
             heading="We can't sign you out everywhere right now",
             message="Our sign-in service is not answering. Nothing has changed: please try again shortly.",
         )
-    response = redirect("accounts:login")
-    end_session(request, response)
-    messages.success(request, "You have been signed out on every device.")
-    return response
+    return _signed_out(request, "accounts:login", "You have been signed out on every device.")
 
 
 def admin_password_change(request, extra_context=None):
@@ -90,9 +84,13 @@ def admin_password_change(request, extra_context=None):
 @require_POST
 def logout(request, extra_context=None):
     """Signs out (a form POST with CSRF) and says so on the home page. Also Django admin's logout."""
-    response = redirect("/")
+    return _signed_out(request, "/", "Logged out successfully!")
+
+
+def _signed_out(request, to: str, message: str):
+    response = redirect(to)
     end_session(request, response)
-    messages.success(request, "Logged out successfully!")
+    messages.success(request, message)
     return response
 
 

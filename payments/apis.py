@@ -7,7 +7,6 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts.apis import SEARCH
 from accounts.models import User
 from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
@@ -121,7 +120,10 @@ class MemberListApi(APIView):
     permission_classes = [IsAdmin]
 
     @extend_schema(
-        parameters=[SEARCH, *SLICE_PARAMETERS],
+        parameters=[
+            OpenApiParameter("search", str, description="Part of a name or e-mail, any case."),
+            *SLICE_PARAMETERS,
+        ],
         responses={200: MemberOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):

@@ -21,7 +21,7 @@ def deactivate(client, user: User):
     return client.post(f"/admin/accounts/user/{user.pk}/change/", form, follow=True)
 
 
-def test_deactivating_the_last_active_admin_in_django_admin_is_said_under_the_field(people):
+def test_deactivating_the_last_active_admin_in_django_admin_is_refused_on_the_page(people):
     response = deactivate(people["admin"], ann())
 
     assert response.status_code == 200
