@@ -1,5 +1,4 @@
-"""The booking pages of the dashboard (one list template, configured per page), and the calendar
-feed that calendar apps read."""
+"""The booking pages of the dashboard, and the calendar feed that calendar apps read."""
 
 from datetime import timedelta
 from urllib.parse import urlencode
@@ -65,8 +64,7 @@ Status = Booking.Status
 
 
 def court_list(request):
-    """The courts open for booking, a page at a time, each with its Book Now (the booking island's
-    modal, frontend/src/islands/booking.tsx)."""
+    """The courts open for booking, a page at a time, each with the booking island's Book Now."""
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
@@ -97,9 +95,8 @@ def _booking_modal_props(user, courts) -> dict:
 
 
 def _list_page(request, bookings, *, columns: tuple[Column, ...], **context):
-    """One page of `bookings` in a table of `columns` (bookings/tables.py); the `context` gives
-    the `heading`, the `empty` text, and if any the booking-action island's `actions` on each row,
-    the search form `filters` and the person's `calendar` feed."""
+    """One page of `bookings` in a table of `columns`; `context` has the `heading` and `empty` text,
+    and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
     rows = table_rows(page, columns, first_number=page.start_index())
     return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
@@ -110,47 +107,35 @@ def _calendar_links(request) -> dict:
     return {"url": url, "webcal": webcal(url)}
 
 
-def _mine(request, status: str):
-    return booking_list(viewer=request.user, status=status, email=request.user.email)
+def _mine(request, status: str, **context):
+    """The signed-in person's bookings in `status`, each to cancel (a paid one until it starts)."""
+    bookings = booking_list(viewer=request.user, status=status, email=request.user.email)
+    if status == Status.CONFIRMED:
+        bookings = with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now())
+    return _list_page(
+        request,
+        bookings,
+        heading=f"My {Status(status).label} Bookings",
+        empty=f"No {status} bookings found.",
+        actions=[f"cancel-{status}"],
+        **context,
+    )
 
 
 @login_required
 def my_pending(request):
-    return _list_page(
-        request,
-        _mine(request, Status.PENDING),
-        heading="My Pending Bookings",
-        empty="No pending bookings found.",
-        columns=(COURT, DATE, SLOTS, PRICE),
-        actions=["cancel-pending"],
-    )
+    return _mine(request, Status.PENDING, columns=(COURT, DATE, SLOTS, PRICE))
 
 
 @login_required
 def my_approved(request):
-    return _list_page(
-        request,
-        _mine(request, Status.APPROVED),
-        heading="My Approved Bookings",
-        empty="No approved bookings found.",
-        columns=(COURT, DATE, SLOTS, PRICE, PAY_BY, PAY),
-        actions=["cancel-approved"],
-    )
+    return _mine(request, Status.APPROVED, columns=(COURT, DATE, SLOTS, PRICE, PAY_BY, PAY))
 
 
 @member_required
 def my_confirmed(request):
-    bookings = with_payment(_mine(request, Status.CONFIRMED))
-    return _list_page(
-        request,
-        with_refund_percent(bookings, by=request.user, now=timezone.now()),
-        heading="My Confirmed Bookings",
-        empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
-        # Until it starts (booking_cancel says so of one that has).
-        actions=["cancel-confirmed"],
-        calendar=_calendar_links(request),
-    )
+    columns = (NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR)
+    return _mine(request, Status.CONFIRMED, columns=columns, calendar=_calendar_links(request))
 
 
 @login_required
@@ -269,16 +254,13 @@ def schedule(request):
     def on(days: int) -> str:
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
 
-    steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
     is_admin = request.user.is_authenticated and request.user.is_admin
     # A held cell links to its booking's page.
-    booking_path = _path("bookings:detail")
     context = {
         "sheet": sheet,
         "filters": filters,
-        "booking_path": booking_path,
+        "booking_path": _path("bookings:detail"),
         "is_admin": is_admin,
-        **steps,
     }
     if request.user.is_authenticated and sheet.rows:
         # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
@@ -302,7 +284,8 @@ def schedule(request):
             "blocksUrl": reverse("api-blocks"),
             "blockUrl": _path("api-block"),
         }
-    return render(request, "bookings/schedule.html", context)
+    steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
+    return render(request, "bookings/schedule.html", context | steps)
 
 
 def _path(name: str) -> str:
