@@ -39,25 +39,7 @@ from .selectors import (
 )
 from .services import calendar_feed_get, policy_update
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
-from .tables import (
-    ADD_TO_CALENDAR,
-    CHANGED,
-    COURT,
-    COURT_LINK,
-    DATE,
-    EMAIL,
-    NOTE,
-    NUMBER,
-    PAID,
-    PAY,
-    PAY_BY,
-    PRICE,
-    SLOTS,
-    STATUS,
-    USER,
-    Column,
-    table_rows,
-)
+from .tables import COLUMNS, table_rows
 from .waitlist import book_path
 
 Status = Booking.Status
@@ -94,10 +76,11 @@ def _booking_modal_props(user, courts) -> dict:
     }
 
 
-def _list_page(request, bookings, *, columns: tuple[Column, ...], **context):
+def _list_page(request, bookings, *, columns: str, **context):
     """One page of `bookings` in a table of `columns`; `context` has the `heading` and `empty` text,
     and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
+    columns = [COLUMNS[name] for name in columns.split()]
     rows = table_rows(page, columns, first_number=page.start_index())
     return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
@@ -124,17 +107,17 @@ def _mine(request, status: str, **context):
 
 @login_required
 def my_pending(request):
-    return _mine(request, Status.PENDING, columns=(COURT, DATE, SLOTS, PRICE))
+    return _mine(request, Status.PENDING, columns="court date slots price")
 
 
 @login_required
 def my_approved(request):
-    return _mine(request, Status.APPROVED, columns=(COURT, DATE, SLOTS, PRICE, PAY_BY, PAY))
+    return _mine(request, Status.APPROVED, columns="court date slots price pay_by pay")
 
 
 @member_required
 def my_confirmed(request):
-    columns = (NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR)
+    columns = "number court date slots paid status add_to_calendar"
     return _mine(request, Status.CONFIRMED, columns=columns, calendar=_calendar_links(request))
 
 
@@ -146,7 +129,7 @@ def my_bookings(request):
         own_booking_list(user=request.user, **filters.filters()),
         heading="My Bookings",
         empty="No bookings found.",
-        columns=(COURT_LINK, DATE, SLOTS, PRICE, STATUS, CHANGED, NOTE),
+        columns="court_link date slots price status changed note",
         filters=filters,
     )
 
@@ -214,7 +197,7 @@ def approvals(request):
         booking_list(viewer=request.user, status=Status.PENDING, **filters.filters()),
         heading="Manage Booking Approvals",
         empty="No pending bookings available.",
-        columns=(NUMBER, USER, COURT, SLOTS, PRICE, DATE),
+        columns="number user court slots price date",
         actions=["approve", "reject"],
         filters=filters,
     )
@@ -238,7 +221,7 @@ def confirmed(request):
         with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now()),
         heading="Confirmed Bookings",
         empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
+        columns="number court date slots email paid status",
         # The club cancels a paid booking with a full refund (until it starts).
         actions=["cancel-confirmed"] if status == Status.CONFIRMED else [],
         filters=filters,
