@@ -17,18 +17,14 @@ from .selectors import with_calendar_fields
 REFRESH_INTERVAL = timedelta(hours=1)
 
 
-def _uid_domain() -> str:
-    """The events' UIDs' domain: the club's e-mail's, the same whatever address the site has."""
-    return settings.CLUB_CONTACT["email"].rpartition("@")[2]
-
-
 def booking_event(booking: Booking) -> Event:
     """A booking ever confirmed (with_calendar_fields), as an event: cancelled once it is not."""
     # A court's slots never overlap: the earliest starts the booking, the latest ends it.
     slots = sorted(map(Slot.parse, booking.slots))
     club = settings.SITE_NAME
     return Event.new(
-        uid=f"booking-{booking.pk}@{_uid_domain()}",
+        # The club's e-mail domain, the same whatever address the site has: a UID never changes.
+        uid=f"booking-{booking.pk}@{settings.CLUB_CONTACT['email'].rpartition('@')[2]}",
         sequence=booking.sequence,
         stamp=booking.changed_at,
         last_modified=booking.changed_at,

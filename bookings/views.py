@@ -50,30 +50,26 @@ def court_list(request):
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
-        context["booking_props"] = _booking_modal_props(request.user, page.object_list)
+        first, last = bookable_dates(request.user)
+        context["booking_props"] = {
+            "userEmail": request.user.email,
+            "minDate": first.isoformat(),
+            "maxDate": last.isoformat(),
+            "bookingsUrl": reverse("api-bookings"),
+            "noSlotsMessage": NO_SLOTS_CHOSEN,
+            "courts": [
+                {
+                    "id": court.pk,
+                    "name": court.name,
+                    "type": court.type,
+                    "price": str(court.price),
+                    "slots": court.slots,
+                    "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
+                }
+                for court in page.object_list
+            ],
+        }
     return render(request, "bookings/courts.html", context)
-
-
-def _booking_modal_props(user, courts) -> dict:
-    first, last = bookable_dates(user)
-    return {
-        "userEmail": user.email,
-        "minDate": first.isoformat(),
-        "maxDate": last.isoformat(),
-        "bookingsUrl": reverse("api-bookings"),
-        "noSlotsMessage": NO_SLOTS_CHOSEN,
-        "courts": [
-            {
-                "id": court.pk,
-                "name": court.name,
-                "type": court.type,
-                "price": str(court.price),
-                "slots": court.slots,
-                "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
-            }
-            for court in courts
-        ],
-    }
 
 
 def _list_page(request, bookings, *, columns: str, **context):
