@@ -171,8 +171,7 @@ class CourtAvailabilityApi(APIView):
                     ),
                     "priceKinds": serializers.DictField(
                         child=serializers.ChoiceField(choices=["peak", "off-peak"]),
-                        help_text="The slots priced otherwise than the court's own that day, and what "
-                        "that price is called: peak (above it) or off-peak (below it).",
+                        help_text="The slots priced above (peak) or below (off-peak) the court's own.",
                     ),
                 },
             ),

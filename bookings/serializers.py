@@ -161,15 +161,14 @@ class BlockInput(serializers.Serializer):
     until = serializers.DateField(
         required=False,
         allow_null=True,
-        help_text="Weekly, on the same weekday, until this day; none for one day.",
+        help_text="Weekly, on the same weekday, until this day; none for one.",
     )
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
     reason = serializers.CharField(allow_blank=True, max_length=200, help_text="Shown in the schedule.")
     conflicts = serializers.ChoiceField(
         choices=CONFLICT_CHOICES,
         default=REFUSE,
-        help_text="What to do with bookings holding some of the slots: refuse (409, listing them), "
-        "cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).",
+        help_text="Bookings holding some slots: refuse (409), cancel them (refunded), or skip those slots.",
     )
 
 

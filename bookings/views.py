@@ -43,6 +43,7 @@ from .tables import COLUMNS, table_rows
 from .waitlist import book_path
 
 Status = Booking.Status
+ICS = "text/calendar; charset=utf-8"
 
 
 def court_list(request):
@@ -151,7 +152,7 @@ def booking_detail(request, booking_id: int):
 def booking_calendar(request, booking_id: int):
     """One confirmed booking of the signed-in person, as an .ics file to open in a calendar app."""
     booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Status.CONFIRMED)
-    response = _ics_response(booking_ics(booking))
+    response = HttpResponse(booking_ics(booking), content_type=ICS)
     response["Content-Disposition"] = f'attachment; filename="booking-{booking.pk}.ics"'
     return response
 
@@ -166,11 +167,7 @@ def calendar_feed(request, secret: str):
     """A person's bookings that are or have been confirmed, as an iCalendar feed."""
     feed = get_object_or_404(CalendarFeed.objects.select_related("user"), secret=secret)
     calendar = bookings_calendar(calendar_bookings(user=feed.user), name=f"{settings.SITE_NAME} bookings")
-    return _ics_response(calendar.to_ical())
-
-
-def _ics_response(content: bytes) -> HttpResponse:
-    return HttpResponse(content, content_type="text/calendar; charset=utf-8")
+    return HttpResponse(calendar.to_ical(), content_type=ICS)
 
 
 @admin_required

@@ -681,7 +681,7 @@ export interface components {
             prices: {
                 [key: string]: string;
             };
-            /** @description The slots priced otherwise than the court's own that day, and what that price is called: peak (above it) or off-peak (below it). */
+            /** @description The slots priced above (peak) or below (off-peak) the court's own. */
             priceKinds: {
                 [key: string]: "peak" | "off-peak";
             };
@@ -712,14 +712,14 @@ export interface components {
             date: string;
             /**
              * Format: date
-             * @description Weekly, on the same weekday, until this day; none for one day.
+             * @description Weekly, on the same weekday, until this day; none for one.
              */
             until?: string | null;
             slots: string[];
             /** @description Shown in the schedule. */
             reason: string;
             /**
-             * @description What to do with bookings holding some of the slots: refuse (409, listing them), cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).
+             * @description Bookings holding some slots: refuse (409), cancel them (refunded), or skip those slots.
              *
              *     * `refuse` - refuse
              *     * `cancel` - cancel
