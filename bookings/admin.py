@@ -46,12 +46,7 @@ class BlockAdminForm(forms.ModelForm):
             return cleaned
         try:
             self.instance = block_create(
-                by=self.made_by,
-                court=cleaned["court"],
-                date=cleaned["date"],
-                until=cleaned.get("until"),
-                slots=slots,
-                reason=cleaned["reason"],
+                by=self.made_by, **{name: cleaned[name] for name in self.Meta.fields}
             )
         except ValidationError as error:
             for field, messages in error.message_dict.items():
