@@ -1,6 +1,5 @@
-"""Bookings and what holds or waits for a court's slots. BookedSlot is not registered: the services
-keep it in step with bookings, blocks and offers, and a row changed by hand would free or hold a
-slot behind their back."""
+"""Bookings and what holds or waits for a court's slots. BookedSlot is not registered: a row changed
+by hand would free or hold a slot behind the services' back."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -17,8 +16,6 @@ from .services import booking_approve, booking_cancel, booking_reject, calendar_
 
 @admin.register(Policy)
 class PolicyAdmin(ServiceAdmin):
-    """The booking policy's one row: admins change it here or with PATCH /api/policy."""
-
     fields = PolicyForm.Meta.fields
 
     def has_add_permission(self, request):
@@ -32,8 +29,7 @@ class PolicyAdmin(ServiceAdmin):
 
 
 class BlockAdminForm(forms.ModelForm):
-    """A new block, made by the blocks' service when the form is checked, so that its refusals show
-    on the form."""
+    """A new block, made by block_create as the form is checked, so that its refusals show on it."""
 
     class Meta:
         model = Block
@@ -50,12 +46,7 @@ class BlockAdminForm(forms.ModelForm):
             return cleaned
         try:
             self.instance = block_create(
-                by=self.made_by,
-                court=cleaned["court"],
-                date=cleaned["date"],
-                until=cleaned.get("until"),
-                slots=slots,
-                reason=cleaned["reason"],
+                by=self.made_by, **{name: cleaned[name] for name in self.Meta.fields}
             )
         except ValidationError as error:
             for field, messages in error.message_dict.items():
@@ -75,8 +66,7 @@ class BlockAdminForm(forms.ModelForm):
 
 @admin.register(Block)
 class BlockAdmin(ServiceAdmin):
-    """A block over bookings is refused here (the schedule page offers to cancel them or to leave
-    those slots out). A block is never edited: lift it and make another."""
+    """A block over bookings is refused here (the schedule page offers more); none is ever edited."""
 
     form = BlockAdminForm
     list_display = ["court", "date", "until", "slots_label", "reason", "created_by", "created_at"]
@@ -105,8 +95,6 @@ class BlockAdmin(ServiceAdmin):
 
 @admin.register(WaitlistEntry)
 class WaitlistEntryAdmin(ReadOnlyAdmin):
-    """Who waits for which slot, and the offers made, to read."""
-
     list_display = ["user", "court", "date", "slot", "status", "created_at", "offer_expires_at"]
     list_filter = ["status", "date", "court"]
     search_fields = ["user__email", "court__name"]
@@ -117,8 +105,7 @@ class WaitlistEntryAdmin(ReadOnlyAdmin):
 
 @admin.register(CalendarFeed)
 class CalendarFeedAdmin(ReadOnlyAdmin):
-    """Whose calendar feeds exist, and an action to retire one's address (say, shared by mistake).
-    The secret itself is never shown."""
+    """Whose calendar feeds exist, and an action to retire one's address; never the secret."""
 
     fields = ["user", "created_at"]
     list_display = ["user", "created_at"]

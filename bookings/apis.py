@@ -53,15 +53,13 @@ from .waitlist import waitlist_join, waitlist_leave
 
 
 def _valid(serializer: type[serializers.Serializer], data, **options) -> dict:
-    """`data` checked by `serializer`: its validated data, or a 400 with a message per field."""
     checked = serializer(data=data, **options)
     checked.is_valid(raise_exception=True)
     return checked.validated_data
 
 
 class BookingCreateApi(APIView):
-    """POST: request a booking for yourself (docs/rules.md, Booking life cycle); under instant
-    booking it is approved at once, to be paid at its `payUrl`."""
+    """POST: request a booking for yourself; under instant booking it is approved at once."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "booking"
@@ -86,9 +84,7 @@ class BookingCreateApi(APIView):
 
 
 class BookingListApi(APIView):
-    """GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-    everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-    `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py)."""
+    """GET: your bookings in that status; an admin sees everyone's, or one person's with `?email=`."""
 
     status_name: str = ""
 
@@ -125,7 +121,7 @@ class BookingCancelApi(APIView):
 
 
 class BookingApproveApi(APIView):
-    """PATCH /api/bookings/approve/{id}: an admin approves a pending booking."""
+    """PATCH: an admin approves a pending booking."""
 
     permission_classes = [IsAdmin]
 
@@ -136,8 +132,7 @@ class BookingApproveApi(APIView):
 
 
 class BookingRejectApi(APIView):
-    """PATCH /api/bookings/reject/{id}: an admin rejects a pending booking, optionally saying why
-    (the owner sees the reason with the booking)."""
+    """PATCH: an admin rejects a pending booking, optionally saying why."""
 
     permission_classes = [IsAdmin]
 
@@ -152,10 +147,8 @@ class BookingRejectApi(APIView):
 
 
 class CourtAvailabilityApi(APIView):
-    """GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, which have already
-    started, and what each costs (anyone). The answer is the same for everyone, so the caller is
-    not identified: the booking modal asks for it at every change of date, and checking a session
-    costs more than the answer."""
+    """GET: the court's slots taken, started and their prices on a day (anyone). The same for
+    everyone, so the caller is not identified: checking a session costs more than the answer."""
 
     authentication_classes = []
     permission_classes = [AllowAny]
@@ -178,8 +171,7 @@ class CourtAvailabilityApi(APIView):
                     ),
                     "priceKinds": serializers.DictField(
                         child=serializers.ChoiceField(choices=["peak", "off-peak"]),
-                        help_text="The slots priced otherwise than the court's own that day, and what "
-                        "that price is called: peak (above it) or off-peak (below it).",
+                        help_text="The slots priced above (peak) or below (off-peak) the court's own.",
                     ),
                 },
             ),
@@ -208,8 +200,7 @@ class CourtAvailabilityApi(APIView):
 
 
 class CalendarFeedApi(APIView):
-    """GET: the address of your private calendar feed (docs/rules.md, The calendar), made the
-    first time you ask."""
+    """GET: the address of your private calendar feed."""
 
     @extend_schema(responses={200: CalendarFeedOutput, **errors(401)})
     def get(self, request):
@@ -230,7 +221,7 @@ class CalendarFeedResetApi(APIView):
 
 
 class PolicyApi(APIView):
-    """GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins)."""
+    """GET: the club's booking policy (anyone). PATCH: change it (admins)."""
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
@@ -246,8 +237,7 @@ class PolicyApi(APIView):
 
 
 class ScheduleApi(APIView):
-    """GET ?date=YYYY-MM-DD&type=: the day sheet (docs/rules.md, The day sheet), for anyone. A
-    signed-in caller sees which cells are theirs; an admin, whose booking holds each cell."""
+    """GET: the day sheet (anyone); its own cells for a caller, every cell's holder for an admin."""
 
     permission_classes = [AllowAny]
 
@@ -264,10 +254,8 @@ class ScheduleApi(APIView):
 
 
 class BlockListApi(APIView):
-    """GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-    (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
-    (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
-    `conflicts` says to cancel them or to leave those slots out."""
+    """GET: the blocks (admins). POST: an admin blocks slots of a court; bookings holding some
+    answer 409 with their list unless `conflicts` says to cancel them or leave those slots out."""
 
     permission_classes = [IsAdmin]
 
@@ -303,7 +291,7 @@ class BlockListApi(APIView):
 
 
 class BlockApi(APIView):
-    """DELETE /api/blocks/{id}: an admin lifts a block; its slots are free again."""
+    """DELETE: an admin lifts a block."""
 
     permission_classes = [IsAdmin]
 
@@ -314,8 +302,7 @@ class BlockApi(APIView):
 
 
 class WaitlistApi(APIView):
-    """GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-    line for a taken slot (joins and leaves are rate-limited together)."""
+    """GET: your places on waitlists. POST: join the line for a taken slot."""
 
     throttle_classes = [WritesThrottle]
     throttle_scope = "waitlist"
@@ -338,8 +325,7 @@ class WaitlistApi(APIView):
 
 
 class WaitlistEntryApi(APIView):
-    """DELETE: leave a waitlist (your own place; anyone else's is not found). A slot held for you
-    passes to the next in line."""
+    """DELETE: leave a waitlist; a slot held for you passes to the next in line."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "waitlist"

@@ -1,6 +1,5 @@
-"""Blocks: slots of a court the club keeps for itself, on one day or weekly until a day
-(docs/rules.md, Blocks). A block holds its slots the way a booking does, by one held-slot row per
-day and slot, so the database never lets a block and a booking hold the same slot."""
+"""Blocks: slots of a court the club keeps for itself (docs/rules.md, Blocks), held by held-slot
+rows as a booking's are, so that the database never lets both hold one slot."""
 
 from collections import defaultdict
 from datetime import date as Date
@@ -45,8 +44,7 @@ class BlockConflicts(Conflict):
 
 
 def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
-    """The bookings that hold any of `slots` of `court` on the block's days, with their owners, in
-    date order."""
+    """The bookings that hold any of `slots` of `court` on the block's days, in date order."""
     held = held_slots(
         court=court, date__in=Block(date=date, until=until).dates, slot__in=slots, booking__isnull=False
     )
@@ -60,8 +58,7 @@ def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list
 def block_list(
     *, court_id: int | None = None, date_from: Date | None = None, date_to: Date | None = None
 ) -> QuerySet[Block]:
-    """The blocks, in date order: of one court, and in force on some day from `date_from` to
-    `date_to`, if given."""
+    """The blocks, in date order, of one court and in force on some day of those given."""
     blocks = Block.objects.select_related("court", "created_by")
     if court_id:
         blocks = blocks.filter(court_id=court_id)
@@ -113,10 +110,9 @@ def block_create(
     conflicts: str = REFUSE,
 ) -> Block:
     """An admin closes `slots` of `court` on `date`, or weekly until `until`, saying why. Bookings
-    holding some of those slots are, by `conflicts`: REFUSE, listed in a BlockConflicts; CANCEL,
-    cancelled (a paid one refunded in full); SKIP, left, the block leaving out their slots (and
-    those offered to people on a waitlist, which are otherwise refused). Slots another block holds
-    are left out. A booking that takes one of the slots meanwhile wins it, and nothing is blocked."""
+    holding some are, by `conflicts`: REFUSE, listed in a BlockConflicts; CANCEL, cancelled; SKIP,
+    kept, their slots (and waitlist offers', otherwise refused) left out. Slots another block holds
+    are left out; a booking taking one meanwhile wins it, and nothing is blocked."""
     reason = reason.strip()
     slots = _validate(court=court, date=date, until=until, slots=slots, reason=reason)
     if conflicts not in CONFLICT_CHOICES:
@@ -162,8 +158,7 @@ def block_create(
 
 @transaction.atomic
 def block_delete(*, block: Block, by: User) -> None:
-    """An admin lifts a block: its slots are free again, and offered to the people waiting for
-    them, from today on."""
+    """An admin lifts a block; its slots from today on go to their waitlists."""
     freed: dict[Date, list[str]] = defaultdict(list)
     today = timezone.localdate()
     for day, slot in block.held_slots.filter(date__gte=today).values_list("date", "slot"):

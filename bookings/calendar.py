@@ -1,5 +1,4 @@
-"""Bookings as iCalendar (RFC 5545): a person's calendar feed, and one booking on its own as an
-.ics file (the "Add to calendar" download; an e-mail can attach it too)."""
+"""Bookings as iCalendar (RFC 5545): a person's calendar feed, and one booking as an .ics file."""
 
 from collections.abc import Iterable
 from datetime import timedelta
@@ -18,20 +17,14 @@ from .selectors import with_calendar_fields
 REFRESH_INTERVAL = timedelta(hours=1)
 
 
-def _uid_domain() -> str:
-    """The right-hand side of the events' UIDs: the club's own e-mail domain, which stays the same
-    whatever address the site is reached at, so an event keeps its UID in every calendar."""
-    return settings.CLUB_CONTACT["email"].rpartition("@")[2]
-
-
 def booking_event(booking: Booking) -> Event:
-    """A booking that is or has been confirmed (read with selectors.with_calendar_fields), as an
-    event: confirmed while it is, cancelled once it is not."""
+    """A booking ever confirmed (with_calendar_fields), as an event: cancelled once it is not."""
     # A court's slots never overlap: the earliest starts the booking, the latest ends it.
     slots = sorted(map(Slot.parse, booking.slots))
     club = settings.SITE_NAME
     return Event.new(
-        uid=f"booking-{booking.pk}@{_uid_domain()}",
+        # The club's e-mail domain, the same whatever address the site has: a UID never changes.
+        uid=f"booking-{booking.pk}@{settings.CLUB_CONTACT['email'].rpartition('@')[2]}",
         sequence=booking.sequence,
         stamp=booking.changed_at,
         last_modified=booking.changed_at,
@@ -45,13 +38,11 @@ def booking_event(booking: Booking) -> Event:
 
 
 def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
-    """A calendar of `bookings` (read with selectors.with_calendar_fields), with the club's time
-    zone over their dates (none when it is UTC: those times need none)."""
+    """A calendar of `bookings` (with_calendar_fields), with the club's time zone over their dates."""
     calendar = Calendar()
     calendar.prodid = f"-//{settings.SITE_NAME}//Bookings//EN"
     calendar.version = "2.0"
-    # icalendar writes the name's line breaks as they are, which breaks the file (the events'
-    # texts it escapes).
+    # icalendar does not escape the name's line breaks, which would break the file.
     calendar.calendar_name = one_line(name)
     # RFC 7986 wants the value type named, which the property's setter leaves out.
     calendar.add("REFRESH-INTERVAL", REFRESH_INTERVAL, parameters={"VALUE": "DURATION"})

@@ -13,8 +13,7 @@ def _input(kind: str, **attrs) -> dict:
 
 
 class BookingFilters(forms.Form):
-    """The filters of the booking list pages, from the query string; each page offers the ones it
-    names. Invalid values are said under their field and filter nothing."""
+    """The booking list pages' filters (each page offers those it names); invalid ones filter nothing."""
 
     title = forms.CharField(
         label="Court title",
@@ -60,14 +59,12 @@ class BookingFilters(forms.Form):
         return cleaned
 
     def filters(self) -> dict:
-        """The filters to apply: the valid ones that are set."""
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
 class ScheduleFilters(forms.Form):
-    """The day sheet's day and court type; an invalid value is said under its field, and the sheet
-    shows today's, or every type's, instead."""
+    """The day sheet's day and court type; an invalid one shows today's, or every type's."""
 
     date = forms.DateField(label="Day", required=False, widget=forms.DateInput(_input("date")))
     type = forms.ChoiceField(label="Court type", required=False, widget=forms.Select({"class": "select"}))

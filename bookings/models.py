@@ -52,8 +52,7 @@ class Booking(StatusMachine):
 
     class Meta:
         ordering = ["date", "id"]
-        # The booking lists: one status in date order (filtered by dates too), or one person's.
-        # (One court's are read from the foreign key's own index.)
+        # The booking lists: one status in date order, or one person's.
         indexes = [
             models.Index(fields=["status", "date", "id"], name="booking_list"),
             models.Index(fields=["user", "status", "date", "id"], name="booking_list_by_user"),
@@ -79,9 +78,7 @@ class Booking(StatusMachine):
 
 
 class Block(models.Model):
-    """Slots of a court the club keeps for itself (maintenance, coaching, a tournament): on one
-    day, or on the same weekday every week until `until`. It holds them by held-slot rows, as a
-    booking does."""
+    """Slots of a court the club keeps for itself, on one day or weekly until `until`."""
 
     court = models.ForeignKey("courts.Court", on_delete=models.PROTECT, related_name="blocks")
     date = models.DateField(help_text="The first (or only) day.")
@@ -112,9 +109,7 @@ class Block(models.Model):
     @property
     def dates(self) -> list[Date]:
         """Every day the block closes the slots on."""
-        if self.until is None:
-            return [self.date]
-        weeks = (self.until - self.date).days // 7
+        weeks = (self.until - self.date).days // 7 if self.until else 0
         return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
 
 
@@ -161,9 +156,8 @@ class WaitlistEntry(StatusMachine):
 
 
 class BookedSlot(models.Model):
-    """One slot held: by a booking, by a block, or by a waitlist offer (exactly one of them). A row
-    exists only while its holder holds the slot, and the database allows one row per court, date
-    and slot: two holders can never hold the same slot, however many app processes race for it."""
+    """One slot held by a booking, a block or a waitlist offer, while it holds it. The database
+    allows one row per court, date and slot: however many processes race, one holder wins."""
 
     booking = models.ForeignKey(Booking, on_delete=models.CASCADE, null=True, related_name="held_slots")
     block = models.ForeignKey(Block, on_delete=models.CASCADE, null=True, related_name="held_slots")
@@ -209,8 +203,7 @@ class BookingStatusChange(models.Model):
 
 
 class CalendarFeed(models.Model):
-    """A person's private calendar feed. Calendar apps fetch it without a session, so the secret in
-    its address is the only key to it; replacing the secret retires the old address."""
+    """A person's private calendar feed: the secret in its address is the only key to it."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feed"
@@ -223,8 +216,7 @@ class CalendarFeed(models.Model):
 
 
 class Policy(models.Model):
-    """The club's booking rules, in one row that admins edit; a new club's row has the defaults
-    below."""
+    """The club's booking rules, in one row that admins edit."""
 
     advance_days_user = models.PositiveSmallIntegerField(
         default=30,
@@ -328,8 +320,7 @@ class Policy(models.Model):
         return "The club's booking policy"
 
     def advance_days(self, user) -> int:
-        """A member books further ahead than a user; an admin as far as a member; a visitor (who
-        must sign in to book) is shown a user's window."""
+        """A member's (and an admin's) window, or a user's (shown to a visitor too)."""
         return (
             self.advance_days_member
             if getattr(user, "role", None) in ("member", "admin")

@@ -1,5 +1,4 @@
-"""What the bookings tell people by e-mail. Each function runs in the transaction of the change it
-tells of (notifications.services.notify records the message there, once)."""
+"""What the bookings tell people by e-mail, each in the transaction of the change it tells of."""
 
 from datetime import datetime, timedelta
 
@@ -26,8 +25,7 @@ ABOUT = "booking:"
 
 
 def _tell_owner(booking: Booking, *, event: str, subject: str, context: dict, optional: str = "") -> bool:
-    """One message to the booking's owner about it (its template is named after the event);
-    whether it was recorded now (False: this event had told them already)."""
+    """One message to the booking's owner about it; whether it was recorded now (not told before)."""
     context = {
         "booking": booking,
         "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
@@ -77,8 +75,8 @@ def requested(booking: Booking) -> None:
 
 
 def status_changed(booking: Booking, *, from_status: str, by: User | None, reason: str) -> None:
-    """To the owner, when an admin decides, the booking expires, or an admin cancels it. (A paid
-    booking's message is the payment's receipt, sent by the payments.)"""
+    """To the owner, when an admin decides, the booking expires, or an admin cancels it (a paid
+    booking's message is the payment's receipt)."""
     context = {"reason": reason, "from_status": from_status}
     court = booking.court_name
     if booking.status == Status.APPROVED:
@@ -96,8 +94,8 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
 
 
 def remind(now: datetime | None = None) -> int:
-    """The optional reminders (a person may turn them off): a few hours before an approved
-    booking's payment is due, and the day before a confirmed booking. Answers how many were sent."""
+    """The optional reminders: before an approved booking's payment is due, and the day before a
+    confirmed booking. Answers how many were sent."""
     now = now or timezone.now()
     hours = timedelta(hours=1)
     lead = hours * settings.NOTIFY_PAYMENT_REMINDER_HOURS
@@ -135,8 +133,7 @@ def send_reminders() -> int:
 
 
 def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
-    """To the first in line for a slot that freed: it is held for them until the offer runs out,
-    with the link to book it (`book_path`)."""
+    """To the first in line for a slot that freed: it is held for them, to book at `book_path`."""
     court_name = entry.court.label
     notify(
         event="waitlist_offer",

@@ -1,6 +1,5 @@
 """The bookings' figures in the reports (docs/rules.md, Reports): how full the open courts were, and
-how far the bookings made in a period got. The counting is SQL aggregates; only the slots offered
-are worked out here, from the courts' slot lists and the calendar."""
+how far the bookings made in a period got."""
 
 from collections import Counter, defaultdict
 from collections.abc import Collection
@@ -23,8 +22,8 @@ WEEKDAYS = range(1, 8)  # ISO: Monday is 1
 
 @dataclass(frozen=True)
 class Use:
-    """A group of slots: how many the open courts offered, and how many bookings held and blocks
-    closed. A slot a block closed was not there to book, so it counts in neither share."""
+    """A group of slots: how many the open courts offered, bookings held and blocks closed (those
+    were not there to book: in neither share)."""
 
     offered: int = 0
     booked: int = 0
@@ -45,8 +44,7 @@ class Use:
 
 @dataclass(frozen=True)
 class Occupancy:
-    """Slot use from `date_from` to `date_to` on some weekdays: by court and hour, by weekday and
-    hour, and by court; `hours` are the hours at which the open courts' slots start."""
+    """Slot use by court and hour, by weekday and hour, and by court; `hours`: when slots start."""
 
     hours: list[int]
     courts: list[Court]
@@ -56,10 +54,9 @@ class Occupancy:
 
 
 def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEEKDAYS) -> Occupancy:
-    """How full the open courts were from `date_from` to `date_to` on the ISO `weekdays`. A court
-    counts from the day it was added; an overdue booking holds nothing. Three queries whatever the
-    number of bookings: the courts, the held slots counted by court, weekday and slot, and those
-    that overdue bookings hold (few, so counted apart rather than every slot's booking read)."""
+    """How full the open courts were from `date_from` to `date_to` on the ISO `weekdays`, each
+    court from the day it was added. Three queries: the courts, the held slots counted by court,
+    weekday and slot, and those overdue bookings hold (few: counted apart, not joined to each)."""
     courts = list(Court.objects.filter(is_archived=False).order_by("name", "pk"))
     slots = (
         BookedSlot.objects.filter(
@@ -110,19 +107,13 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
 
 def weekdays_between(first: date, last: date) -> Counter:
     """How many of each ISO weekday there are from `first` to `last` (none if `last` is earlier)."""
-    days: Counter = Counter()
-    if last >= first:
-        weeks, extra = divmod((last - first).days + 1, 7)
-        days.update(dict.fromkeys(WEEKDAYS, weeks))
-        days.update((first + timedelta(days=offset)).isoweekday() for offset in range(extra))
-    return days
+    return Counter((first + timedelta(days=offset)).isoweekday() for offset in range((last - first).days + 1))
 
 
 @dataclass(frozen=True)
 class Funnel:
-    """The bookings requested in a period: how many were approved and how many paid for (whatever
-    became of them since), and how each ended: confirmed, rejected, cancelled, expired (an overdue
-    one counts as expired, as everywhere), or still waiting for a decision or a payment."""
+    """The bookings requested in a period: how many were ever approved and paid for, and how each
+    ended (an overdue one is expired)."""
 
     requested: int
     approved: int
@@ -135,9 +126,8 @@ class Funnel:
 
 
 def booking_funnel(*, date_from: date, date_to: date) -> Funnel:
-    """The funnel of the bookings made from `date_from` to `date_to`, in two aggregate queries:
-    approval leaves `approved_at` set for good; a paid booking is confirmed, or was before it was
-    cancelled, which the history of the (few) cancelled ones says."""
+    """The funnel of the bookings made from `date_from` to `date_to`: approval leaves `approved_at`
+    set for good; a cancelled booking's history says whether it was paid."""
     start, end = period(date_from, date_to)
     made = Booking.objects.filter(created_at__gte=start, created_at__lt=end)
     late = overdue()

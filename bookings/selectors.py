@@ -25,10 +25,9 @@ Status = Booking.Status
 
 
 def overdue(now: datetime | None = None, *, via: str = "") -> Q:
-    """Bookings whose wait is over (`via`: the path to the booking from another model): approvals
-    unpaid past their payment deadline, and requests nobody decided on within the policy's decision
-    window or before their first slot began. They count as expired from that moment, although the
-    row changes only when services.bookings_expire runs."""
+    """Bookings whose wait is over (`via`: the path to them): approvals unpaid past their deadline,
+    requests undecided within the decision window or before they begin. They count as expired at
+    once, although the row changes only when services.bookings_expire runs."""
     now = now or timezone.now()
 
     def on(**lookups) -> Q:
@@ -42,8 +41,7 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
 
 
 def _decision_window() -> CombinedExpression:
-    """The policy's decision window, read in the query, so that a list costs no query more for it
-    (a new club's default until its policy row is made)."""
+    """The policy's decision window, read in the query (so that a list costs no query more)."""
     hours = Policy.objects.filter(pk=1).values("decision_window_hours")
     default = Policy._meta.get_field("decision_window_hours").default
     return Coalesce(Subquery(hours), Value(default)) * Value(timedelta(hours=1))
@@ -71,9 +69,8 @@ def booking_list(
     date_from: date | None = None,
     date_to: date | None = None,
 ) -> QuerySet[Booking]:
-    """Bookings in `status` that `viewer` may see, in date order, filtered by those of the
-    arguments given (`email` as stored, `email_contains` and `title` in part). Overdue ones are
-    left out: they have expired in all but name."""
+    """Bookings in `status` that `viewer` may see, in date order, filtered by the arguments given.
+    Overdue ones have expired in all but name: left out."""
     bookings = bookings_visible_to(viewer).filter(status=status)
     if status in (Status.PENDING, Status.APPROVED):
         bookings = bookings.exclude(overdue())
@@ -92,16 +89,15 @@ def booking_list(
 
 
 def offer_run_out(now: datetime | None = None, *, via: str = "") -> Q:
-    """Waitlist offers whose hold is over (`via`: the path to the entry from another model): their
-    slots are free, although the entry lapses only when waitlist.waitlist_pass_on runs."""
+    """Waitlist offers whose hold is over (`via`: the path to them): their slots are free, although
+    the entry lapses only when waitlist.waitlist_pass_on runs."""
     return Q(
         **{f"{via}status": WaitlistEntry.Status.OFFERED, f"{via}offer_expires_at__lte": now or timezone.now()}
     )
 
 
 def held_slots(**filters) -> QuerySet[BookedSlot]:
-    """The held-slot rows `filters` select, less those that hold nothing: overdue bookings' and
-    run-out offers'."""
+    """The held-slot rows `filters` select, less overdue bookings' and run-out offers'."""
     now = timezone.now()
     return BookedSlot.objects.filter(**filters).exclude(
         overdue(now, via="booking__") | offer_run_out(now, via="offer__")
@@ -118,8 +114,8 @@ def own_bookings(user: User) -> QuerySet[Booking]:
 
 
 def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
-    """`bookings`, each with `shown_status` (an overdue one is expired, as everywhere: `overdue`),
-    and `changed_at` and `reason`, from its latest status change (the reason an admin gave)."""
+    """`bookings`, each with `shown_status` (an overdue one is expired), and `changed_at` and
+    `reason` from its latest status change."""
     latest = BookingStatusChange.objects.filter(booking=OuterRef("pk")).order_by("-at", "-id")
     return bookings.annotate(
         shown_status=Case(When(overdue(), then=Value(Status.EXPIRED)), default=F("status")),
@@ -129,8 +125,7 @@ def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
-    """Every booking of a person, whatever became of it (or only those shown in `status`), the
-    latest first, with_shown_status."""
+    """A person's bookings (or those shown in `status`), the latest first, with_shown_status."""
     bookings = with_shown_status(own_bookings(user))
     if status:
         bookings = bookings.filter(shown_status=status)
@@ -138,10 +133,9 @@ def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
 
 
 def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
-    """`bookings`, each with what its succeeded payment (at most one) charged: `paid_amount`,
-    `paid_coupon` and `paid_discount`; None where nothing was paid. The payments app builds on
-    this one, so its rows are reached by their relation's name, not imported. Subqueries rather
-    than a join, so that counting the bookings (a page's total) reads the bookings alone."""
+    """`bookings`, each with its succeeded payment's `paid_amount`, `paid_coupon` and
+    `paid_discount` (or None). The payments app builds on this one: its model is reached by the
+    relation, not imported. Subqueries, so that counting a page's total reads the bookings alone."""
     payments = Booking._meta.get_field("payments").related_model.objects
     paid = payments.filter(booking=OuterRef("pk"), status="succeeded")
     return bookings.annotate(
@@ -152,8 +146,8 @@ def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
-    """`bookings`, each with what its calendar event needs: `sequence`, the number of status
-    changes since it was first confirmed (its event's revision), and `changed_at`."""
+    """`bookings`, each with its calendar event's `sequence` (status changes since it was first
+    confirmed) and `changed_at`."""
     history = BookingStatusChange.objects.filter(booking=OuterRef("pk"))
     first_confirmed = history.filter(to_status=Status.CONFIRMED).order_by("at", "id").values("at")[:1]
     latest = history.order_by("-at", "-id").values("at")[:1]
@@ -165,8 +159,7 @@ def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def calendar_bookings(*, user: User) -> QuerySet[Booking]:
-    """A person's bookings that are or have been confirmed (so that calendars learn of a
-    cancellation), with_calendar_fields."""
+    """A person's bookings ever confirmed (calendars learn of cancellations), with_calendar_fields."""
     ever_confirmed = Exists(
         BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
     )
@@ -183,7 +176,7 @@ def slots_let_go(
     *, user: User, court: Court, date: date, since: datetime
 ) -> list[tuple[list[str], datetime]]:
     """The slots of `court` on `date` that `user` let go of after `since`, each booking's with when:
-    withdrawn or cancelled while unpaid, or left unpaid past its payment deadline (expired or not)."""
+    cancelled while unpaid, or left unpaid past its payment deadline."""
     withdrawn = BookingStatusChange.objects.filter(
         booking__user=user,
         booking__court=court,
@@ -206,7 +199,7 @@ def slots_let_go(
 
 def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime) -> QuerySet[Booking]:
     """`bookings`, each with `refund_percent`: the share of its payment that `by` cancelling it at
-    `now` gives back (docs/rules.md, Cancelling). In SQL, so that a page costs no query more."""
+    `now` gives back."""
     if by.is_admin:
         return bookings.annotate(refund_percent=Value(100))
     policy = policy_get()
@@ -220,8 +213,7 @@ def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime)
 
 
 def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
-    """A person's places on waitlists, the soonest slot first, each with its `position` in line
-    (from 1; None for an offered entry: the slot is held for them)."""
+    """A person's places on waitlists, the soonest first, each with its `position` (None if offered)."""
     ahead = (
         WaitlistEntry.objects.filter(
             Q(created_at__lt=OuterRef("created_at"))
@@ -249,7 +241,7 @@ def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
 
 def day_occupancy(*, date: date) -> tuple[int, int, int]:
     """One day of the open courts: how many bookings hold slots, how many slots they hold, and how
-    many could be booked: those offered less those blocks close (as reports.Use counts)."""
+    many could be booked (as reports.Use counts)."""
     held = BookedSlot.objects.filter(date=date, offer__isnull=True, court__is_archived=False).exclude(
         overdue(via="booking__")
     )

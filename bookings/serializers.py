@@ -27,8 +27,7 @@ class BookingOutput(serializers.ModelSerializer):
 
 
 class BookingCreatedOutput(BookingOutput):
-    """A new booking, and where its owner goes next: an instant booking (approved as it is made)
-    is paid at `payUrl` by `paymentDueAt`; a request waits for an admin (both null)."""
+    """An instant booking is paid at `payUrl` by `paymentDueAt`; a request waits (both null)."""
 
     payUrl = serializers.SerializerMethodField()
     paymentDueAt = serializers.DateTimeField(source="payment_deadline", allow_null=True)
@@ -43,8 +42,7 @@ class BookingCreatedOutput(BookingOutput):
 
 
 class BookingRequestInput(serializers.Serializer):
-    """`courtName` is ignored (the court's own is used); `price`, if sent, must
-    be the server's; `userEmail`, if sent, must be the caller's."""
+    """`courtName` is ignored; `price` and `userEmail`, if sent, must be the server's and the caller's."""
 
     userEmail = NormalisedEmailField(required=False)
     courtId = IdField()
@@ -64,9 +62,6 @@ class BookingRejectInput(serializers.Serializer):
 
 
 class DaysQuery(serializers.Serializer):
-    """A query's days, from `dateFrom` to `dateTo` (either may be left out), the last not before
-    the first."""
-
     dateFrom = serializers.DateField(required=False, source="date_from", help_text="The first day.")
     dateTo = serializers.DateField(required=False, source="date_to", help_text="The last day.")
 
@@ -90,8 +85,7 @@ class CalendarFeedOutput(serializers.Serializer):
 
 
 class PolicySerializer(serializers.ModelSerializer):
-    """The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
-    rules, with their ranges and descriptions, under camelCase names."""
+    """The booking policy's rules, under camelCase names."""
 
     class Meta:
         model = Policy
@@ -167,15 +161,14 @@ class BlockInput(serializers.Serializer):
     until = serializers.DateField(
         required=False,
         allow_null=True,
-        help_text="Weekly, on the same weekday, until this day; none for one day.",
+        help_text="Weekly, on the same weekday, until this day; none for one.",
     )
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
     reason = serializers.CharField(allow_blank=True, max_length=200, help_text="Shown in the schedule.")
     conflicts = serializers.ChoiceField(
         choices=CONFLICT_CHOICES,
         default=REFUSE,
-        help_text="What to do with bookings holding some of the slots: refuse (409, listing them), "
-        "cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).",
+        help_text="Bookings holding some slots: refuse (409), cancel them (refunded), or skip those slots.",
     )
 
 

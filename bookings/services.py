@@ -77,9 +77,8 @@ def _validate_request(
 def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
 ) -> Booking:
-    """A booking for `user`: pending, for an admin to decide on; or, when the policy needs no
-    approval (instant booking), approved at once, to be paid within its checkout hold. The price
-    is the server's; one sent by the client must equal it."""
+    """A booking for `user`: pending an admin's decision or, under instant booking, approved at
+    once, to be paid within its checkout hold."""
     policy = policy_get()
     slots, price = _validate_request(
         user=user, policy=policy, court=court, date=date, slots=slots, price=price
@@ -107,8 +106,8 @@ def booking_request(
 
 
 def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date, slots: list[str]) -> None:
-    """Refuses a request past the policy's limits on one person (docs/rules.md, Requesting), so
-    that nobody can sit on a court's week with requests they do not pay for."""
+    """Refuses a request past the policy's limits on one person: nobody sits on a court's week
+    with requests they do not pay for."""
     # Under the person's row lock their concurrent requests are counted one after the other.
     User.objects.select_for_update().get(pk=user.pk)
     if open_bookings(user=user).count() >= (limit := policy.open_bookings_limit):
@@ -167,8 +166,7 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
 
 
 def _hold_slots(booking: Booking) -> None:
-    """Holds the booking's slots, taking those that hold nothing any more and those a waitlist
-    offer holds for its person (holders_release)."""
+    """Holds the booking's slots, taking over those whose holders_release gives them up."""
     for attempt in range(2):
         try:
             with transaction.atomic():  # a savepoint, so a clash leaves the outer transaction usable
@@ -186,9 +184,8 @@ def _hold_slots(booking: Booking) -> None:
 
 
 def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = None) -> bool:
-    """Among the `held` rows, overdue bookings expire and run-out waitlist offers lapse, giving
-    their slots up, as does an offer to `for_user_id` (waitlist.offers_release). Answers whether
-    any gave a slot up."""
+    """Among the `held` rows, overdue bookings expire and run-out offers lapse, as does an offer to
+    `for_user_id`: whether any gave a slot up."""
     overdue_holders = held.filter(overdue(via="booking__")).values_list("booking_id", "booking__status")
     # Every one of them, not only the first.
     expired = [
@@ -203,13 +200,11 @@ def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = Non
 def _transition(
     *, booking: Booking, to: str, by: User | None, only_from: str = "", reason: str = ""
 ) -> Booking:
-    """Moves a booking to `to` under its row lock (Booking.move), with its history row and the
-    `reason` its owner is told; slots it gives up go to their waitlists. An admin's move of
-    someone else's booking is audited."""
+    """Moves a booking to `to` under its row lock, with its history row and the `reason` its owner
+    is told; slots it gives up go to their waitlists. An admin's move of someone else's is audited."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
-    # One moment for the move and its history row (when a person let slots go, for the wait
-    # before they request them again).
+    # One moment for the move and its history row (the re-request wait counts from it).
     now = timezone.now()
     approval = {}
     if to == Status.APPROVED:
@@ -239,8 +234,7 @@ def _transition(
 
 
 def booking_approve(*, booking: Booking, by: User) -> Booking:
-    """An admin approves a pending request, while its court is open and its wait is not over (a
-    request past its decision deadline expires instead, and the admin is told)."""
+    """An admin approves a pending request, unless its court is closed or its wait is over."""
     if booking.court.is_archived:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
@@ -268,9 +262,8 @@ def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -
     return one.values_list("refund_percent", flat=True).get()
 
 
-# The payments app's service that records the refund of a paid booking cancelled, named here as
-# Django starts (payments.apps.PaymentsConfig.ready): payments are built on the bookings, not the
-# other way round. Called with the cancelled `booking`, `by` and the refund's `percent`.
+# The payments app's service recording a cancelled paid booking's refund (with `booking`, `by`,
+# `percent`), named as Django starts (PaymentsConfig.ready): payments build on bookings, not back.
 _refund_for_cancelled_booking: Callable[..., object] | None = None
 
 
@@ -281,9 +274,8 @@ def cancellations_refunded_by(record: Callable[..., object]) -> None:
 
 @transaction.atomic
 def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
-    """The owner cancels their booking; an admin may cancel anyone's (with a `reason` the owner is
-    told). A paid booking can be cancelled until it starts, and its refund is recorded in the same
-    transaction by the payments app's service, which then makes it."""
+    """The owner or an admin cancels a booking; a paid one until it starts, its refund recorded in
+    the same transaction by the payments app."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -301,8 +293,7 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
 
 
 def bookings_expire(*, now: datetime | None = None) -> int:
-    """Overdue bookings (selectors.overdue) expire, with their history row, and give their slots
-    up. Until then they already count as expired everywhere."""
+    """Overdue bookings (selectors.overdue), which already count as expired, expire."""
     candidates = Booking.objects.filter(overdue(now)).only("pk", "status")
     return sum(booking_expire(booking=booking, from_status=booking.status) for booking in candidates)
 
@@ -330,8 +321,8 @@ def calendar_feed_get(*, user: User) -> CalendarFeed:
 
 @transaction.atomic
 def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
-    """A new secret for a person's calendar feed: the address they shared so far stops answering.
-    `by`: an admin who retired it for them, for the audit trail (which never keeps the secrets)."""
+    """A new secret for a person's calendar feed, retiring the old address; audited when an admin
+    (`by`) does it."""
     feed, _ = CalendarFeed.objects.update_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})
     if by is not None:
         audit_record(
@@ -345,8 +336,7 @@ def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
 
 @transaction.atomic
 def policy_update(*, by: User | None = None, **fields) -> Policy:
-    """Changes the booking policy (only the fields given), from the next request on; an admin's
-    change (`by`) is audited."""
+    """Changes the booking policy's fields given; an admin's change (`by`) is audited."""
     return audited_update(
         policy_get(),
         by=by,

@@ -85,29 +85,32 @@ def _calendar_link(booking: Booking) -> str:
     return format_html('<a class="btn btn-sm whitespace-nowrap" href="{}" download>Add to calendar</a>', url)
 
 
-NUMBER = Column("#", lambda booking, number: number)
-USER = Column("User", lambda booking, number: booking.user.email)
-COURT = Column("Court", lambda booking, number: booking.court_name)
-DATE = Column("Date", lambda booking, number: day(booking.date))
-SLOTS = Column("Slot", lambda booking, number: booking.slots_label)
-EMAIL = Column("Email", lambda booking, number: booking.user.email)
-PRICE = Column("Price", lambda booking, number: f"${money(booking.price)}")
-STATUS = Column(
-    "Status", lambda booking, number: status_badge(getattr(booking, "shown_status", booking.status))
-)
-PAY_BY = Column("Pay by", lambda booking, number: deadline(booking.payment_deadline))
-COURT_LINK = Column("Court", lambda booking, number: _court_link(booking))
-PAID = Column("Paid", lambda booking, number: _paid(booking))
-CHANGED = Column("Updated", lambda booking, number: when(booking.changed_at))
-NOTE = Column("Note", lambda booking, number: _note(booking))
-PAY = Column("Pay", lambda booking, number: _pay_link(booking), label_hidden=True)
-ADD_TO_CALENDAR = Column(
-    "Add to calendar", lambda booking, number: _calendar_link(booking), label_hidden=True
-)
+# Every column, by the name the pages give it.
+COLUMNS = {
+    "number": Column("#", lambda booking, number: number),
+    "user": Column("User", lambda booking, number: booking.user.email),
+    "court": Column("Court", lambda booking, number: booking.court_name),
+    "date": Column("Date", lambda booking, number: day(booking.date)),
+    "slots": Column("Slot", lambda booking, number: booking.slots_label),
+    "email": Column("Email", lambda booking, number: booking.user.email),
+    "price": Column("Price", lambda booking, number: f"${money(booking.price)}"),
+    "status": Column(
+        "Status", lambda booking, number: status_badge(getattr(booking, "shown_status", booking.status))
+    ),
+    "pay_by": Column("Pay by", lambda booking, number: deadline(booking.payment_deadline)),
+    "court_link": Column("Court", lambda booking, number: _court_link(booking)),
+    "paid": Column("Paid", lambda booking, number: _paid(booking)),
+    "changed": Column("Updated", lambda booking, number: when(booking.changed_at)),
+    "note": Column("Note", lambda booking, number: _note(booking)),
+    "pay": Column("Pay", lambda booking, number: _pay_link(booking), label_hidden=True),
+    "add_to_calendar": Column(
+        "Add to calendar", lambda booking, number: _calendar_link(booking), label_hidden=True
+    ),
+}
 
 
 def table_rows(
-    bookings, columns: tuple[Column, ...], *, first_number: int
+    bookings, columns: list[Column], *, first_number: int
 ) -> list[tuple[Booking, list[tuple[Column, str]]]]:
     """Each booking with its cells for `columns` (each with its column, which names it on a phone),
     numbered from `first_number`."""

@@ -1,5 +1,4 @@
-"""The booking pages of the dashboard (one list template, configured per page), and the calendar
-feed that calendar apps read."""
+"""The booking pages of the dashboard, and the calendar feed that calendar apps read."""
 
 from datetime import timedelta
 from urllib.parse import urlencode
@@ -40,67 +39,45 @@ from .selectors import (
 )
 from .services import calendar_feed_get, policy_update
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
-from .tables import (
-    ADD_TO_CALENDAR,
-    CHANGED,
-    COURT,
-    COURT_LINK,
-    DATE,
-    EMAIL,
-    NOTE,
-    NUMBER,
-    PAID,
-    PAY,
-    PAY_BY,
-    PRICE,
-    SLOTS,
-    STATUS,
-    USER,
-    Column,
-    table_rows,
-)
+from .tables import COLUMNS, table_rows
 from .waitlist import book_path
 
 Status = Booking.Status
+ICS = "text/calendar; charset=utf-8"
 
 
 def court_list(request):
-    """The courts open for booking, a page at a time, each with its Book Now (the booking island's
-    modal, frontend/src/islands/booking.tsx)."""
+    """The courts open for booking, a page at a time, each with the booking island's Book Now."""
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
-        context["booking_props"] = _booking_modal_props(request.user, page.object_list)
+        first, last = bookable_dates(request.user)
+        context["booking_props"] = {
+            "userEmail": request.user.email,
+            "minDate": first.isoformat(),
+            "maxDate": last.isoformat(),
+            "bookingsUrl": reverse("api-bookings"),
+            "noSlotsMessage": NO_SLOTS_CHOSEN,
+            "courts": [
+                {
+                    "id": court.pk,
+                    "name": court.name,
+                    "type": court.type,
+                    "price": str(court.price),
+                    "slots": court.slots,
+                    "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
+                }
+                for court in page.object_list
+            ],
+        }
     return render(request, "bookings/courts.html", context)
 
 
-def _booking_modal_props(user, courts) -> dict:
-    first, last = bookable_dates(user)
-    return {
-        "userEmail": user.email,
-        "minDate": first.isoformat(),
-        "maxDate": last.isoformat(),
-        "bookingsUrl": reverse("api-bookings"),
-        "noSlotsMessage": NO_SLOTS_CHOSEN,
-        "courts": [
-            {
-                "id": court.pk,
-                "name": court.name,
-                "type": court.type,
-                "price": str(court.price),
-                "slots": court.slots,
-                "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
-            }
-            for court in courts
-        ],
-    }
-
-
-def _list_page(request, bookings, *, columns: tuple[Column, ...], **context):
-    """One page of `bookings` in a table of `columns` (bookings/tables.py); the `context` gives
-    the `heading`, the `empty` text, and if any the booking-action island's `actions` on each row,
-    the search form `filters` and the person's `calendar` feed."""
+def _list_page(request, bookings, *, columns: str, **context):
+    """One page of `bookings` in a table of `columns`; `context` has the `heading` and `empty` text,
+    and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
+    columns = [COLUMNS[name] for name in columns.split()]
     rows = table_rows(page, columns, first_number=page.start_index())
     return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
@@ -110,47 +87,35 @@ def _calendar_links(request) -> dict:
     return {"url": url, "webcal": webcal(url)}
 
 
-def _mine(request, status: str):
-    return booking_list(viewer=request.user, status=status, email=request.user.email)
+def _mine(request, status: str, **context):
+    """The signed-in person's bookings in `status`, each to cancel (a paid one until it starts)."""
+    bookings = booking_list(viewer=request.user, status=status, email=request.user.email)
+    if status == Status.CONFIRMED:
+        bookings = with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now())
+    return _list_page(
+        request,
+        bookings,
+        heading=f"My {Status(status).label} Bookings",
+        empty=f"No {status} bookings found.",
+        actions=[f"cancel-{status}"],
+        **context,
+    )
 
 
 @login_required
 def my_pending(request):
-    return _list_page(
-        request,
-        _mine(request, Status.PENDING),
-        heading="My Pending Bookings",
-        empty="No pending bookings found.",
-        columns=(COURT, DATE, SLOTS, PRICE),
-        actions=["cancel-pending"],
-    )
+    return _mine(request, Status.PENDING, columns="court date slots price")
 
 
 @login_required
 def my_approved(request):
-    return _list_page(
-        request,
-        _mine(request, Status.APPROVED),
-        heading="My Approved Bookings",
-        empty="No approved bookings found.",
-        columns=(COURT, DATE, SLOTS, PRICE, PAY_BY, PAY),
-        actions=["cancel-approved"],
-    )
+    return _mine(request, Status.APPROVED, columns="court date slots price pay_by pay")
 
 
 @member_required
 def my_confirmed(request):
-    bookings = with_payment(_mine(request, Status.CONFIRMED))
-    return _list_page(
-        request,
-        with_refund_percent(bookings, by=request.user, now=timezone.now()),
-        heading="My Confirmed Bookings",
-        empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, PAID, STATUS, ADD_TO_CALENDAR),
-        # Until it starts (booking_cancel says so of one that has).
-        actions=["cancel-confirmed"],
-        calendar=_calendar_links(request),
-    )
+    columns = "number court date slots paid status add_to_calendar"
+    return _mine(request, Status.CONFIRMED, columns=columns, calendar=_calendar_links(request))
 
 
 @login_required
@@ -161,7 +126,7 @@ def my_bookings(request):
         own_booking_list(user=request.user, **filters.filters()),
         heading="My Bookings",
         empty="No bookings found.",
-        columns=(COURT_LINK, DATE, SLOTS, PRICE, STATUS, CHANGED, NOTE),
+        columns="court_link date slots price status changed note",
         filters=filters,
     )
 
@@ -187,7 +152,7 @@ def booking_detail(request, booking_id: int):
 def booking_calendar(request, booking_id: int):
     """One confirmed booking of the signed-in person, as an .ics file to open in a calendar app."""
     booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Status.CONFIRMED)
-    response = _ics_response(booking_ics(booking))
+    response = HttpResponse(booking_ics(booking), content_type=ICS)
     response["Content-Disposition"] = f'attachment; filename="booking-{booking.pk}.ics"'
     return response
 
@@ -202,11 +167,7 @@ def calendar_feed(request, secret: str):
     """A person's bookings that are or have been confirmed, as an iCalendar feed."""
     feed = get_object_or_404(CalendarFeed.objects.select_related("user"), secret=secret)
     calendar = bookings_calendar(calendar_bookings(user=feed.user), name=f"{settings.SITE_NAME} bookings")
-    return _ics_response(calendar.to_ical())
-
-
-def _ics_response(content: bytes) -> HttpResponse:
-    return HttpResponse(content, content_type="text/calendar; charset=utf-8")
+    return HttpResponse(calendar.to_ical(), content_type=ICS)
 
 
 @admin_required
@@ -229,7 +190,7 @@ def approvals(request):
         booking_list(viewer=request.user, status=Status.PENDING, **filters.filters()),
         heading="Manage Booking Approvals",
         empty="No pending bookings available.",
-        columns=(NUMBER, USER, COURT, SLOTS, PRICE, DATE),
+        columns="number user court slots price date",
         actions=["approve", "reject"],
         filters=filters,
     )
@@ -253,7 +214,7 @@ def confirmed(request):
         with_refund_percent(with_payment(bookings), by=request.user, now=timezone.now()),
         heading="Confirmed Bookings",
         empty="No confirmed bookings found.",
-        columns=(NUMBER, COURT, DATE, SLOTS, EMAIL, PAID, STATUS),
+        columns="number court date slots email paid status",
         # The club cancels a paid booking with a full refund (until it starts).
         actions=["cancel-confirmed"] if status == Status.CONFIRMED else [],
         filters=filters,
@@ -269,16 +230,13 @@ def schedule(request):
     def on(days: int) -> str:
         return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
 
-    steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
     is_admin = request.user.is_authenticated and request.user.is_admin
     # A held cell links to its booking's page.
-    booking_path = _path("bookings:detail")
     context = {
         "sheet": sheet,
         "filters": filters,
-        "booking_path": booking_path,
+        "booking_path": _path("bookings:detail"),
         "is_admin": is_admin,
-        **steps,
     }
     if request.user.is_authenticated and sheet.rows:
         # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
@@ -302,7 +260,8 @@ def schedule(request):
             "blocksUrl": reverse("api-blocks"),
             "blockUrl": _path("api-block"),
         }
-    return render(request, "bookings/schedule.html", context)
+    steps = {"previous_week": on(-7), "previous_day": on(-1), "next_day": on(1), "next_week": on(7)}
+    return render(request, "bookings/schedule.html", context | steps)
 
 
 def _path(name: str) -> str:

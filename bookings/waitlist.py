@@ -1,8 +1,6 @@
-"""The waitlist (docs/rules.md, Waitlist): a person waits for a taken slot; when it frees, the first
-in line is offered it, and the slot is held for them (a held-slot row of their entry) for the
-policy's `waitlist_hold_minutes`, then passes to the next. The database allows one held-slot row per
-court, date and slot: however many frees and workers meet over a slot, it is offered once, and
-nobody else can book it while it is held."""
+"""The waitlist (docs/rules.md, Waitlist): when a taken slot frees, the first in its line is offered
+it, held for them by a held-slot row of their entry (one per slot: it is offered once, however many
+workers meet over it) for the policy's `waitlist_hold_minutes`, then it passes to the next."""
 
 from datetime import date as Date
 from datetime import datetime, timedelta
@@ -34,8 +32,7 @@ def book_path(entry: WaitlistEntry) -> str:
 
 
 def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:
-    """A place for `user` at the end of the line for a taken slot, within their advance window and
-    before it begins; not for a free slot, one's own, or a second place in the same line."""
+    """A place for `user` at the end of the line for a taken slot, not their own, before it begins."""
     errors = day_refusals(user=user, court=court, date=date)
     if slot not in court.slots:
         errors["slot"] = "Not a slot of this court."
@@ -76,8 +73,8 @@ def waitlist_leave(*, user: User, entry: WaitlistEntry) -> WaitlistEntry:
 
 
 def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
-    """Called in the transaction that frees slots of a court: if anyone waits for one of them, a
-    task offers each to the first in its line once that transaction has committed."""
+    """In the transaction freeing slots of a court: if anyone waits for them, a task offers each
+    once it has committed."""
     if WaitlistEntry.objects.filter(
         court_id=court_id, date=date, slot__in=slots, status=Status.WAITING
     ).exists():
@@ -85,8 +82,7 @@ def slot_freed(*, court_id: int, date: Date, slots: list[str]) -> None:
 
 
 def waitlist_offer(*, court_id: int, date: Date, slots: list[str], now: datetime | None = None) -> int:
-    """Offers each of the slots, if it is free, to the first person in its line; answers how many
-    offers were made."""
+    """Offers each of the slots, if free, to the first in its line; answers how many were made."""
     return sum(_offer(court_id=court_id, date=date, slot=slot, now=now or timezone.now()) for slot in slots)
 
 
@@ -97,8 +93,7 @@ def offer_freed_slots(court_id: int, date: str, slots: list[str]) -> int:
 
 @transaction.atomic
 def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
-    """Holds the slot for the first in its line and tells them, unless it has begun or is held
-    (booked, blocked, or offered by another worker meanwhile: the held-slot row's constraint)."""
+    """Holds the slot for the first in its line and tells them, unless it has begun or is held."""
     starts_at = Slot.parse(slot).starts_at(date)
     if starts_at <= now:
         return False
@@ -124,8 +119,8 @@ def _offer(*, court_id: int, date: Date, slot: str, now: datetime) -> bool:
 
 
 def waitlist_pass_on(*, now: datetime | None = None) -> int:
-    """Offers that ran out lapse and release their hold, places for slots that have begun lapse,
-    and every free slot that has a line is offered to its first. Answers how many offers were made."""
+    """Run-out offers and places for slots begun lapse, and every free slot with a line is offered
+    to its first; answers how many offers were made."""
     now = now or timezone.now()
     today = timezone.localdate(now)
     due = WaitlistEntry.objects.filter(
@@ -172,9 +167,8 @@ def _lapse(pk: int, *, now: datetime) -> None:
 def offers_release(
     held: QuerySet[BookedSlot], *, for_user_id: int | None = None, now: datetime | None = None
 ) -> int:
-    """In the transaction of something taking the `held` slots: the offers holding them that have
-    run out lapse, and one to `for_user_id` (a booking's own person) is taken up. Answers how many
-    were released."""
+    """Before the `held` slots are taken: run-out offers holding them lapse, and one to
+    `for_user_id` (the booking's person) is taken up; answers how many were released."""
     now = now or timezone.now()
     holders = held.filter(offer__isnull=False).values("offer_id")
     entries = WaitlistEntry.objects.select_for_update().filter(

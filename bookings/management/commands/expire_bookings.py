@@ -4,12 +4,7 @@ from bookings.services import bookings_expire
 
 
 class Command(BaseCommand):
-    help = (
-        "Expires approved bookings left unpaid past their payment deadline, and requests nobody "
-        "decided on within the policy's decision window or before their first slot, with their history "
-        "rows. The worker does so every minute, and lists and availability already treat them as "
-        "expired, so this only brings the records up to date at once."
-    )
+    help = "Expires overdue bookings now, rather than at the worker's next minute."
 
     def handle(self, *args, **options):
         self.stdout.write(f"Expired {bookings_expire()} booking(s).")

@@ -46,18 +46,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-         *     (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
-         *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
-         *     `conflicts` says to cancel them or to leave those slots out.
+         * @description GET: the blocks (admins). POST: an admin blocks slots of a court; bookings holding some
+         *     answer 409 with their list unless `conflicts` says to cancel them or leave those slots out.
          */
         get: operations["blocks_list"];
         put?: never;
         /**
-         * @description GET ?courtId=&dateFrom=&dateTo=: the blocks, of one court and in force on some day of those
-         *     (admins), a slice at a time (kernel/pagination.py). POST: an admin blocks slots of a court
-         *     (docs/rules.md, Blocks); bookings holding some of them answer 409 with their list unless
-         *     `conflicts` says to cancel them or to leave those slots out.
+         * @description GET: the blocks (admins). POST: an admin blocks slots of a court; bookings holding some
+         *     answer 409 with their list unless `conflicts` says to cancel them or leave those slots out.
          */
         post: operations["blocks_create"];
         delete?: never;
@@ -76,7 +72,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description DELETE /api/blocks/{id}: an admin lifts a block; its slots are free again. */
+        /** @description DELETE: an admin lifts a block. */
         delete: operations["blocks_destroy"];
         options?: never;
         head?: never;
@@ -92,10 +88,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * @description POST: request a booking for yourself (docs/rules.md, Booking life cycle); under instant
-         *     booking it is approved at once, to be paid at its `payUrl`.
-         */
+        /** @description POST: request a booking for yourself; under instant booking it is approved at once. */
         post: operations["bookings_create"];
         delete?: never;
         options?: never;
@@ -153,7 +146,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description PATCH /api/bookings/approve/{id}: an admin approves a pending booking. */
+        /** @description PATCH: an admin approves a pending booking. */
         patch: operations["bookings_approve_partial_update"];
         trace?: never;
     };
@@ -164,11 +157,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
-         */
+        /** @description GET: your bookings in that status; an admin sees everyone's, or one person's with `?email=`. */
         get: operations["bookings_approved_list"];
         put?: never;
         post?: never;
@@ -202,11 +191,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
-         */
+        /** @description GET: your bookings in that status; an admin sees everyone's, or one person's with `?email=`. */
         get: operations["bookings_confirmed_list"];
         put?: never;
         post?: never;
@@ -223,11 +208,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET /api/bookings/{pending|approved|confirmed}: your bookings in that status; an admin sees
-         *     everyone's, or one person's with `?email=`. `?title=` searches court names, `?dateFrom=` and
-         *     `?dateTo=` bound the dates. A slice at a time (kernel/pagination.py).
-         */
+        /** @description GET: your bookings in that status; an admin sees everyone's, or one person's with `?email=`. */
         get: operations["bookings_pending_list"];
         put?: never;
         post?: never;
@@ -250,10 +231,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /**
-         * @description PATCH /api/bookings/reject/{id}: an admin rejects a pending booking, optionally saying why
-         *     (the owner sees the reason with the booking).
-         */
+        /** @description PATCH: an admin rejects a pending booking, optionally saying why. */
         patch: operations["bookings_reject_partial_update"];
         trace?: never;
     };
@@ -264,10 +242,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET: the address of your private calendar feed (docs/rules.md, The calendar), made the
-         *     first time you ask.
-         */
+        /** @description GET: the address of your private calendar feed. */
         get: operations["calendar_retrieve"];
         put?: never;
         post?: never;
@@ -372,10 +347,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET ?date=YYYY-MM-DD: which of the court's slots are taken that day, which have already
-         *     started, and what each costs (anyone). The answer is the same for everyone, so the caller is
-         *     not identified: the booking modal asks for it at every change of date, and checking a session
-         *     costs more than the answer.
+         * @description GET: the court's slots taken, started and their prices on a day (anyone). The same for
+         *     everyone, so the caller is not identified: checking a session costs more than the answer.
          */
         get: operations["courts_availability_retrieve"];
         put?: never;
@@ -476,14 +449,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins). */
+        /** @description GET: the club's booking policy (anyone). PATCH: change it (admins). */
         get: operations["policy_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** @description GET: the club's booking policy (anyone: the rules a person books under). PATCH: change it (admins). */
+        /** @description GET: the club's booking policy (anyone). PATCH: change it (admins). */
         patch: operations["policy_partial_update"];
         trace?: never;
     };
@@ -528,10 +501,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET ?date=YYYY-MM-DD&type=: the day sheet (docs/rules.md, The day sheet), for anyone. A
-         *     signed-in caller sees which cells are theirs; an admin, whose booking holds each cell.
-         */
+        /** @description GET: the day sheet (anyone); its own cells for a caller, every cell's holder for an admin. */
         get: operations["schedule_retrieve"];
         put?: never;
         post?: never;
@@ -657,16 +627,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot (joins and leaves are rate-limited together).
-         */
+        /** @description GET: your places on waitlists. POST: join the line for a taken slot. */
         get: operations["waitlist_list"];
         put?: never;
-        /**
-         * @description GET: your places on waitlists (docs/rules.md, Waitlist), a slice at a time. POST: join the
-         *     line for a taken slot (joins and leaves are rate-limited together).
-         */
+        /** @description GET: your places on waitlists. POST: join the line for a taken slot. */
         post: operations["waitlist_create"];
         delete?: never;
         options?: never;
@@ -684,10 +648,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * @description DELETE: leave a waitlist (your own place; anyone else's is not found). A slot held for you
-         *     passes to the next in line.
-         */
+        /** @description DELETE: leave a waitlist; a slot held for you passes to the next in line. */
         delete: operations["waitlist_destroy"];
         options?: never;
         head?: never;
@@ -721,7 +682,7 @@ export interface components {
             prices: {
                 [key: string]: string;
             };
-            /** @description The slots priced otherwise than the court's own that day, and what that price is called: peak (above it) or off-peak (below it). */
+            /** @description The slots priced above (peak) or below (off-peak) the court's own. */
             priceKinds: {
                 [key: string]: "peak" | "off-peak";
             };
@@ -752,14 +713,14 @@ export interface components {
             date: string;
             /**
              * Format: date
-             * @description Weekly, on the same weekday, until this day; none for one day.
+             * @description Weekly, on the same weekday, until this day; none for one.
              */
             until?: string | null;
             slots: string[];
             /** @description Shown in the schedule. */
             reason: string;
             /**
-             * @description What to do with bookings holding some of the slots: refuse (409, listing them), cancel them (paid ones refunded in full, their owners told), or skip (leave those slots out).
+             * @description Bookings holding some slots: refuse (409), cancel them (refunded), or skip those slots.
              *
              *     * `refuse` - refuse
              *     * `cancel` - cancel
@@ -783,10 +744,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @description A new booking, and where its owner goes next: an instant booking (approved as it is made)
-         *     is paid at `payUrl` by `paymentDueAt`; a request waits for an admin (both null).
-         */
+        /** @description An instant booking is paid at `payUrl` by `paymentDueAt`; a request waits (both null). */
         BookingCreatedOutput: {
             readonly id: number;
             courtId: number;
@@ -822,10 +780,7 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /**
-         * @description `courtName` is ignored (the court's own is used); `price`, if sent, must
-         *     be the server's; `userEmail`, if sent, must be the caller's.
-         */
+        /** @description `courtName` is ignored; `price` and `userEmail`, if sent, must be the server's and the caller's. */
         BookingRequestInputRequest: {
             /** Format: email */
             userEmail?: string;
@@ -1039,10 +994,7 @@ export interface components {
             /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
             priceBands?: components["schemas"]["PriceBandInputRequest"][];
         };
-        /**
-         * @description The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
-         *     rules, with their ranges and descriptions, under camelCase names.
-         */
+        /** @description The booking policy's rules, under camelCase names. */
         PatchedPolicyRequest: {
             /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
             approvalRequired?: boolean;
@@ -1117,10 +1069,7 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusEnum: "pending" | "succeeded" | "refunding" | "refunded" | "cancelled";
-        /**
-         * @description The booking policy as the API reads and writes it (PATCH: any of the fields): the model's
-         *     rules, with their ranges and descriptions, under camelCase names.
-         */
+        /** @description The booking policy's rules, under camelCase names. */
         Policy: {
             /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
             approvalRequired: boolean;
