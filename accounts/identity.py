@@ -37,8 +37,8 @@ logger = logging.getLogger(__name__)
 
 
 class InvalidCredential(Exception):
-    """A token or session cookie that is forged, tampered with, expired, revoked or of a disabled
-    account, or an account without a well-formed e-mail address."""
+    """A credential forged, tampered with, expired, revoked, of a disabled account, or of an account
+    without a well-formed e-mail address."""
 
 
 class EmailNotAccepted(InvalidCredential):
@@ -132,8 +132,7 @@ def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
 
 def _is_trial() -> bool:
     """Whether this call is the breaker's trial (False: the breaker is closed); raises
-    IdentityProviderUnavailable while it is open, and to every caller but the first once its
-    interval is over, while that one's trial call is in flight (half-open)."""
+    IdentityProviderUnavailable while it is open, and to all but the first caller after it."""
     cache = caches["default"]
     retry_at = cache.get(_BREAKER_KEY)
     if retry_at is None:
@@ -167,8 +166,7 @@ def _account(**by: str) -> dict:
 # --- Revocation -------------------------------------------------------------------------------
 def check_revocation(identity: "Identity", *, now: bool = True) -> None:
     """Refuses (InvalidCredential) a credential revoked, or of an account disabled or deleted, by
-    the provider's word on it: asked `now` (a sensitive operation; IdentityProviderUnavailable if
-    it cannot say), else the one kept in the shared cache."""
+    the provider's word asked `now` (IdentityProviderUnavailable if it cannot say), else cached."""
     cache = caches["default"]
     key = f"identity:standing:{identity.uid}"
     standing = None if now else cache.get(key)
@@ -278,8 +276,8 @@ def create_session_cookie(id_token: str) -> str:
 
 
 def ensure_account(*, email: str, password: str, name: str) -> str:
-    """The uid of the provider's account with this e-mail, made with this password (and the address
-    taken as verified: the club vouches for it) if new."""
+    """The uid of the provider's account with this e-mail, made if new with this password and the
+    address verified (the club vouches for it)."""
     if account := _account(email=email):
         return account["localId"]
     account = {"email": email, "password": password, "displayName": name, "emailVerified": True}

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.middleware.csrf import rotate_token
 from django.utils import timezone
 
-from audit.services import audit_record, audited_update
+from audit.services import audited_update
 from kernel.errors import Conflict, Forbidden
 
 from .identity import (
@@ -197,19 +197,16 @@ def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
         raise Forbidden("Only an admin may change who is an admin.")
     user = User.objects.select_for_update().get(pk=user.pk)
-    before = user.role
+    role = user.role
     if admin:
-        user.role = User.Role.ADMIN
-    elif user.role == User.Role.ADMIN:
-        user.role = User.Role.MEMBER if user.member_since else User.Role.USER
-    user.save(update_fields=["role"])
-    if user.role != before:
-        audit_record(
-            actor=by,
-            action="user.role",
-            target=user,
-            summary=f"{user.email}: {before} → {user.role}",
-            before={"role": before},
-            after={"role": user.role},
-        )
-    return user
+        role = User.Role.ADMIN
+    elif role == User.Role.ADMIN:
+        role = User.Role.MEMBER if user.member_since else User.Role.USER
+    return audited_update(
+        user,
+        by=by,
+        action="user.role",
+        changes={"role": role},  # recorded only if it changes
+        summary=lambda before, after: f"{user.email}: {before['role']} → {after['role']}",
+        save=lambda user: user.save(update_fields=["role"]),
+    )

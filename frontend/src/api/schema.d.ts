@@ -870,19 +870,12 @@ export interface components {
             discount: number;
             description?: string;
             isActive?: boolean;
-            /** @description Each person may pay with it once. */
             oncePerPerson?: boolean;
             /** @description How many payments it may take in all; null for no limit. */
             maxUses?: number | null;
-            /**
-             * Format: date
-             * @description The first day it is accepted.
-             */
+            /** Format: date */
             validFrom?: string | null;
-            /**
-             * Format: date
-             * @description The last day it is accepted.
-             */
+            /** Format: date */
             validUntil?: string | null;
         };
         CouponOutput: {
@@ -1007,19 +1000,12 @@ export interface components {
             discount?: number;
             description?: string;
             isActive?: boolean;
-            /** @description Each person may pay with it once. */
             oncePerPerson?: boolean;
             /** @description How many payments it may take in all; null for no limit. */
             maxUses?: number | null;
-            /**
-             * Format: date
-             * @description The first day it is accepted.
-             */
+            /** Format: date */
             validFrom?: string | null;
-            /**
-             * Format: date
-             * @description The last day it is accepted.
-             */
+            /** Format: date */
             validUntil?: string | null;
         };
         PatchedCourtInputRequest: {
@@ -1198,6 +1184,7 @@ export interface components {
         Quote: {
             /** Format: decimal */
             price: string;
+            /** @default  */
             couponCode: string;
             discount: number;
             /** Format: decimal */
