@@ -153,9 +153,8 @@ def _on_intent_succeeded(event: dict) -> str:
 
 
 class StripeWebhookApi(APIView):
-    """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
-    Every answer is `{"detail": ...}`. A bad or missing signature, or an event that names no
-    PaymentIntent, answers 400; a repeated event finds the work done and answers 200."""
+    """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
+    repeated event finds the work done. Every answer is `{"detail": ...}`."""
 
     authentication_classes = []  # Stripe signs the request instead; the signature is checked below
     permission_classes = [AllowAny]
@@ -165,9 +164,7 @@ class StripeWebhookApi(APIView):
         parameters=[OpenApiParameter("Stripe-Signature", str, OpenApiParameter.HEADER, required=True)],
         responses={
             200: OpenApiResponse(DETAIL, description="Received: what became of the event."),
-            400: OpenApiResponse(
-                DETAIL, description="The signature does not match, or the event names no PaymentIntent."
-            ),
+            400: OpenApiResponse(DETAIL, description="A bad signature, or an event naming no PaymentIntent."),
             **errors(503),
         },
     )

@@ -575,9 +575,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
-         *     Every answer is `{"detail": ...}`. A bad or missing signature, or an event that names no
-         *     PaymentIntent, answers 400; a repeated event finds the work done and answers 200.
+         * @description Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
+         *     repeated event finds the work done. Every answer is `{"detail": ...}`.
          */
         post: operations["stripe_webhook_create"];
         delete?: never;
@@ -3541,7 +3540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
-            /** @description The signature does not match, or the event names no PaymentIntent. */
+            /** @description A bad signature, or an event naming no PaymentIntent. */
             400: {
                 headers: {
                     [name: string]: unknown;
