@@ -132,7 +132,7 @@ def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
 
 def _is_trial() -> bool:
     """Whether this call is the breaker's trial (False: the breaker is closed); raises
-    IdentityProviderUnavailable while it is open, and to all but the first caller after it."""
+    IdentityProviderUnavailable while it is open, then to all callers but the first (the trial)."""
     cache = caches["default"]
     retry_at = cache.get(_BREAKER_KEY)
     if retry_at is None:
