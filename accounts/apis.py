@@ -16,8 +16,14 @@ from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCred
 from .permissions import IsAdmin, require_self
 from .selectors import user_by_email, user_list
 from .serializers import GREETINGS, AdminRoleInput, ProfileInput, SessionInput, UserListQuery, UserOutput
-from .services import EmailNotVerified, user_set_admin, user_sign_in, user_update_profile
-from .session import end_session, start_session
+from .services import (
+    EmailNotVerified,
+    session_end,
+    session_start,
+    user_set_admin,
+    user_sign_in,
+    user_update_profile,
+)
 
 
 class SignInRefused(exceptions.APIException):
@@ -66,7 +72,7 @@ class SessionApi(APIView):
             if not user.is_active:
                 raise SignInRefused("This account is disabled.")
             response = Response(UserOutput(user).data)
-            start_session(request._request, response, id_token=id_token)
+            session_start(request._request, response, id_token=id_token)
             if greeting := data.validated_data.get("greeting"):
                 messages.success(request._request, GREETINGS[greeting])
             if not identity.email_verified:
@@ -88,7 +94,7 @@ class SessionApi(APIView):
     def delete(self, request):
         FirebaseSessionAuthentication().enforce_csrf(request)
         response = Response(status=status.HTTP_204_NO_CONTENT)
-        end_session(request._request, response)
+        session_end(request._request, response)
         return response
 
 
@@ -112,13 +118,10 @@ class UserApi(APIView):
     def post(self, request):
         data = ProfileInput(data=request.data)
         data.is_valid(raise_exception=True)
-        email = data.validated_data.get("email")
-        require_self(request.user, email, or_admin=False, message="You can only update your own record.")
-        user = user_update_profile(
-            user=request.user,
-            name=data.validated_data["name"],
-            image=data.validated_data.get("image") or "",
-        )
+        fields = data.validated_data
+        message = "You can only update your own record."
+        require_self(request.user, fields.get("email"), or_admin=False, message=message)
+        user = user_update_profile(user=request.user, name=fields["name"], image=fields.get("image") or "")
         return Response(UserOutput(user).data)
 
 
@@ -126,12 +129,8 @@ def _visible_user(request, email: str):
     """The user with this e-mail (in any case), if the caller may see them: themselves, or anyone
     for an admin. An address nobody has is never the caller's."""
     user = user_by_email(email)
-    require_self(
-        request.user,
-        user.email if user else email,
-        or_admin=True,
-        message="You can only look up your own record.",
-    )
+    message = "You can only look up your own record."
+    require_self(request.user, user.email if user else email, or_admin=True, message=message)
     if user is None:
         raise Http404("No user has this e-mail address.")
     return user

@@ -1,18 +1,13 @@
 """The identity provider, Firebase Authentication, behind a few functions.
 
-A token or session cookie is verified here (signature, except from the local emulator; expiry;
-audience) by firebase-admin, with Google's public keys, which it caches. Whether it has been revoked
-since, or its account disabled or deleted, only Firebase knows; the rule for asking it is here and
-nowhere else (docs/operations.md, Identity checks):
-
-- An ordinary signed-in request asks at most once per person per
-  `IDENTITY_REVOCATION_CHECK_SECONDS`: the answer is kept in the shared cache, for every process.
-- The sensitive operations (sign-in, payments, admin writes; accounts.permissions) ask every time.
-- A call gives up after `IDENTITY_TIMEOUT` seconds, without retrying, and after a call that got no
-  answer none is made for `IDENTITY_BREAKER_SECONDS` (the breaker); then one trial call, by the first
-  caller, says whether Firebase is back, while the others are refused at once. Meanwhile an
-  ordinary request stands on its locally verified credential, and a sensitive one is refused with
-  IdentityProviderUnavailable.
+firebase-admin verifies a token or session cookie here (signature, except the emulator's; expiry;
+audience) with Google's public keys, which it caches. Whether it was revoked since, or its account
+disabled or deleted, only Firebase knows; the rule for asking is here alone (docs/operations.md,
+Identity checks): an ordinary request asks at most once per person per
+IDENTITY_REVOCATION_CHECK_SECONDS, the answer shared by every process through the cache; the
+sensitive operations (sign-in, payments, admin writes; accounts.permissions) ask every time. While
+the provider does not answer (the breaker below), an ordinary request stands on its locally
+verified credential and a sensitive one is refused with IdentityProviderUnavailable.
 """
 
 import logging
@@ -42,8 +37,8 @@ logger = logging.getLogger(__name__)
 
 
 class InvalidCredential(Exception):
-    """A token or session cookie that is forged, tampered with, expired, revoked or of a disabled
-    account, or an account without a well-formed e-mail address."""
+    """A credential forged, tampered with, expired, revoked, of a disabled account, or of an account
+    without a well-formed e-mail address."""
 
 
 class EmailNotAccepted(InvalidCredential):
@@ -101,10 +96,9 @@ def _toolkit(app: firebase_admin.App) -> tuple[requests.Session, str]:
 
 
 def _post(path: str, body: dict) -> dict:
-    """A call to the Identity Toolkit API, made once: firebase-admin's own calls retry a timeout once
-    and a server error up to four times, with back-off, which would hold a request for several
-    IDENTITY_TIMEOUTs; the breaker stands in for retries. Raises _Refused for a refusal (400),
-    one of _NO_ANSWER for anything else that is not an answer."""
+    """A call to the Identity Toolkit API, made once (firebase-admin's own calls retry with back-off,
+    holding a request for several IDENTITY_TIMEOUTs; the breaker stands in for retries). Raises
+    _Refused for a refusal (400), one of _NO_ANSWER for anything else that is not an answer."""
     session, project = _toolkit(_app())
     response = session.post(project + path, json=body, timeout=settings.IDENTITY_TIMEOUT)
     if response.status_code == 400:
@@ -114,8 +108,9 @@ def _post(path: str, body: dict) -> dict:
 
 
 # --- The breaker ------------------------------------------------------------------------------
-# In the shared cache, so that every app process stops and tries again together: when the provider
-# may be tried again (a time.time()), while it is not answering; and who is trying it.
+# After a call that got no answer, none for IDENTITY_BREAKER_SECONDS, then one trial call. In the
+# shared cache, so that every process stops and tries again together: when the provider may be
+# tried again (a time.time()), and who is trying it.
 _BREAKER_KEY = "identity:provider-not-answering"
 _TRIAL_KEY = "identity:provider-trial"
 _NO_ANSWER = (requests.RequestException, GoogleAuthError)
@@ -137,8 +132,7 @@ def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
 
 def _is_trial() -> bool:
     """Whether this call is the breaker's trial (False: the breaker is closed); raises
-    IdentityProviderUnavailable while it is open, and to every caller but the first once its
-    interval is over, while that one's trial call is in flight (half-open)."""
+    IdentityProviderUnavailable while it is open, then to all callers but the first (the trial)."""
     cache = caches["default"]
     retry_at = cache.get(_BREAKER_KEY)
     if retry_at is None:
@@ -163,23 +157,22 @@ def _call(path: str, body: dict) -> dict:
             logger.warning("The identity provider answers again.")
 
 
-def _account(uid: str) -> dict | None:
-    """The provider's record of an account, None if there is none."""
-    users = _call("/accounts:lookup", {"localId": [uid]}).get("users")
-    return users[0] if users else None
+def _account(**by: str) -> dict:
+    """The provider's record of the account with this `localId` or `email`, {} if there is none."""
+    users = _call("/accounts:lookup", {field: [value] for field, value in by.items()}).get("users")
+    return users[0] if users else {}
 
 
 # --- Revocation -------------------------------------------------------------------------------
 def check_revocation(identity: "Identity", *, now: bool = True) -> None:
     """Refuses (InvalidCredential) a credential revoked, or of an account disabled or deleted, by
-    the provider's word on it: asked `now` (a sensitive operation; IdentityProviderUnavailable if
-    it cannot say), else the one kept in the shared cache."""
+    the provider's word asked `now` (IdentityProviderUnavailable if it cannot say), else cached."""
     cache = caches["default"]
     key = f"identity:standing:{identity.uid}"
     standing = None if now else cache.get(key)
     if standing is None:
         try:
-            account = _account(identity.uid)
+            account = _account(localId=identity.uid)
         except _Refused as error:
             raise InvalidCredential(str(error)) from error
         except IdentityProviderUnavailable:
@@ -188,7 +181,7 @@ def check_revocation(identity: "Identity", *, now: bool = True) -> None:
             return  # this request stands on the verified credential; the next one asks again
         # Before when its credentials are void (milliseconds since the epoch), and why it is
         # refused altogether, if it is.
-        if account is None:
+        if not account:
             standing = {"valid_after": 0, "refused": "This account no longer exists."}
         else:
             standing = {
@@ -283,10 +276,10 @@ def create_session_cookie(id_token: str) -> str:
 
 
 def ensure_account(*, email: str, password: str, name: str) -> str:
-    """The uid of the provider's account with this e-mail, made with this password (and the address
-    taken as verified: the club vouches for it) if new."""
-    if users := _call("/accounts:lookup", {"email": [email]}).get("users"):
-        return users[0]["localId"]
+    """The uid of the provider's account with this e-mail, made if new with this password and the
+    address verified (the club vouches for it)."""
+    if account := _account(email=email):
+        return account["localId"]
     account = {"email": email, "password": password, "displayName": name, "emailVerified": True}
     return _call("/accounts", account)["localId"]
 
@@ -303,8 +296,8 @@ def revoke_sessions(uid: str) -> None:
 
 def has_password(uid: str) -> bool:
     """Whether the account can sign in with a password (not one made with Google alone)."""
-    account = _account(uid) or {}
-    return any(provider["providerId"] == "password" for provider in account.get("providerUserInfo", []))
+    providers = _account(localId=uid).get("providerUserInfo", [])
+    return any(provider["providerId"] == "password" for provider in providers)
 
 
 def provider_status() -> dict:

@@ -11,9 +11,8 @@ from .services import EmailNotVerified, session_has_ended, user_from_identity
 
 
 def user_for_session_cookie(request):
-    """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser. A
-    cookie that does not verify, or that was signed out of, is dropped from the response. One that
-    cannot be verified now (the provider's keys cannot be fetched) sets
+    """The signed-in user of a request, from its Firebase session cookie, or AnonymousUser. A cookie
+    that does not verify, or was signed out of, is dropped; one that cannot be verified now sets
     `request.identity_unavailable`, so that a page that needs a user can say why it can't show."""
     cookie = request.COOKIES.get(settings.IDENTITY_COOKIE_NAME)
     if not cookie:
@@ -42,8 +41,7 @@ class FirebaseAuthenticationMiddleware(AuthenticationMiddleware):
         request.user = SimpleLazyObject(lambda: user_for_session_cookie(request))
 
     def process_view(self, request, view_func, view_args, view_kwargs):
-        """A write in Django admin is an admin write, a sensitive operation: the sign-in is
-        checked with the provider now (accounts.permissions lists the others)."""
+        """A write in Django admin, a sensitive operation, has its sign-in checked with the provider now."""
         admin_write = (
             request.method not in ("GET", "HEAD", "OPTIONS", "TRACE")
             and request.resolver_match.namespace == "admin"

@@ -1,10 +1,6 @@
-"""Who may call an API view, beyond being signed in (DRF's IsAuthenticated, the default).
-
-The sensitive operations ask the identity provider on every call whether the caller's sign-in
-still stands (accounts/identity.py): signing in (accounts.apis.SessionApi), paying
-(`SignInCheckedNow`) and every admin write (`IsAdmin` on a write; Django admin's in
-accounts.middleware).
-"""
+"""Who may call an API view, beyond being signed in (DRF's IsAuthenticated, the default). Paying
+(`SignInCheckedNow`) and every admin write (`IsAdmin`) ask the identity provider now whether the
+caller's sign-in still stands, as signing in and Django admin's writes do (accounts/identity.py)."""
 
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import SAFE_METHODS, BasePermission

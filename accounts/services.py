@@ -2,13 +2,21 @@ import hashlib
 from collections.abc import Collection
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.middleware.csrf import rotate_token
 from django.utils import timezone
 
-from audit.services import audit_record, audited_update
+from audit.services import audited_update
 from kernel.errors import Conflict, Forbidden
 
-from .identity import Identity, InvalidCredential, revoke_sessions
+from .identity import (
+    Identity,
+    InvalidCredential,
+    create_session_cookie,
+    revoke_sessions,
+    session_cookie_lifetime,
+)
 from .models import EndedSession, User
 
 
@@ -25,13 +33,10 @@ class EmailNotVerified(Exception):
 
 
 def user_sign_in(*, identity: Identity) -> User:
-    """The club's record of someone who has just proved who they are (never their role).
-
-    A record belongs to one provider account (`firebase_uid`). A record that already has the
-    e-mail of someone signing in for the first time (made by `make_admin`, or kept from an account
-    deleted at the provider) becomes theirs only once they verified the address (EmailNotVerified).
-    A sign-in whose address is another record's (its e-mail changed at the provider) is a Conflict.
-    """
+    """The club's record of someone who has just proved who they are (never their role), one per
+    provider account (`firebase_uid`). A record with the e-mail of someone signing in for the first
+    time (made by `make_admin`, or kept from an account deleted at the provider) becomes theirs once
+    they verified the address; an address that is another record's is a Conflict."""
     for _attempt in range(2):  # a concurrent first sign-in may create the row between our read and write
         try:
             with transaction.atomic():
@@ -76,8 +81,7 @@ def _record_sign_in(identity: Identity) -> User:
 
 def user_from_identity(identity: Identity) -> User:
     """The record of someone already signed in, by their Firebase uid (made again should the
-    database have lost it); InvalidCredential for a credential from before they signed out
-    everywhere."""
+    database have lost it); InvalidCredential for a credential older than their last sign-out."""
     user = User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
     if user.signed_out_since(identity.issued_at):
         raise InvalidCredential("This sign-in has been revoked.")
@@ -88,11 +92,29 @@ def _digest(cookie: str) -> str:
     return hashlib.sha256(cookie.encode()).hexdigest()
 
 
-def session_end(*, cookie: str, valid_until: datetime) -> None:
-    """Signs a session cookie out: refused from now on, although Firebase would vouch for it until
-    `valid_until`, when its row is of no more use."""
-    EndedSession.objects.filter(valid_until__lt=timezone.now()).delete()
-    EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
+def session_start(request, response, *, id_token: str) -> None:
+    """The Firebase session cookie of a verified sign-in, on the response."""
+    response.set_cookie(
+        settings.IDENTITY_COOKIE_NAME,
+        create_session_cookie(id_token),
+        max_age=int(session_cookie_lifetime().total_seconds()),
+        httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE,
+        samesite="Lax",
+    )
+    rotate_token(request)  # a new CSRF token for the new identity, as Django's login() does
+
+
+def session_end(request, response) -> None:
+    """The browser drops the cookie, and the site refuses it from now on, should a copy come back,
+    although Firebase would vouch for it until it expires (then its row is of no more use)."""
+    if cookie := request.COOKIES.get(settings.IDENTITY_COOKIE_NAME):
+        now = timezone.now()
+        EndedSession.objects.filter(valid_until__lt=now).delete()
+        # No cookie lives longer than a session, whenever it was made.
+        valid_until = now + session_cookie_lifetime()
+        EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
+    response.delete_cookie(settings.IDENTITY_COOKIE_NAME, samesite="Lax")
 
 
 def session_has_ended(cookie: str) -> bool:
@@ -107,9 +129,9 @@ def user_update_profile(*, user: User, name: str, image: str) -> User:
 
 
 def user_sign_out_everywhere(*, user: User) -> User:
-    """Ends every session of the person, on every device, at once: Firebase revokes their
-    credentials, and the site refuses any issued until now without waiting for its next revocation
-    check. Firebase first: if it cannot be reached (IdentityProviderUnavailable), nothing changed."""
+    """Ends every session of the person at once: Firebase revokes their credentials (first: if it
+    cannot be reached, nothing changes), and the site refuses any issued until now without waiting
+    for its next revocation check."""
     if user.firebase_uid:
         revoke_sessions(user.firebase_uid)
     user.signed_out_everywhere_at = timezone.now()
@@ -158,9 +180,8 @@ class LastAdmin(Conflict):
 
 def users_leave_an_admin(*, leaving: Collection[int]) -> list[int]:
     """The ids of the club's active admins, once sure that the people `leaving` (demoted,
-    deactivated or deleted) are not all of them (else LastAdmin). Their rows stay locked until the
-    caller's transaction ends, so two such changes at once cannot leave the club none (the second
-    reads what the first left)."""
+    deactivated or deleted) are not all of them. Their rows stay locked until the caller's
+    transaction ends, so that two such changes at once cannot leave the club none."""
     admins = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
     admins = list(admins.order_by("pk").values_list("pk", flat=True))
     if admins and set(admins) <= set(leaving):
@@ -176,19 +197,16 @@ def user_set_admin(*, user: User, admin: bool, by: User) -> User:
     if by.pk not in admins:  # read under the lock: an admin demoted a moment ago is no longer one
         raise Forbidden("Only an admin may change who is an admin.")
     user = User.objects.select_for_update().get(pk=user.pk)
-    before = user.role
+    role = user.role
     if admin:
-        user.role = User.Role.ADMIN
-    elif user.role == User.Role.ADMIN:
-        user.role = User.Role.MEMBER if user.member_since else User.Role.USER
-    user.save(update_fields=["role"])
-    if user.role != before:
-        audit_record(
-            actor=by,
-            action="user.role",
-            target=user,
-            summary=f"{user.email}: {before} → {user.role}",
-            before={"role": before},
-            after={"role": user.role},
-        )
-    return user
+        role = User.Role.ADMIN
+    elif role == User.Role.ADMIN:
+        role = User.Role.MEMBER if user.member_since else User.Role.USER
+    return audited_update(
+        user,
+        by=by,
+        action="user.role",
+        changes={"role": role},  # recorded only if it changes
+        summary=lambda before, after: f"{user.email}: {before['role']} → {after['role']}",
+        save=lambda user: user.save(update_fields=["role"]),
+    )

@@ -14,8 +14,7 @@ from .identity import IdentityProviderUnavailable, has_password
 from .models import User
 from .selectors import user_list
 from .serializers import MemberOutput, UserOutput
-from .services import user_sign_out_everywhere, user_update_profile
-from .session import end_session
+from .services import session_end, user_sign_out_everywhere, user_update_profile
 
 
 def _next_page(request) -> str:
@@ -89,7 +88,7 @@ def logout(request, extra_context=None):
 
 def _signed_out(request, to: str, message: str):
     response = redirect(to)
-    end_session(request, response)
+    session_end(request, response)
     messages.success(request, message)
     return response
 

@@ -70,12 +70,8 @@ class PaymentIntentApi(APIView):
         data = PaymentIntentInput(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        require_self(
-            request.user,
-            fields.get("userEmail"),
-            or_admin=False,
-            message="You can only pay for your own bookings.",
-        )
+        message = "You can only pay for your own bookings."
+        require_self(request.user, fields.get("userEmail"), or_admin=False, message=message)
         booking = get_object_or_404(own_bookings(request.user), pk=fields["bookingId"])
         client_secret = payment_intent_create(
             user=request.user,
@@ -157,9 +153,8 @@ def _on_intent_succeeded(event: dict) -> str:
 
 
 class StripeWebhookApi(APIView):
-    """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
-    Every answer is `{"detail": ...}`. A bad or missing signature, or an event that names no
-    PaymentIntent, answers 400; a repeated event finds the work done and answers 200."""
+    """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
+    repeated event finds the work done. Every answer is `{"detail": ...}`."""
 
     authentication_classes = []  # Stripe signs the request instead; the signature is checked below
     permission_classes = [AllowAny]
@@ -169,9 +164,7 @@ class StripeWebhookApi(APIView):
         parameters=[OpenApiParameter("Stripe-Signature", str, OpenApiParameter.HEADER, required=True)],
         responses={
             200: OpenApiResponse(DETAIL, description="Received: what became of the event."),
-            400: OpenApiResponse(
-                DETAIL, description="The signature does not match, or the event names no PaymentIntent."
-            ),
+            400: OpenApiResponse(DETAIL, description="A bad signature, or an event naming no PaymentIntent."),
             **errors(503),
         },
     )
@@ -210,10 +203,8 @@ class CouponListApi(APIView):
     def post(self, request):
         data = CouponInput(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(
-            CouponOutput(coupon_create(by=request.user, **data.validated_data)).data,
-            status=status.HTTP_201_CREATED,
-        )
+        coupon = coupon_create(by=request.user, **data.validated_data)
+        return Response(CouponOutput(coupon).data, status=status.HTTP_201_CREATED)
 
 
 class CouponDetailApi(APIView):
@@ -224,9 +215,8 @@ class CouponDetailApi(APIView):
         coupon = get_object_or_404(Coupon, pk=coupon_id)
         data = CouponInput(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
-        return Response(
-            CouponOutput(coupon_update(coupon=coupon, by=request.user, **data.validated_data)).data
-        )
+        coupon = coupon_update(coupon=coupon, by=request.user, **data.validated_data)
+        return Response(CouponOutput(coupon).data)
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, coupon_id: int):

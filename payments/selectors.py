@@ -1,23 +1,10 @@
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
-from django.db.models import (
-    Case,
-    Count,
-    DecimalField,
-    F,
-    IntegerField,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Sum,
-    Value,
-    When,
-)
+from django.db.models import Count, F, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
@@ -47,7 +34,7 @@ def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
     return uses["total"], uses["by_person"]
 
 
-_MONEY = DecimalField(max_digits=12, decimal_places=2)
+_MONEY = models.DecimalField(max_digits=12, decimal_places=2)
 # The payments that took money: kept, or given back since (their refunds count apart).
 PAID = [Payment.Status.SUCCEEDED, Payment.Status.REFUNDING, Payment.Status.REFUNDED]
 
@@ -65,13 +52,13 @@ class PaidStatus(models.TextChoices):
 def _refunded(payment: str) -> Coalesce:
     """The sum of the refunds made of the payment at the path `payment`, 0 when there are none."""
     refunds = (
-        Refund.objects.filter(payment=OuterRef(payment), status=Refund.Status.SUCCEEDED)
+        Refund.objects.filter(payment=models.OuterRef(payment), status=Refund.Status.SUCCEEDED)
         .order_by()
         .values("payment")
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return Coalesce(Subquery(refunds), Value(Decimal(0)), output_field=_MONEY)
+    return Coalesce(models.Subquery(refunds), Value(Decimal(0)), output_field=_MONEY)
 
 
 def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
@@ -79,12 +66,12 @@ def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
     rows = rows.annotate(refunded=_refunded(f"{payment}pk"))
     status, amount = f"{payment}status", F(f"{payment}amount")
     return rows.annotate(
-        paid_status=Case(
-            When(
+        paid_status=models.Case(
+            models.When(
                 Q(**{status: Payment.Status.REFUNDED}) | Q(refunded__gte=amount),
                 then=Value(PaidStatus.REFUNDED),
             ),
-            When(
+            models.When(
                 Q(**{status: Payment.Status.SUCCEEDED}, refunded__gt=0),
                 then=Value(PaidStatus.PARTIALLY_REFUNDED),
             ),
@@ -108,12 +95,7 @@ class Takings:
         return self.gross - self.refunds
 
     def __add__(self, other: "Takings") -> "Takings":
-        return Takings(
-            self.count + other.count,
-            self.gross + other.gross,
-            self.discounts + other.discounts,
-            self.refunds + other.refunds,
-        )
+        return Takings(*(mine + theirs for mine, theirs in zip(astuple(self), astuple(other), strict=True)))
 
 
 # What a coupon took off a payment: its booking's list price less what was charged.
@@ -226,7 +208,7 @@ class Ledger:
             money=F("amount"),
             list_price=F("booking__price"),
             coupon_discount=_DISCOUNT,
-            refund_number=Value(None, output_field=IntegerField()),
+            refund_number=Value(None, output_field=models.IntegerField()),
             refund_stripe_id=Value(""),
         )
         refunds = _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))

@@ -62,7 +62,7 @@ class QuoteInput(serializers.Serializer):
 @extend_schema_serializer(component_name="Quote")
 class QuoteOutput(serializers.Serializer):
     price = serializers.DecimalField(max_digits=10, decimal_places=2)
-    couponCode = serializers.CharField(source="coupon_code")
+    couponCode = serializers.CharField(source="coupon.code", default="")
     discount = serializers.IntegerField()
     total = serializers.DecimalField(max_digits=10, decimal_places=2)
     totalInCents = serializers.IntegerField(source="total_cents")
@@ -128,9 +128,7 @@ class CouponInput(serializers.Serializer):
         max_length=200, required=False, allow_blank=True, validators=[validate_one_line]
     )
     isActive = serializers.BooleanField(source="is_active", required=False)
-    oncePerPerson = serializers.BooleanField(
-        source="once_per_person", required=False, help_text="Each person may pay with it once."
-    )
+    oncePerPerson = serializers.BooleanField(source="once_per_person", required=False)
     maxUses = serializers.IntegerField(
         source="max_uses",
         required=False,
@@ -138,9 +136,5 @@ class CouponInput(serializers.Serializer):
         max_value=2**31 - 1,  # the database column's largest
         help_text="How many payments it may take in all; null for no limit.",
     )
-    validFrom = serializers.DateField(
-        source="valid_from", required=False, allow_null=True, help_text="The first day it is accepted."
-    )
-    validUntil = serializers.DateField(
-        source="valid_until", required=False, allow_null=True, help_text="The last day it is accepted."
-    )
+    validFrom = serializers.DateField(source="valid_from", required=False, allow_null=True)
+    validUntil = serializers.DateField(source="valid_until", required=False, allow_null=True)

@@ -66,10 +66,6 @@ class Quote:
     def coupon_id(self) -> int | None:
         return self.coupon.pk if self.coupon else None
 
-    @property
-    def coupon_code(self) -> str:
-        return self.coupon.code if self.coupon else ""
-
 
 def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
     uses, uses_by_person = coupon_uses(coupon=coupon, user_id=user_id)
@@ -96,7 +92,7 @@ def payment_intent_create(
     *, user: User, booking: Booking, coupon_code: str = "", amount_cents: int | None = None
 ) -> str:
     """The client secret of the one open PaymentIntent for the owner's approved booking, for the
-    amount the server computes (the client's, if different, is refused)."""
+    server's amount (the client's, if different, is refused)."""
     if booking.user_id != user.pk:
         raise Forbidden("Only the booking's owner may pay for it.")
     if booking.status != Booking.Status.APPROVED:
@@ -133,10 +129,9 @@ OPEN_TRIES = 3
 
 
 def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
-    """The booking's pending payment for `quote`, with its intent's client secret if it has one.
-    One on other terms, or whose intent Stripe cancelled or does not know, is cancelled and
-    replaced; one paid raises _PaidAlready, to be confirmed. The one pending payment per booking
-    decides between simultaneous requests."""
+    """The booking's pending payment for `quote`, with its intent's client secret if it has one;
+    one on other terms, or whose intent Stripe cancelled or does not know, is replaced; one paid
+    raises _PaidAlready. The one pending payment per booking decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
         current = booking.payments.filter(status=Payment.Status.PENDING).first()
         if current is not None:
@@ -166,9 +161,8 @@ def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Paymen
 
 
 def _intent_create(*, payment: Payment) -> str:
-    """Makes and records the PaymentIntent of a pending payment that has none yet. An intent the
-    row does not name (the payment was cancelled before the answer was recorded) is never handed
-    out, and is cancelled."""
+    """Makes and records the PaymentIntent of a pending payment that has none yet. One the row does
+    not name (the payment cancelled before the answer was recorded) is cancelled, never handed out."""
     intent = gateway.create_intent(
         amount_cents=payment.amount_cents,
         # Only what the row never changes: a retry under the same key must send the same request.
@@ -197,7 +191,7 @@ def _intent_create(*, payment: Payment) -> str:
 
 def _stripe_intent(payment: Payment):
     """The payment's PaymentIntent at Stripe; None when it has no intent id or Stripe knows none by
-    it: either way nobody can pay it (an intent whose answer was lost was never handed out)."""
+    it: either way nobody can pay it."""
     if not payment.payment_intent_id:
         return None
     try:
@@ -238,10 +232,9 @@ def payments_cancel_for_coupon(*, coupon_id: int) -> None:
 
 def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Payment:
     """Confirms a booking once Stripe says its PaymentIntent succeeded, for the amount, currency
-    and booking on record (and `user`'s own, if given). Called by the browser (save-payment) and
-    by Stripe's webhook: whichever comes second finds the work done. A payment that cannot be kept
-    (the booking cancelled or its slots taken, the coupon no longer allowed) is refunded, and the
-    caller is told why in a Conflict."""
+    and booking on record (and `user`'s own, if given), for the browser (save-payment) and Stripe's
+    webhook: whichever comes second finds the work done. A payment that cannot be kept is refunded,
+    and the caller told why in a Conflict."""
     payment = (
         Payment.objects.select_related("booking", "user").filter(payment_intent_id=payment_intent_id).first()
     )
@@ -275,9 +268,9 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
 
 
 def payments_reconcile(*, now: datetime | None = None) -> int:
-    """Finishes the payments still pending PAYMENT_RECONCILE_SECONDS after they were started (and
-    not compared for as long): in an outage of ours, neither save-payment nor the webhook may have
-    been heard. Answers how many were compared."""
+    """Finishes the payments pending PAYMENT_RECONCILE_SECONDS after they were started (and not
+    compared for as long), which an outage of ours kept from save-payment and the webhook. Answers
+    how many were compared."""
     now = now or timezone.now()
     due = now - timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS)
     pending = list(
@@ -297,10 +290,9 @@ def payments_reconcile(*, now: datetime | None = None) -> int:
 
 
 def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
-    """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, it is confirmed;
-    cancelled, unknown, never made, or for a booking no longer waiting for payment, it is
-    cancelled; still payable or processing, it is left for the next comparison. Answers the
-    payment's status."""
+    """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, confirmed; still
+    payable (for a booking waiting for it) or processing, left for the next comparison; else
+    cancelled. Answers the payment's status."""
     Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
     payment = Payment.objects.select_related("booking").get(pk=payment_id)
     if payment.status != Payment.Status.PENDING:
@@ -351,8 +343,8 @@ def _refund_due(payment: Payment, *, reason: str, **paid) -> Payment:
 
 
 def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) -> Refund | None:
-    """Records, in the cancellation's transaction, the refund a paid booking's cancellation owes
-    (`percent` of its payment), and queues it. None when the policy gives nothing back."""
+    """Records, in the cancellation's transaction, and queues the refund (`percent` of its payment)
+    a paid booking's cancellation owes; None when the policy gives nothing back."""
     payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
     amount = round_money(payment.amount * percent / 100) if payment else Decimal(0)
     if amount <= 0:
@@ -369,11 +361,10 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
 
 
 def refund_send(*, refund_id: int) -> Refund:
-    """Makes a recorded refund at Stripe and records what became of it (_refund_made,
-    _refund_not_made; Stripe's error is raised again). Of simultaneous callers, the one that claims
-    it (pending → sending) asks Stripe to refund; the others only record a refund Stripe made.
-    Before asking, a refund Stripe made already for this row (its metadata names the row; for a
-    payment not kept, any refund of it) is looked for, because the idempotency key lasts a day."""
+    """Makes a recorded refund at Stripe and records what became of it (Stripe's error is raised
+    again). Of simultaneous callers, the one that claims it (pending → sending) asks Stripe; the
+    others only record a refund Stripe made. A refund Stripe made already for this row (or, for a
+    payment not kept, any refund of it) is looked for first: the idempotency key lasts a day."""
     claimed = Refund.move_where(
         Refund.Status.SENDING, Q(pk=refund_id), claimed_at=timezone.now(), attempts=F("attempts") + 1
     )
@@ -436,10 +427,10 @@ def _refund_not_made(refund_id: int, error: gateway.PaymentProviderUnavailable) 
 
 
 def refunds_send_stalled(*, now: datetime | None = None) -> int:
-    """Queues again the refunds still pending REFUND_STALL_SECONDS after their try was due, or
-    claimed that long ago (the claim is given up): what was to make them ended first. The try is
-    due now, so a refund only waiting behind a long queue is queued once per REFUND_STALL_SECONDS
-    at most. Answers how many were queued."""
+    """Queues again the refunds pending REFUND_STALL_SECONDS after their try was due, or claimed
+    that long ago (the claim given up): what was to make them ended first. Their try is due now, so
+    one waiting behind a long queue is queued once per REFUND_STALL_SECONDS at most. Answers how
+    many were queued."""
     now = now or timezone.now()
     since = now - timedelta(seconds=settings.REFUND_STALL_SECONDS)
     stalled = Q(status=Refund.Status.PENDING, next_attempt_at__lt=since) | Q(

@@ -545,9 +545,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does.
-         *     Every answer is `{"detail": ...}`. A bad or missing signature, or an event that names no
-         *     PaymentIntent, answers 400; a repeated event finds the work done and answers 200.
+         * @description Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
+         *     repeated event finds the work done. Every answer is `{"detail": ...}`.
          */
         post: operations["stripe_webhook_create"];
         delete?: never;
@@ -825,19 +824,12 @@ export interface components {
             discount: number;
             description?: string;
             isActive?: boolean;
-            /** @description Each person may pay with it once. */
             oncePerPerson?: boolean;
             /** @description How many payments it may take in all; null for no limit. */
             maxUses?: number | null;
-            /**
-             * Format: date
-             * @description The first day it is accepted.
-             */
+            /** Format: date */
             validFrom?: string | null;
-            /**
-             * Format: date
-             * @description The last day it is accepted.
-             */
+            /** Format: date */
             validUntil?: string | null;
         };
         CouponOutput: {
@@ -962,19 +954,12 @@ export interface components {
             discount?: number;
             description?: string;
             isActive?: boolean;
-            /** @description Each person may pay with it once. */
             oncePerPerson?: boolean;
             /** @description How many payments it may take in all; null for no limit. */
             maxUses?: number | null;
-            /**
-             * Format: date
-             * @description The first day it is accepted.
-             */
+            /** Format: date */
             validFrom?: string | null;
-            /**
-             * Format: date
-             * @description The last day it is accepted.
-             */
+            /** Format: date */
             validUntil?: string | null;
         };
         PatchedCourtInputRequest: {
@@ -1147,6 +1132,7 @@ export interface components {
         Quote: {
             /** Format: decimal */
             price: string;
+            /** @default  */
             couponCode: string;
             discount: number;
             /** Format: decimal */
@@ -3503,7 +3489,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
-            /** @description The signature does not match, or the event names no PaymentIntent. */
+            /** @description A bad signature, or an event naming no PaymentIntent. */
             400: {
                 headers: {
                     [name: string]: unknown;
