@@ -53,10 +53,11 @@ class Booking(StatusMachine):
     class Meta:
         ordering = ["date", "id"]
         # The booking lists: one status in date order (filtered by dates too), or one person's.
-        # (One court's are read from the foreign key's own index.)
+        # (One court's are read from the foreign key's own index.) The day sheet: one day's.
         indexes = [
             models.Index(fields=["status", "date", "id"], name="booking_list"),
             models.Index(fields=["user", "status", "date", "id"], name="booking_list_by_user"),
+            models.Index(fields=["date"], name="booking_by_date"),
         ]
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 
