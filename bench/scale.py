@@ -34,8 +34,7 @@ Method
    at most: the rows are streamed, never held all at once.
 6. The day sheet of a club with --sheet-courts courts (default 332, LibreBooking's published
    case; `seed_scale --courts 332 --days 31`, a month of bookings around today), per role, with
-   a page's time: a p95 of at most 100 ms (its bytes are shown: its 4,648 cells are more than a
-   page's 60 KiB for those who see the bookings' names and buttons).
+   a page's budget: at most 60 KiB compressed, a p95 of at most 100 ms.
 
 The databases are named after DATABASE_URL's (`club_scale_11k`, `club_scale_112k` and
 `club_scale_332courts` for `club`).
@@ -74,7 +73,7 @@ ROLES = ("anonymous", "user", "member", "admin")
 # SUMS: a page that sums a period of the club's records (the admin's dashboard, the ledger's
 # month): its time grows with the rows of that period, so its growth is judged by bytes and queries.
 # REPORT: the reports, which sum the last 12 months (every booking of the year at 112k).
-# WIDE_SHEET: the day sheet of a club with hundreds of courts (--sheet-courts): a page's time.
+# WIDE_SHEET: the day sheet of a club with hundreds of courts (--sheet-courts): a page's budget.
 PAGE, SHEET, SUMS, REPORT, API, AVAILABILITY = "page", "sheet", "sums", "report", "api", "availability"
 WIDE_SHEET = "wide sheet"
 BUDGET_PAGE_BYTES = {
@@ -82,6 +81,7 @@ BUDGET_PAGE_BYTES = {
     SHEET: 30 * 1024,
     SUMS: 60 * 1024,
     REPORT: 60 * 1024,
+    WIDE_SHEET: 60 * 1024,
 }
 BUDGET_MS = {PAGE: 100, SHEET: 50, WIDE_SHEET: 100, SUMS: 100, REPORT: 300, API: 50, AVAILABILITY: 10}
 PERIOD_SUMS = (SUMS, REPORT)
@@ -269,7 +269,12 @@ def make_database(database: str, seed_arguments: list[str]) -> str:
         connection.execute(f"CREATE DATABASE {database}")
     manage(database, "migrate", "--skip-checks", "-v0")
     manage(database, "createcachetable")
-    return manage(database, "seed_scale", *seed_arguments)
+    report = manage(database, "seed_scale", *seed_arguments)
+    # What autovacuum does to a database in service (after inserts too): its pages marked all-visible,
+    # so that a count can be answered from an index alone. This server runs without autovacuum.
+    with psycopg.connect(database_url(database), autocommit=True) as connection:
+        connection.execute("VACUUM")
+    return report
 
 
 def club_facts(database: str) -> dict:
@@ -387,7 +392,7 @@ def sign_in(caller: Caller, email: str) -> None:
 
 def measure(callers: dict[str, Caller], paths: dict[str, str], kind: str, args) -> dict[str, Row]:
     """The same call on each size's site, taking turns, so that both see the same machine."""
-    accept = "text/html" if kind in BUDGET_PAGE_BYTES or kind == WIDE_SHEET else "application/json"
+    accept = "text/html" if kind in BUDGET_PAGE_BYTES else "application/json"
     for size, caller in callers.items():
         caller.request("GET", paths[size], accept=accept)  # warm-up: the worker, PostgreSQL's pages
     server_ms = {size: [] for size in callers}
@@ -542,14 +547,14 @@ def print_sheet(size: str, facts: dict, rows: list[Row]) -> None:
         f"\n### {size}: the day sheet of {facts['day']}, {courts} courts"
         f" ({booked} cells booked, {blocked} blocked)\n"
     )
-    print("| role | path | KiB (enc) | p95 ms | queries | budget | |")
-    print("|---|---|---|---|---|---|---|")
+    print("| role | path | KiB (enc) | p50 ms | p95 ms | queries | budget | |")
+    print("|---|---|---|---|---|---|---|---|")
     for row in rows:
         if "schedule" in row.path:
             size_sent = f"{kib(row.body_bytes)} ({row.encoding or 'none'})"
             print(
-                f"| {row.role} | {row.path.split('?')[0]} | {size_sent} | {row.p95:.1f} | {row.query_label} |"
-                f" {row.budget} | {row.verdict()} |"
+                f"| {row.role} | {row.path.split('?')[0]} | {size_sent} | {row.p50:.1f} | {row.p95:.1f} |"
+                f" {row.query_label} | {row.budget} | {row.verdict()} |"
             )
 
 

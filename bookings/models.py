@@ -52,10 +52,11 @@ class Booking(StatusMachine):
 
     class Meta:
         ordering = ["date", "id"]
-        # The booking lists: one status in date order, or one person's.
+        # The booking lists: one status in date order, or one person's. The day sheet: one day's.
         indexes = [
             models.Index(fields=["status", "date", "id"], name="booking_list"),
             models.Index(fields=["user", "status", "date", "id"], name="booking_list_by_user"),
+            models.Index(fields=["date"], name="booking_by_date"),
         ]
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 

@@ -38,6 +38,8 @@ def slot_prices(court: Court, date: Date, slots: list[str]) -> list[Decimal]:
 
 def peak_prices(court: Court, date: Date, slots: list[str]) -> dict[str, Decimal]:
     """Those of `slots` whose price on `date` is not the court's own, with that price."""
+    if not court.bands:  # no slot to parse: every one is at the court's own price
+        return {}
     own = Decimal(court.price)
     prices = zip(slots, slot_prices(court, date, slots), strict=True)
     return {slot: price for slot, price in prices if price != own}

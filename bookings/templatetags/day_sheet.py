@@ -17,6 +17,7 @@ from django.utils.safestring import SafeString
 from courts.models import Court, price_kind
 from kernel.money import money
 
+from ..models import Booking
 from ..schedule import Cell, CellState, Row
 
 register = template.Library()
@@ -26,6 +27,7 @@ TOGGLE = (
     " aria-pressed:bg-primary aria-pressed:text-primary-content"
 )
 LABELS = {state: conditional_escape(label) for state, label in CellState.choices}
+STATUSES = {status: conditional_escape(status.capitalize()) for status in Booking.Status.values}
 SHADES = {True: conditional_escape("bg-info/15"), False: conditional_escape("bg-base-200")}  # yours or not
 
 # The formats of the cells and their parts, each followed by the values it takes, in order.
@@ -137,17 +139,18 @@ def _cell(cell: Cell, slot: SafeString, viewer: Viewer, formats: list[str]) -> t
         return (label,)
     if cell.booking_id:
         formats.append(HELD)
+        booking = conditional_escape(cell.booking_id)  # once, for its link and its buttons
         values = (
             SHADES[cell.state == CellState.YOURS],
             viewer.booking_path,
-            cell.booking_id,
+            booking,
             cell.holder or label,
-            cell.status.capitalize(),
+            STATUSES[cell.status],
         )
         if viewer.is_admin:
             buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
             formats.append(decisions)
-            values += (conditional_escape(cell.booking_id), name, slot) * buttons
+            values += (booking, name, slot) * buttons
         formats.append("</td>")
         return values
     if cell.state == CellState.BLOCKED:

@@ -2,12 +2,16 @@
 sequential scans priced out (the tables here are tiny, so PostgreSQL would rather read them
 whole), EXPLAIN shows the index each list query is answered from."""
 
+from datetime import date
+
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from accounts.selectors import user_list
 from bookings.models import Booking
+from bookings.schedule import day_sheet
 from bookings.selectors import booking_list
 from courts.tests.factories import CourtFactory
 from payments.models import Payment
@@ -89,3 +93,25 @@ def test_a_list_is_read_from_its_index(club, rows, index):
     plan = explain(rows(club["admin"], club["ada"], club["court"]))
 
     assert f" {index}" in plan, plan
+
+
+def test_the_total_of_everyones_payments_is_counted_from_an_index(club):
+    with CaptureQueriesContext(connection) as queries:
+        payment_list(viewer=club["admin"]).count()
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + queries[0]["sql"])
+        plan = "\n".join(line for (line,) in cursor.fetchall())
+
+    assert "Only Scan using payment_list_total" in plan, plan
+
+
+def test_the_day_sheet_reads_the_bookings_of_its_day_from_an_index(club):
+    with CaptureQueriesContext(connection) as queries:
+        day_sheet(date=date(2031, 1, 1), viewer=club["admin"])
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        cursor.execute("EXPLAIN " + queries[-1]["sql"])
+        plan = "\n".join(line for (line,) in cursor.fetchall())
+
+    assert " booking_by_date" in plan, plan
