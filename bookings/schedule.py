@@ -1,6 +1,7 @@
 """The day sheet: every open court and its slots on one day, each cell in one state
 (docs/rules.md, The day sheet)."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime
@@ -83,19 +84,17 @@ def day_sheet(
     viewer: User | None = None,
     now: datetime | None = None,
     bookable_until: Date | None = None,
+    courts: Iterable[Court] | None = None,
 ) -> DaySheet:
     """The sheet of `date` for `viewer` (None or anonymous: nobody's bookings are theirs), of the
-    open courts of one `type` or of all. Two queries, however many courts: the open courts with
-    their price bands, and the slots held that day. A cell is the booking's that holds it (yours or
-    taken) or the block's (blocked, with its reason), else past if the slot has begun in the club's
-    time zone, else free, with its price when that is not the court's own, or not open yet on a day
-    after `bookable_until` (the viewer's advance window, if given); a court that does not offer a
-    column's slot has a cell in state none."""
+    open courts of one `type` or of all, or of `courts` (a page of schedule_courts). Two queries,
+    however many courts: the open courts with their price bands, and the slots held that day. A
+    cell is the booking's that holds it (yours or taken) or the block's (blocked, with its reason),
+    else past if the slot has begun in the club's time zone, else free, with its price when that is
+    not the court's own, or not open yet on a day after `bookable_until` (the viewer's advance
+    window, if given); a court that does not offer a column's slot has a cell in state none."""
     now = now or timezone.now()
-    courts = court_list()
-    if type:
-        courts = courts.filter(type=type)
-    courts = courts_with_price_bands(courts)
+    courts = list(schedule_courts(type) if courts is None else courts)
     columns = sorted({slot for court in courts for slot in court.slots}, key=Slot.parse)
     begun = frozenset(started_slots(date=date, slots=columns, now=now))
     later = bookable_until is not None and date > bookable_until
@@ -163,6 +162,12 @@ def bookable_until(viewer: User) -> Date | None:
     if viewer.is_authenticated and viewer.is_admin:
         return None
     return bookable_dates(viewer)[1]
+
+
+def schedule_courts(type: str = ""):
+    """The open courts of the sheet, of one `type` or of all, with their price bands."""
+    courts = court_list().filter(type=type) if type else court_list()
+    return courts_with_price_bands(courts)
 
 
 def schedule_types() -> list[str]:

@@ -24,7 +24,7 @@ from kernel.pagination import page_of
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
 from .models import Booking, CalendarFeed, WaitlistEntry
-from .schedule import bookable_until, day_sheet, schedule_types
+from .schedule import bookable_until, day_sheet, schedule_courts, schedule_types
 from .selectors import (
     booking_list,
     bookings_visible_to,
@@ -225,15 +225,21 @@ def schedule(request):
     """The day sheet (docs/rules.md, The day sheet), for anyone."""
     filters = ScheduleFilters(request.GET, types=schedule_types(), today=timezone.localdate())
     day, type = filters.filters()
-    sheet = day_sheet(date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user))
+    # A club of hundreds of courts reads its sheet a page of courts at a time, as every list.
+    page = page_of(request, schedule_courts(type), settings.SCHEDULE_COURTS_PER_PAGE)
+    sheet = day_sheet(
+        date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user), courts=page
+    )
 
     def on(days: int) -> str:
-        return "?" + urlencode({"date": (day + timedelta(days=days)).isoformat(), "type": type})
+        other_day = {"date": (day + timedelta(days=days)).isoformat(), "type": type}
+        return "?" + urlencode(other_day | ({"page": page.number} if page.number > 1 else {}))
 
     is_admin = request.user.is_authenticated and request.user.is_admin
     # A held cell links to its booking's page.
     context = {
         "sheet": sheet,
+        "page": page,
         "filters": filters,
         "booking_path": _path("bookings:detail"),
         "is_admin": is_admin,

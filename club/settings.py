@@ -375,6 +375,8 @@ SPECTACULAR_SETTINGS = {
 
 # --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
+# The day sheet's rows a page (/schedule): a club's every court, unless it has very many.
+SCHEDULE_COURTS_PER_PAGE = 50
 # Rows per dashboard page; the rows an API list call returns unless it asks for more, and the most.
 DASHBOARD_PAGE_SIZE = 25
 API_DEFAULT_LIMIT = 25

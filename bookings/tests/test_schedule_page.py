@@ -200,3 +200,20 @@ def test_a_day_beyond_the_calendars_reach_is_said_under_its_field_not_a_server_e
     assert response.status_code == 200
     assert "Choose a day within two years of today." in response.content.decode()
     assert f"Courts on {timezone.localdate():%A %-d %B %Y}" in response.content.decode()
+
+
+def test_a_club_of_many_courts_reads_its_sheet_a_page_of_courts_at_a_time(client, settings):
+    settings.SCHEDULE_COURTS_PER_PAGE = 2
+    for name in ["Court 1", "Court 2", "Court 3"]:
+        CourtFactory(name=name, type="Tennis", slots=MORNING)
+    day = tomorrow().isoformat()
+
+    first = client.get(f"/schedule?date={day}&type=Tennis").content.decode()
+    second = client.get(f"/schedule?date={day}&type=Tennis&page=2").content.decode()
+
+    assert list(cells(first)) == ["Court 1", "Court 2"]
+    assert list(cells(second)) == ["Court 3"]
+    assert f'href="?date={day}&amp;type=Tennis&amp;page=2"' in first
+    # Another day's sheet opens on the same page of courts.
+    next_day = (tomorrow() + timedelta(days=1)).isoformat()
+    assert f'href="?date={next_day}&amp;type=Tennis&amp;page=2">Next day</a>' in second
