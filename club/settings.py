@@ -375,10 +375,7 @@ SPECTACULAR_SETTINGS = {
 
 # --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
-# Rows per dashboard page; the rows an API list call returns unless it asks for more, and the most.
 DASHBOARD_PAGE_SIZE = 25
-API_DEFAULT_LIMIT = 25
-API_MAX_LIMIT = 100
 
 LOGGING = {
     "version": 1,

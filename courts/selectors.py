@@ -21,8 +21,8 @@ def courts_for_admin(*, archived: bool) -> QuerySet[Court]:
 
 
 def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
-    """`courts`, each with its price bands (Court.bands) read in one more query for all of them:
-    for a page of courts, which a join would not slice (courts_with_price_bands)."""
+    """`courts`, each with its price bands (Court.bands) read in one more query for all of them, so
+    that a page of them can be sliced, which a join (courts_with_price_bands) would not allow."""
     return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))
 
 
@@ -34,8 +34,7 @@ _BAND_COLUMNS = {
 def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:
     """`courts`, in their order, each with its price bands (Court.bands), in one query however many
     courts and bands: the courts joined to their bands, a row per band (a court without any comes
-    once, with none). For the day sheet and the open courts' list, which each read courts in one
-    query."""
+    once, with none). For the day sheet and a day's availability."""
     found: dict[int, Court] = {}
     for row in courts.annotate(**_BAND_COLUMNS):
         court = found.setdefault(row.pk, row)
