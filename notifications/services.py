@@ -44,6 +44,12 @@ def unsubscribe_token(*, user: User, optional: str) -> str:
     return signing.dumps({"user": user.pk, "optional": optional}, salt=UNSUBSCRIBE_SALT)
 
 
+def _unsubscribe_url(*, user: User, optional: str) -> str:
+    return absolute_url(
+        reverse("notifications:unsubscribe", args=[unsubscribe_token(user=user, optional=optional)])
+    )
+
+
 def _render(*, recipient: User, template: str, context: dict, optional: str) -> tuple[str, str]:
     context = {
         "site_name": settings.SITE_NAME,
@@ -54,8 +60,7 @@ def _render(*, recipient: User, template: str, context: dict, optional: str) -> 
         **context,
     }
     if optional:
-        token = unsubscribe_token(user=recipient, optional=optional)
-        context["unsubscribe_url"] = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        context["unsubscribe_url"] = _unsubscribe_url(user=recipient, optional=optional)
     return (
         render_to_string(f"email/{template}.txt", context),
         render_to_string(f"email/{template}.html", context),
@@ -146,19 +151,9 @@ def preferences_get(*, user: User) -> Preferences:
     return Preferences.objects.get_or_create(user=user)[0]
 
 
-def preferences_update(*, user: User, **choices: bool) -> Preferences:
-    preferences = preferences_get(user=user)
-    for name, value in choices.items():
-        if name not in Preferences.OPTIONAL:
-            raise ValueError(f"No such preference: {name}")
-        setattr(preferences, name, value)
-    preferences.save()
-    return preferences
-
-
-def unsubscribe(*, token: str) -> tuple[User, str] | None:
-    """Turns off the optional messages the token was made for; None when the token is not ours, or
-    older than NOTIFY_UNSUBSCRIBE_DAYS."""
+def unsubscribe(*, token: str) -> str | None:
+    """Turns off the optional messages the token was made for, and answers which; None when the
+    token is not ours, or older than NOTIFY_UNSUBSCRIBE_DAYS."""
     try:
         data = signing.loads(
             token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
@@ -166,17 +161,17 @@ def unsubscribe(*, token: str) -> tuple[User, str] | None:
         user = User.objects.get(pk=data["user"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
         return None
-    if data.get("optional") not in Preferences.OPTIONAL:
+    optional = data.get("optional")
+    if optional not in Preferences.OPTIONAL:
         return None
-    preferences_update(user=user, **{data["optional"]: False})
-    return user, data["optional"]
+    Preferences.objects.update_or_create(user=user, defaults={optional: False})
+    return optional
 
 
 class _UnfoldedHeader(str):
-    """A header that Python's e-mail package writes as it is, on one line. Folded to 78 columns, a
-    link (one long word) would be written as an RFC 2047 encoded word, which mail clients do not
-    read as a link; RFC 5322 allows lines of up to 998 characters. The package takes a value with
-    a `name` and a `fold` as a header object of its own (email.policy.EmailPolicy)."""
+    """A header written on one line: folded to 78 columns, a link (one long word) would become an
+    RFC 2047 encoded word, which mail clients do not read as a link (RFC 5322 allows 998). The e-mail
+    package takes a value with a `name` and a `fold` as a header object (email.policy.EmailPolicy)."""
 
     name: str
 
@@ -192,8 +187,7 @@ class _UnfoldedHeader(str):
 def _email(notification: Notification) -> EmailMultiAlternatives:
     headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
     if notification.optional:
-        token = unsubscribe_token(user=notification.recipient, optional=notification.optional)
-        link = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        link = _unsubscribe_url(user=notification.recipient, optional=notification.optional)
         headers["List-Unsubscribe"] = _UnfoldedHeader("List-Unsubscribe", f"<{link}>")
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     message = EmailMultiAlternatives(
@@ -263,10 +257,8 @@ def _send_later(notification: Notification, error: Exception) -> None:
 
 def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
     """Queues again, NOTIFY_CLAIM_TIMEOUT_SECONDS on, the messages whose delivery was lost: claimed
-    by a worker that never finished (it was stopped mid-send), or due and never claimed (their task
-    failed while the database blinked). notification_deliver sends a message once however often it
-    is queued, so one only waiting behind a long queue is queued twice at most per timeout, and sent
-    once. Run by the scheduler (requeue_stalled); answers how many were queued."""
+    by a worker that never finished, or due and never claimed (their task failed while the database
+    blinked). A message is sent once however often it is queued. Answers how many were queued."""
     now = now or timezone.now()
     timeout = now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
     lost = Q(status=Status.SENDING, claimed_at__lt=timeout) | Q(status=Status.PENDING, send_after__lt=timeout)
