@@ -37,10 +37,8 @@ def queue_due_tasks(now: datetime | None = None) -> list[str]:
 
 
 def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
-    """Queues again the tasks a worker claimed and never finished, TASK_CLAIM_TIMEOUT_SECONDS after
-    the claim: their worker was killed, or lost the database before it could record the outcome.
-    Every task is safe to run twice, so one that was only slow does no harm run again. Run by the
-    scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    """Queues again the tasks claimed TASK_CLAIM_TIMEOUT_SECONDS ago and never finished (their worker
+    was killed, or lost the database); every task is safe to run twice. Answers how many."""
     now = now or timezone.now()
     abandoned = DBTaskResult.objects.running().filter(
         started_at__lt=now - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)

@@ -40,8 +40,7 @@ class Command(DatabaseWorkerCommand):
 
 def wait_for_database(error: Exception) -> None:
     """Returns once the database answers, trying after WORKER_DATABASE_RETRY_SECONDS, then twice as
-    long each time, at most MAX_RETRY_SECONDS apart. SIGTERM meanwhile ends the process, as it
-    does when the worker waits for tasks."""
+    long each time, at most MAX_RETRY_SECONDS apart."""
     delay = settings.WORKER_DATABASE_RETRY_SECONDS
     while True:
         logger.warning("The database is not answering (%s); trying again in %g s.", _first_line(error), delay)
