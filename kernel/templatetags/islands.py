@@ -2,17 +2,10 @@
 
     {% island "toasts" props %}<p>What shows before (or without) JavaScript</p>{% endisland %}
 
-renders a mount element, its props as a json_script block under an id unique in the page (included
-templates too), and the island's Vite entry (`frontend/src/islands/<name>.tsx`) once per page
-however many times the island is mounted:
-
-    <div data-island="toasts" data-props-id="island-props-1">…fallback…</div>
-    <script id="island-props-1" type="application/json">{…}</script>
-    <script type="module" src="/static/dist/assets/toasts-….js"></script>
-
-The entry calls `mountIslands("toasts", Component)` (frontend/src/lib/islands.tsx), which reads each
-mount's props and renders the component in place of the fallback. Global data the islands share
-(the CSRF token, API URLs) is not a prop: it is the `island-config` blob that base.html renders.
+renders a mount element, its props as a json_script block under an id unique in the page, and the
+island's Vite entry (`frontend/src/islands/<name>.tsx`) once per page. The entry's
+`mountIslands("toasts", Component)` (frontend/src/lib/islands.tsx) renders the component in place of
+the fallback. What all islands share (the CSRF token, API URLs) is the `island-config` blob instead.
 """
 
 from django import template
@@ -65,7 +58,6 @@ def island(parser, token):
 
 @register.simple_tag(takes_context=True)
 def island_config(context) -> str:
-    """The global blob every island reads (see frontend/src/lib/config.ts)."""
     return json_script(context["island_config"](), "island-config")
 
 
