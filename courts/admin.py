@@ -44,9 +44,8 @@ class PriceBandInline(admin.TabularInline):
 
 @admin.register(Court)
 class CourtAdmin(ServiceAdmin):
-    """Courts are saved through the courts' services, as on Manage Courts: the same rules, the same
-    audit entries, and a court with bookings archived rather than deleted (Django admin refuses
-    that deletion first, naming the bookings). An archived court is opened again by unticking it."""
+    """A court with bookings is archived rather than deleted (Django admin refuses that deletion
+    first, naming the bookings); it is opened again by unticking is_archived."""
 
     list_display = ["name", "type", "price", "is_archived", "created_at"]
     list_filter = ["type", "is_archived"]

@@ -24,8 +24,7 @@ DEFAULT_PORT = 1025
 
 
 class _KeepMessages:
-    """aiosmtpd's handler: each message accepted is written to the folder before the server says 250,
-    so a message the site was told is delivered is on disk."""
+    """aiosmtpd's handler: a message is on disk before the server says 250."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -43,7 +42,7 @@ class _KeepMessages:
 
 
 def serve(folder: Path, port: int = DEFAULT_PORT, host: str = "127.0.0.1"):
-    """Starts the server in a thread of its own; answers aiosmtpd's Controller (`.stop()` ends it)."""
+    """Starts the server in a thread of its own; `.stop()` on the answer ends it."""
     from aiosmtpd.controller import Controller  # a development tool: not installed in production
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -61,8 +60,6 @@ class Attachment:
 
 @dataclass(frozen=True)
 class Mail:
-    """One kept message, as the local mail page and the tests read it."""
-
     id: str
     sender: str
     to: str

@@ -79,13 +79,11 @@ def notify(
     optional: str = "",
 ) -> Notification | None:
     """Records a message for `recipient` about `about` (e.g. "booking:12") and queues its delivery,
-    unless this event already told them of it. Call it inside the transaction of the change it tells
-    of: the row and its delivery task commit, or roll back, with that change. `optional` names the
-    preference that turns it off (Preferences.OPTIONAL); those carry a one-click unsubscribe.
+    unless this event already told them of it; inside the transaction of the change it tells of, so
+    that both commit or neither. `optional` names the preference that turns it off.
 
-    The change never depends on the message: one that cannot be built (a template or an attachment
-    that fails on the data it is given, made by `attachments` here for that reason) is recorded as
-    failed, with the error, and the change commits without it."""
+    A message that cannot be built (a template or an attachment, made here for that reason, failing
+    on its data) is recorded as failed, and the change commits without it."""
     fields = {"subject": one_line(subject)[:200], "optional": optional}
     try:
         text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
@@ -204,10 +202,9 @@ def _email(notification: Notification) -> EmailMultiAlternatives:
 
 
 def notification_deliver(*, notification_id: int) -> Status:
-    """Sends one recorded message, once. The claim (pending → sending) is committed before the mail
-    server is called, so a second worker, or the same task run again, finds nothing to send. A
-    message the server does not take waits and is tried again, later each time; one that cannot be
-    made at all (a header that would break lines) is failed, with the error, and never tried again."""
+    """Sends one recorded message, once: the claim (pending → sending) is committed before the mail
+    server is called. One the server does not take is tried again later; one that cannot be made at
+    all (a header that would break lines) is failed and never tried again."""
     now = timezone.now()
     claimed = Notification.move_where(
         Status.SENDING, Q(pk=notification_id, send_after__lte=now), claimed_at=now, attempts=F("attempts") + 1
@@ -237,12 +234,10 @@ def _finish(notification: Notification, status: Status, *, error: str = "") -> S
 
 @task
 def deliver(notification_id: int) -> str:
-    """The worker's (`manage.py run_worker`): sends one recorded message (notification_deliver)."""
     return notification_deliver(notification_id=notification_id)
 
 
 def retry_delay(attempts: int) -> timedelta:
-    """After the n-th failed attempt: NOTIFY_RETRY_SECONDS, doubled each time, at most an hour."""
     return backoff(attempts, first_seconds=settings.NOTIFY_RETRY_SECONDS)
 
 
@@ -276,5 +271,4 @@ def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
 
 @task
 def requeue_stalled() -> int:
-    """Periodic (settings.PERIODIC_TASKS): the messages whose delivery was lost are queued again."""
     return notifications_requeue_stalled()
