@@ -12,7 +12,7 @@ from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
 
 from courts.models import Court
-from kernel.days import period
+from kernel.days import moments
 from kernel.slots import Slot
 
 from .models import BookedSlot, Booking
@@ -140,7 +140,7 @@ def booking_funnel(*, date_from: date, date_to: date) -> Funnel:
     """The funnel of the bookings made from `date_from` to `date_to` (the club's days), in two
     aggregate queries: approval leaves `approved_at` set for good; a paid booking is confirmed, or
     was before it was cancelled, which the history of the (few) cancelled ones says."""
-    start, end = period(date_from, date_to)
+    start, end = moments(date_from, date_to)
     made = Booking.objects.filter(created_at__gte=start, created_at__lt=end)
     late = overdue()
     counts = made.aggregate(

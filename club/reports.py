@@ -14,7 +14,7 @@ from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
 from courts.models import WEEKDAY_NAMES
-from kernel.days import DayField, month_start, period
+from kernel.days import DayField, moments, month_start
 from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.
@@ -149,7 +149,7 @@ def reports(request):
     used = occupancy(date_from=first, date_to=last, weekdays=DAYS[days][1])
     in_period = weekdays_between(first, last)
     weekdays = [(day, WEEKDAY_NAMES[day - 1]) for day in DAYS[days][1] if in_period[day]]
-    start, end = period(first, last)
+    start, end = moments(first, last)
     revenue = takings_by_month(start=start, end=end)
     members = new_members_by_month(date_from=first, date_to=last)
     months = [

@@ -175,7 +175,6 @@ STRIPE_PUBLISHABLE_KEY = env.str(
 STRIPE_WEBHOOK_SECRET = env.str(
     "STRIPE_WEBHOOK_SECRET", default="whsec_local_only" if LOCAL_MODE else environ.Env.NOTSET
 )
-# Where the Stripe API is: Stripe itself unless set; localstripe's address in local mode.
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="http://127.0.0.1:8420" if LOCAL_MODE else "")
 if STRIPE_API_BASE and not LOCAL_MODE:
     raise ImproperlyConfigured(

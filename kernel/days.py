@@ -39,11 +39,6 @@ def moments(first: date | None, last: date | None) -> tuple[datetime | None, dat
     return (day_start(first) if first else None), (day_start(last + timedelta(days=1)) if last else None)
 
 
-def period(first: date, last: date) -> tuple[datetime, datetime]:
-    """moments() of two days given."""
-    return moments(first, last)
-
-
 def between(field: str, start: datetime | None, end: datetime | None) -> Q:
     """`field` from `start` up to (not including) `end`; None leaves that side open."""
     bounds = Q()
