@@ -1,7 +1,6 @@
 """Periodic tasks without cron: every worker looks every few seconds which of settings.PERIODIC_TASKS
-are due and queues those it claims (club.models.PeriodicRun), so each runs once per period however
-many workers there are, and none is missed while at least one worker runs. One of them takes again
-the tasks whose worker is gone (tasks_requeue_abandoned)."""
+are due and queues those it claims (club.models.PeriodicRun), so that each runs once per period
+however many workers there are."""
 
 import logging
 import threading

@@ -1,10 +1,9 @@
 """The local mailbox: an SMTP server on loopback that keeps every message it receives as one `.eml`
 file in a folder, and the reader of that folder.
 
-In local mode the site sends its e-mail to this server (EMAIL_URL=smtp://127.0.0.1:1025), through
-the same SMTP code path as production. scripts/local_stack.py starts it like the other stand-ins;
-the local mail page (notifications/local.py) and the tests read what it kept. It imports nothing of
-Django, so the stack script can run it before the site is configured:
+In local mode the site sends its e-mail here through the same SMTP code as production; the local mail
+page (notifications/local.py) and the tests read what it kept. It imports nothing of Django, so that
+scripts/local_stack.py can run it before the site is configured:
 
     python -m notifications.mailbox --port 1025 --folder var/mail
 """
