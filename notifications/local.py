@@ -4,6 +4,7 @@
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.http import content_disposition_header
 
 from . import mailbox
 
@@ -43,5 +44,5 @@ def mail_attachment(request, mail_id: str, index: int):
         raise Http404("No such attachment")
     attachment = mail.attachments[index]
     response = HttpResponse(attachment.content, content_type=attachment.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{attachment.filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, attachment.filename)
     return response
