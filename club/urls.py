@@ -57,5 +57,4 @@ if settings.LOCAL_MODE:  # never in production
         urlpatterns.append(path("local/auth-links", accounts_local.auth_links, name="local-auth-links"))
 
 handler400 = "club.views.bad_request"
-handler404 = "club.views.page_not_found"
 handler500 = "club.views.server_error"

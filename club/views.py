@@ -96,10 +96,6 @@ def _check_refunds() -> dict:
     return {"provider": "database", "ok": late == 0, "late": late, "failed": failed_refunds().count()}
 
 
-def page_not_found(request, exception):
-    return render(request, "errors/404.html", status=404)
-
-
 def bad_request(request, exception):
     """A request Django will not read: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413), too many form
     fields or a Host the site does not serve (400)."""
