@@ -4,7 +4,7 @@ from django.db.models import Count, Q, QuerySet
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
-from kernel.days import period
+from kernel.days import moments
 
 from .models import User
 
@@ -25,7 +25,7 @@ def user_by_email(email: str) -> User | None:
 def new_members_by_month(*, date_from: date, date_to: date) -> dict[date, int]:
     """How many people became members (their first payment) in each month from `date_from` to
     `date_to`: {first day of the month: count} for the months that had any, in one query."""
-    start, end = period(date_from, date_to)
+    start, end = moments(date_from, date_to)
     months = (
         User.objects.filter(member_since__gte=start, member_since__lt=end)
         .annotate(month=TruncMonth("member_since", tzinfo=timezone.get_current_timezone()))

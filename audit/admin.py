@@ -13,8 +13,6 @@ from .services import audit_record, snapshot
 
 @admin.register(AuditEntry)
 class AuditEntryAdmin(ReadOnlyAdmin):
-    """The audit trail, to read (as on the Audit Trail page): nobody changes or deletes an entry."""
-
     list_display = ["at", "actor_email", "action", "target_type", "target_id", "summary"]
     list_filter = ["action", "target_type"]
     search_fields = ["actor_email", "summary", "target_id"]
@@ -22,10 +20,9 @@ class AuditEntryAdmin(ReadOnlyAdmin):
 
 
 class AuditedAdmin(RefusalsSaid):
-    """Records fixed by hand in Django admin: each addition, change and deletion is one audit entry
-    (`admin.add`, `admin.change`, `admin.delete`) with Django's change message and the values
-    before and after: of the changed fields for a change, of every field shown for an addition or a
-    deletion. It is written in the same transaction as the fix."""
+    """Records fixed by hand: each addition, change and deletion is one audit entry, in the fix's
+    transaction, with Django's change message and the values before and after (of the changed
+    fields for a change, of every field shown otherwise)."""
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)

@@ -17,9 +17,8 @@ class AuditEntryQuerySet(models.QuerySet):
 
 
 class AuditEntry(models.Model):
-    """One admin action: who, when, what, on which record, and its values before and after. The
-    app only ever adds rows (the model refuses changes and deletions; on PostgreSQL a trigger
-    refuses them too)."""
+    """One admin action. Rows are only ever added: the model refuses changes and deletions, and on
+    PostgreSQL a trigger does too."""
 
     at = models.DateTimeField(default=timezone.now, editable=False)
     # Null for the site's own actions. A person who acted keeps their record (deactivated, not

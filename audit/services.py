@@ -52,12 +52,10 @@ def audited_update(
     audited: list[str] | None = None,
     save: Callable[[models.Model], object] = _checked_save,
 ) -> models.Model:
-    """Sets `changes` on `instance`, saves it with `save` (which may refuse: by default, full_clean
-    and save) and, for a change an admin made (`by`), records `action` in the caller's transaction;
-    the site's own changes (`by` None: seeds, set-ups) are not an admin's word and leave no entry.
-    The entry keeps the values before and after of the `audited` fields, or, with `audited` None,
-    of the fields that changed only, and then there is none when nothing changed. `summary(before,
-    after)` says the change in a sentence, once saved, from the values the entry keeps."""
+    """Sets `changes` on `instance`, saves it with `save` (which may refuse) and, for a change an
+    admin made (`by`), records `action`; the site's own changes (`by` None) leave no entry. The entry
+    keeps the `audited` fields before and after, or, with `audited` None, the changed fields only
+    (no entry when none changed). `summary(before, after)` says the change in a sentence."""
     names = audited if audited is not None else list(changes)
     before = snapshot(instance, names)
     for name, value in changes.items():

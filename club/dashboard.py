@@ -18,8 +18,7 @@ from payments.selectors import failed_refunds, late_refunds, takings
 
 @login_required
 def dashboard(request):
-    """The dashboard's landing page: the profile card, and for admins the club's counts. It shows
-    several apps' records, so the project owns it."""
+    """The profile card, and for admins the club's counts and their day's start."""
     user = request.user
     context = {"profile": user, "counts": None, "today": None}
     if user.is_admin:
@@ -28,9 +27,6 @@ def dashboard(request):
 
 
 def _day_start(admin: User) -> dict:
-    """What starts an admin's day: the requests waiting for a decision, today's bookings and how
-    full the courts are, the money taken this month against last month (net of refunds), and the
-    refunds Stripe refused (waiting for an admin's retry) and those it has not answered for long."""
     now = timezone.localtime()
     month, last_month = day_start(month_start(now.date())), day_start(month_start(now.date(), 1))
     bookings, held, offered = day_occupancy(date=now.date())
@@ -56,8 +52,7 @@ def _same_moment_of(month_start: datetime, now: datetime) -> datetime:
 
 
 def _club_counts() -> dict[str, int]:
-    """What an admin sees first: total courts, total users, total members (users whose role is
-    member), counted with the same selectors as the pages that list them."""
+    """Counted with the same selectors as the pages that list them."""
     return {
         "courts": court_list().count(),
         "users": user_list().count(),

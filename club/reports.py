@@ -1,8 +1,6 @@
-"""The reports page (docs/rules.md, Reports): for a period, how full the courts were (by court and
-hour, by weekday and hour), the money taken each month net of refunds, how far the bookings got,
-the new members each month and the busiest courts. Its figures come from several apps' selectors,
-so the project owns it. The charts are drawn on the server (SVG and shaded tables), each with its
-figures in a table, so the page needs no JavaScript."""
+"""The reports page (docs/rules.md, Reports). Its figures come from several apps' selectors, so the
+project owns it. The charts are drawn on the server (SVG and shaded tables), each with its figures
+in a table, so the page needs no JavaScript."""
 
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -15,7 +13,8 @@ from django.utils import timezone
 from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
-from kernel.days import DayField, month_start, period
+from courts.models import WEEKDAY_NAMES
+from kernel.days import DayField, moments, month_start
 from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.
@@ -26,7 +25,6 @@ DAYS = {
 }
 # Three years of months is as far as one page of charts reads well.
 LONGEST = timedelta(days=3 * 366)
-WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
 def _periods(today: date) -> list[tuple[str, date, date]]:
@@ -41,8 +39,8 @@ def _periods(today: date) -> list[tuple[str, date, date]]:
 
 
 class ReportFilters(forms.Form):
-    """The report's period and days, from the query string: the last 12 months and every day unless
-    asked otherwise; a malformed field is said under it and the default stands in for it."""
+    """The report's period and days: the last 12 months and every day unless asked otherwise; a
+    malformed field is said under it and the default stands in for it."""
 
     date_from = DayField(label="From", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
     date_to = DayField(label="To", widget=forms.DateInput({"type": "date", "class": "input w-full"}))
@@ -71,8 +69,8 @@ class ReportFilters(forms.Form):
         return cleaned
 
     def chosen(self) -> tuple[date, date, str]:
-        """The period and days to report on: the valid fields, the defaults for the others (for
-        both days when either is not one, or they do not make a period)."""
+        """The valid fields, the defaults for the others (for both days when either is not one, or
+        they do not make a period)."""
         self.is_valid()
         values = {**self.defaults, **self.cleaned_data}
         if self.errors.keys() & {"date_from", "date_to"}:
@@ -151,7 +149,7 @@ def reports(request):
     used = occupancy(date_from=first, date_to=last, weekdays=DAYS[days][1])
     in_period = weekdays_between(first, last)
     weekdays = [(day, WEEKDAY_NAMES[day - 1]) for day in DAYS[days][1] if in_period[day]]
-    start, end = period(first, last)
+    start, end = moments(first, last)
     revenue = takings_by_month(start=start, end=end)
     members = new_members_by_month(date_from=first, date_to=last)
     months = [

@@ -1,7 +1,6 @@
 """Periodic tasks without cron: every worker looks every few seconds which of settings.PERIODIC_TASKS
-are due and queues those it claims (club.models.PeriodicRun), so each runs once per period however
-many workers there are, and none is missed while at least one worker runs. One of them takes again
-the tasks whose worker is gone (tasks_requeue_abandoned)."""
+are due and queues those it claims (club.models.PeriodicRun), so that each runs once per period
+however many workers there are."""
 
 import logging
 import threading
@@ -37,10 +36,8 @@ def queue_due_tasks(now: datetime | None = None) -> list[str]:
 
 
 def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
-    """Queues again the tasks a worker claimed and never finished, TASK_CLAIM_TIMEOUT_SECONDS after
-    the claim: their worker was killed, or lost the database before it could record the outcome.
-    Every task is safe to run twice, so one that was only slow does no harm run again. Run by the
-    scheduler (settings.PERIODIC_TASKS); answers how many were queued."""
+    """Queues again the tasks claimed TASK_CLAIM_TIMEOUT_SECONDS ago and never finished (their worker
+    was killed, or lost the database); every task is safe to run twice. Answers how many."""
     now = now or timezone.now()
     abandoned = DBTaskResult.objects.running().filter(
         started_at__lt=now - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)

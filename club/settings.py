@@ -1,9 +1,9 @@
 """Settings for the club site, read from the environment (django-environ).
 
-With LOCAL_MODE on, the defaults are the embedded local stack that `make run` starts: a SQLite
-file under `var/`, plain HTTP on localhost, e-mail printed to the console. Production leaves
-LOCAL_MODE off and sets the variables listed in docs/operations.md; with those, `manage.py check --deploy`
-is clean.
+With LOCAL_MODE on, the defaults are the embedded local stack of `make run`, `make dev` and
+`make test`: a throwaway secret, a SQLite file under `var/`, plain HTTP on localhost. Production
+leaves LOCAL_MODE off and sets the variables listed in docs/operations.md: every secret must come
+from the environment and every secure default holds (`manage.py check --deploy` is clean).
 """
 
 import re
@@ -14,14 +14,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = BASE_DIR / "var"
 
 env = environ.Env()
 environ.Env.read_env(BASE_DIR / ".env")  # optional, for local overrides; missing is fine
 
-# Local mode is the embedded stack of `make run`, `make dev` and `make test`: a throwaway secret,
-# localhost, plain HTTP, SQLite unless DATABASE_URL says otherwise. Production never sets it, so
-# there every secret must come from the environment and every secure default holds.
 LOCAL_MODE = env.bool("LOCAL_MODE", default=False)
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str(
@@ -110,7 +106,8 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------------------------
 DATABASES = {
     "default": env.db(
-        "DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'club.sqlite3'}" if LOCAL_MODE else environ.Env.NOTSET
+        "DATABASE_URL",
+        default=f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}" if LOCAL_MODE else environ.Env.NOTSET,
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -119,7 +116,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # The cache holds the rate limits, so it must be shared by every app process: the database by
 # default (`manage.py createcachetable`), or Redis with CACHE_URL=redis://127.0.0.1:6379/1.
@@ -155,18 +151,16 @@ if FIREBASE_AUTH_EMULATOR_HOST and not LOCAL_MODE:
         "FIREBASE_AUTH_EMULATOR_HOST is set while LOCAL_MODE is off. The emulator's tokens are not "
         "signed; unset FIREBASE_AUTH_EMULATOR_HOST in production."
     )
-# The session cookie the server sets after verifying a sign-in (Firebase allows up to 14 days).
+# The session cookie set after a sign-in is verified (Firebase allows up to 14 days).
 IDENTITY_COOKIE_NAME = "club_session"
 IDENTITY_SESSION_DAYS = env.int("IDENTITY_SESSION_DAYS", default=7)
-# Signed-in requests verify the session cookie here and ask Firebase whether it was revoked (or
-# its account disabled) at most once per person in this many seconds, through the shared cache;
-# sign-in, payments and admin writes ask every time (accounts/identity.py). A revocation made in
-# the Firebase console takes effect within this time; our own sign-out and roles at once.
+# Firebase is asked whether a session was revoked (or its account disabled) at most once per person
+# in this many seconds; sign-in, payments and admin writes ask every time (accounts/identity.py). A
+# revocation in the Firebase console takes effect within this time; our own sign-out and roles at once.
 IDENTITY_REVOCATION_CHECK_SECONDS = env.int("IDENTITY_REVOCATION_CHECK_SECONDS", default=300)
-# A call to Firebase gives up after this many seconds, without retrying (Google answers in a
-# fraction of one); after a call that got no answer, none is made for IDENTITY_BREAKER_SECONDS,
-# then one trial call (whose caller may wait IDENTITY_TIMEOUT) says whether it is back: the others
-# are refused at once meanwhile, and the breaker stays open for as long again if it is not.
+# A call to Firebase gives up after IDENTITY_TIMEOUT seconds, without retrying (Google answers in a
+# fraction of one); after one that got no answer, the others are refused at once for
+# IDENTITY_BREAKER_SECONDS, then one trial call says whether Firebase is back.
 IDENTITY_TIMEOUT = env.float("IDENTITY_TIMEOUT", default=min(PROVIDER_TIMEOUT, 1.5))
 IDENTITY_BREAKER_SECONDS = env.float("IDENTITY_BREAKER_SECONDS", default=2)
 
@@ -181,7 +175,6 @@ STRIPE_PUBLISHABLE_KEY = env.str(
 STRIPE_WEBHOOK_SECRET = env.str(
     "STRIPE_WEBHOOK_SECRET", default="whsec_local_only" if LOCAL_MODE else environ.Env.NOTSET
 )
-# Where the Stripe API is: Stripe itself unless set; localstripe's address in local mode.
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="http://127.0.0.1:8420" if LOCAL_MODE else "")
 if STRIPE_API_BASE and not LOCAL_MODE:
     raise ImproperlyConfigured(
@@ -193,17 +186,13 @@ CURRENCY = "usd"
 # Each page may load only what the site itself serves, plus what sign-in (Firebase) and card
 # payments (Stripe) need; no inline script without the page's nonce. Styles may be inline: the
 # toasts, dialogs and Stripe's card input set them from JavaScript.
-_local_origins = [
-    origin
-    for origin in (
-        f"http://{FIREBASE_AUTH_EMULATOR_HOST}" if FIREBASE_AUTH_EMULATOR_HOST else "",
-        STRIPE_API_BASE,
-    )
-    if origin and LOCAL_MODE
-]
-_vite_dev = (
-    ["http://127.0.0.1:5173", "ws://127.0.0.1:5173"] if env.bool("VITE_DEV_MODE", default=False) else []
-)
+# The Firebase emulator and localstripe, which only local mode may set (see above).
+_emulator = f"http://{FIREBASE_AUTH_EMULATOR_HOST}" if FIREBASE_AUTH_EMULATOR_HOST else ""
+_local_origins = [origin for origin in (_emulator, STRIPE_API_BASE) if origin]
+# `make dev` runs the Vite dev server (HMR) and loads the islands from it; everything else uses the build.
+_vite_dev_mode = env.bool("VITE_DEV_MODE", default=False)
+_vite_port = env.int("VITE_DEV_SERVER_PORT", default=5173)
+_vite_dev = [f"http://127.0.0.1:{_vite_port}", f"ws://127.0.0.1:{_vite_port}"] if _vite_dev_mode else []
 SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [
@@ -237,11 +226,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# --- Internationalisation ------------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
-USE_I18N = True
-USE_TZ = True
 
 # --- Static files and the Vite build -------------------------------------------------------
 STATIC_URL = "/static/"
@@ -258,10 +243,9 @@ WHITENOISE_IMMUTABLE_FILE_TEST = rf"^{STATIC_URL}(dist/assets/|.+\.[0-9a-f]{{12}
 
 DJANGO_VITE = {
     "default": {
-        # `make dev` turns this on and runs the Vite dev server (HMR); everything else uses the build.
-        "dev_mode": env.bool("VITE_DEV_MODE", default=False),
+        "dev_mode": _vite_dev_mode,
         "dev_server_host": "127.0.0.1",
-        "dev_server_port": env.int("VITE_DEV_SERVER_PORT", default=5173),
+        "dev_server_port": _vite_port,
         "static_url_prefix": "dist",
         "manifest_path": VITE_OUT_DIR / "manifest.json",
     }
@@ -273,16 +257,10 @@ DJANGO_VITE = {
 SECURE_DEFAULT = not LOCAL_MODE
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=SECURE_DEFAULT)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=SECURE_DEFAULT)
-SESSION_COOKIE_HTTPONLY = True
-SESSION_COOKIE_SAMESITE = "Lax"
-CSRF_COOKIE_SAMESITE = "Lax"
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SECURE_DEFAULT)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_DEFAULT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_DEFAULT)
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=SECURE_DEFAULT)
-SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_REFERRER_POLICY = "same-origin"
-X_FRAME_OPTIONS = "DENY"
 # Google sign-in opens a popup on another origin that must be able to answer this window; Django's
 # default, "same-origin", would cut it off.
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
@@ -314,7 +292,7 @@ MAILERS = {
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <club@localhost>")
 # The domain of the Message-ID of the club's messages.
 MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=SITE_URL.split("://")[-1].split("/")[0].split(":")[0])
-# Where the local mailbox keeps what it receives (local mode: the local mail page reads it).
+# Where the local mailbox keeps what it receives, for the local mail page.
 MAIL_DIR = Path(env.str("MAIL_DIR", default=str(BASE_DIR / "var" / "mail")))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]
@@ -332,10 +310,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["kernel.api.JSONParser"],
     "EXCEPTION_HANDLER": "kernel.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # How many reverse proxies stand before the app. With 0 the caller's address is the connection's
-    # own and X-Forwarded-For is ignored: anyone can write that header, and trusting it would let a
-    # caller pick a fresh address for every request and escape every limit. Behind N proxies, the
-    # address the N-th proxy from the end appended is the caller's.
+    # How many reverse proxies stand before the app. With 0, X-Forwarded-For is ignored: anyone can
+    # write it, and trusting it would let a caller escape every limit with a fresh address each time.
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     # Per caller (user, else address), counted in the shared cache; pages use them too
     # (kernel/ratelimit.py). Over the limit: 429 with Retry-After.
@@ -373,14 +349,10 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# --- Product rules -------------------------------------------------------------------------
 COURTS_PER_PAGE = 6
 # The day sheet's rows a page (/schedule): a club's every court, unless it has very many.
 SCHEDULE_COURTS_PER_PAGE = 50
-# Rows per dashboard page; the rows an API list call returns unless it asks for more, and the most.
 DASHBOARD_PAGE_SIZE = 25
-API_DEFAULT_LIMIT = 25
-API_MAX_LIMIT = 100
 
 LOGGING = {
     "version": 1,

@@ -32,19 +32,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
-    # The stand-ins for what localstripe's fake Stripe.js lacks (payments/local.py); never in production.
-    urlpatterns += [
-        path("local/stripe-adapter.js", payments_local.adapter_script, name="local-stripe-adapter"),
-        path("local/stripe-confirm", payments_local.LocalConfirmApi.as_view(), name="local-stripe-confirm"),
-    ]
-
-if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
-    # The links the emulator keeps instead of sending e-mail (accounts/local.py); never in production.
-    urlpatterns += [path("local/auth-links", accounts_local.auth_links, name="local-auth-links")]
-
-if settings.LOCAL_MODE:
-    # What the local mailbox received (notifications/local.py); never in production.
+if settings.LOCAL_MODE:  # never in production
+    # What the local mailbox received (notifications/local.py).
     urlpatterns += [
         path("local/mail", notifications_local.mail_list, name="local-mail"),
         path("local/mail/<str:mail_id>", notifications_local.mail_detail, name="local-mail-detail"),
@@ -55,7 +44,17 @@ if settings.LOCAL_MODE:
             name="local-mail-attachment",
         ),
     ]
+    if settings.STRIPE_API_BASE:
+        # The stand-ins for what localstripe's fake Stripe.js lacks (payments/local.py).
+        urlpatterns += [
+            path("local/stripe-adapter.js", payments_local.adapter_script, name="local-stripe-adapter"),
+            path(
+                "local/stripe-confirm", payments_local.LocalConfirmApi.as_view(), name="local-stripe-confirm"
+            ),
+        ]
+    if settings.FIREBASE_AUTH_EMULATOR_HOST:
+        # The links the emulator keeps instead of sending e-mail (accounts/local.py).
+        urlpatterns.append(path("local/auth-links", accounts_local.auth_links, name="local-auth-links"))
 
 handler400 = "club.views.bad_request"
-handler404 = "club.views.page_not_found"
 handler500 = "club.views.server_error"

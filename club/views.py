@@ -23,14 +23,10 @@ from payments.selectors import failed_refunds, late_refunds
 @require_GET
 @never_cache
 def healthz(request):
-    """Liveness and readiness for a load balancer: each part the site needs, and whether it answers.
-
-    200 when every part answers, 503 when one does not; the body says which. The error text of a
-    part that fails may name hosts and accounts, so only a caller on this machine or a signed-in
-    admin reads it. The background queue is reported too (how many tasks wait, and for how long the
-    oldest has), and the refunds late or refused, for monitoring; they do not make the answer 503:
-    an instance whose workers lag still serves its pages, and a load balancer should keep sending
-    it requests.
+    """Liveness and readiness for a load balancer: 200 when every part the site needs answers, 503
+    when one does not; the body says which. A failing part's error may name hosts and accounts, so
+    only a caller on this machine or a signed-in admin reads it. The queue and the refunds are
+    reported for monitoring but never make it 503: an instance whose workers lag still serves pages.
     """
     checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
@@ -46,9 +42,8 @@ def healthz(request):
 
 def _provider_checks() -> dict:
     """The identity and payment providers' answers, asked at most once per HEALTHZ_CACHE_SECONDS
-    in each process, so a probe every second (from anyone: the URL is public) is not a call to
-    Firebase and Stripe every second. The database is checked on every hit: it is our own, and the
-    cheapest check."""
+    in each process: the URL is public, and a probe every second must not call Firebase and Stripe
+    every second."""
     return caches["healthz"].get_or_set(
         "providers",
         lambda: {"identity": identity_status(), "payments": payments_status()},
@@ -57,8 +52,7 @@ def _provider_checks() -> dict:
 
 
 def _may_read_errors(request) -> bool:
-    # The caller's address as the rate limits see it: behind NUM_PROXIES proxies, the one they
-    # forward, since the proxy itself is usually on this machine.
+    # As the rate limits see it: behind NUM_PROXIES proxies (usually on this machine), the forwarded one.
     address = BaseThrottle().get_ident(request)
     try:
         local = ipaddress.ip_address(address).is_loopback
@@ -97,19 +91,14 @@ def _check_queue() -> dict:
 
 
 def _check_refunds() -> dict:
-    """Refunds still pending over REFUND_LATE_SECONDS (Stripe not answering the worker's tries, or
-    no worker), and those Stripe refused, which wait for an admin."""
+    """Refunds pending over REFUND_LATE_SECONDS, and those Stripe refused (waiting for an admin)."""
     late = late_refunds().count()
     return {"provider": "database", "ok": late == 0, "late": late, "failed": failed_refunds().count()}
 
 
-def page_not_found(request, exception):
-    return render(request, "errors/404.html", status=404)
-
-
 def bad_request(request, exception):
-    """Django's answer to a request it will not read: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413),
-    too many form fields or a Host the site does not serve (400). JSON on the API, a page for people."""
+    """A request Django will not read: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413), too many form
+    fields or a Host the site does not serve (400)."""
     if isinstance(exception, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1024 / 1024
         status, message = 413, f"The request is too large: the site accepts up to {limit:g} MB."
@@ -121,8 +110,7 @@ def bad_request(request, exception):
 
 
 def server_error(request):
-    """Django's last resort for an uncaught exception, so the place where a lost database
-    connection ends up, whether a view or a middleware hit it."""
+    """Where a lost database connection ends up, whether a view or a middleware hit it."""
     if isinstance(sys.exc_info()[1], (OperationalError, InterfaceError)):
         return service_unavailable(
             request, heading="We can't reach our records right now", message=DATABASE_UNAVAILABLE

@@ -22,8 +22,7 @@ class ContactMessageAdmin(AuditedAdmin):
 
 @admin.register(Announcement)
 class AnnouncementAdmin(ServiceAdmin):
-    """Announcements are posted through their services, as on Make Announcements: a new one is
-    e-mailed to those who want announcements, and each change is audited."""
+    """Through the services, as on Make Announcements: a new one is e-mailed, each change audited."""
 
     fields = ["text"]
     list_display = ["text", "created_at", "updated_at"]

@@ -1,6 +1,5 @@
-"""The club's editorial content that changes with a release, not from day to day: testimonials,
-blog posts and partners. Kept as files in the project (reviewed like code, images shipped under
-static/); coupons and announcements, which staff change often, are in the database."""
+"""The club's editorial content that changes with a release, not from day to day, reviewed like code;
+what staff change often (coupons, announcements) is in the database."""
 
 from dataclasses import dataclass
 from datetime import date

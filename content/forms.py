@@ -7,7 +7,6 @@ class ContactForm(forms.ModelForm):
     class Meta:
         model = ContactMessage
         fields = ["name", "email", "message"]
-        labels = {"name": "Name", "email": "Email", "message": "Message"}
         widgets = {
             "name": forms.TextInput(attrs={"class": "input w-full", "autocomplete": "name"}),
             "email": forms.EmailInput(attrs={"class": "input w-full", "autocomplete": "email"}),

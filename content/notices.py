@@ -10,8 +10,8 @@ from .models import Announcement
 
 
 def announced(*, announcement_id: int) -> int:
-    """Tells everyone who has not turned announcements off; answers how many were told. Run by the
-    worker (content.tasks.announce): a club's thousands of people are not told inside a request."""
+    """Tells everyone who has not turned announcements off; answers how many. Run by the worker:
+    thousands of people are not told inside a request."""
     announcement = Announcement.objects.filter(pk=announcement_id).first()
     if announcement is None:  # deleted before the worker came to it
         return 0

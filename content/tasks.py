@@ -1,5 +1,3 @@
-"""The content's background work, run by the worker (`manage.py run_worker`)."""
-
 from django.tasks import task
 
 from . import notices

@@ -17,11 +17,12 @@ from payments.coupons import active_coupons
 
 from . import data
 from .forms import ContactForm
-from .selectors import HOME_PAGE_COUPONS, announcement_list
+from .selectors import announcement_list
 from .serializers import AnnouncementOutput
 from .services import contact_message_create, newsletter_subscribe
 
 logger = logging.getLogger(__name__)
+HOME_PAGE_COUPONS = 4
 
 
 def home(request):

@@ -23,15 +23,17 @@ class PriceBandForm(forms.ModelForm):
 
 
 class PriceBandFormSet(BaseInlineFormSet):
-    def clean(self) -> None:
-        """A court's bands may not overlap, as the court API refuses (courts.services)."""
-        super().clean()
-        kept = [
-            form.instance
+    def kept(self) -> list[PriceBandForm]:
+        return [
+            form
             for form in self.forms
             if form.is_valid() and form.cleaned_data and not self._should_delete_form(form)
         ]
-        if (overlap := overlap_message(kept)) is not None:
+
+    def clean(self) -> None:
+        """A court's bands may not overlap, as the court API refuses (courts.services)."""
+        super().clean()
+        if (overlap := overlap_message([form.instance for form in self.kept()])) is not None:
             raise ValidationError(overlap)
 
 
@@ -44,9 +46,8 @@ class PriceBandInline(admin.TabularInline):
 
 @admin.register(Court)
 class CourtAdmin(ServiceAdmin):
-    """Courts are saved through the courts' services, as on Manage Courts: the same rules, the same
-    audit entries, and a court with bookings archived rather than deleted (Django admin refuses
-    that deletion first, naming the bookings). An archived court is opened again by unticking it."""
+    """A court with bookings is archived rather than deleted (Django admin refuses that deletion
+    first, naming the bookings); it is opened again by unticking is_archived."""
 
     list_display = ["name", "type", "price", "is_archived", "created_at"]
     list_filter = ["type", "is_archived"]
@@ -73,8 +74,4 @@ class CourtAdmin(ServiceAdmin):
 
 def price_bands(formset: PriceBandFormSet) -> list[dict]:
     """The bands the inline keeps, as the courts' services take them."""
-    return [
-        {name: form.cleaned_data[name] for name in PriceBandForm.Meta.fields}
-        for form in formset.forms
-        if form.cleaned_data and not formset._should_delete_form(form)
-    ]
+    return [{name: form.cleaned_data[name] for name in PriceBandForm.Meta.fields} for form in formset.kept()]

@@ -13,7 +13,7 @@ from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
 from .models import Court
-from .selectors import court_list, courts_all, courts_for_admin, courts_with_price_bands
+from .selectors import court_list, courts_all, courts_for_admin, with_price_bands
 from .serializers import CourtAdminOutput, CourtInput, CourtOutput
 from .services import court_create, court_delete, court_restore, court_update
 
@@ -35,8 +35,7 @@ class CourtListApi(APIView):
     # the slice (before compression: GZipMiddleware makes it weak), still matches.
     @method_decorator([cache_control(no_cache=True), conditional_page])
     def get(self, request):
-        # A few dozen courts, read whole in one query with their bands, then sliced.
-        return sliced_response(request, courts_with_price_bands(court_list()), CourtOutput)
+        return sliced_response(request, with_price_bands(court_list()), CourtOutput)
 
     @extend_schema(request=CourtInput, responses={201: CourtAdminOutput, **errors(400, 401, 403)})
     def post(self, request):

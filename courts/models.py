@@ -19,7 +19,6 @@ def validate_image_location(value: str) -> None:
 
 
 def validate_slots(value: list) -> None:
-    """Slots are 'HH:MM-HH:MM' strings, each ending after it starts, none overlapping."""
     if not isinstance(value, list) or not all(isinstance(slot, str) for slot in value):
         raise ValidationError("Slots must be a list of 'HH:MM-HH:MM' strings.")
     try:
@@ -67,8 +66,7 @@ class Court(models.Model):
 
     @cached_property
     def bands(self) -> list["PriceBand"]:
-        """The court's price bands, in the order they are tried (PriceBand.Meta.ordering): read
-        once per instance, or given for many courts at once by courts.selectors."""
+        """Read once per instance, or given for many courts at once by courts.selectors."""
         return list(self.price_bands.all())
 
 
@@ -76,7 +74,6 @@ WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturd
 
 
 def validate_weekdays(value: list) -> None:
-    """Weekdays are a list of days, Monday 0 to Sunday 6, each at most once, one at least."""
     if (
         not isinstance(value, list)
         or not value
@@ -89,10 +86,9 @@ def validate_weekdays(value: list) -> None:
 
 
 class PriceBand(models.Model):
-    """A price of a court's slots at some times of the week (docs/rules.md, Prices): a slot whose
-    start is in [starts, ends) on one of the band's weekdays, in the club's time zone, costs the
-    band's price; any other slot, the court's own. A court's bands do not overlap
-    (courts.pricing.overlap_message), so at most one applies to a slot."""
+    """A price of a court's slots at some times of the week (docs/rules.md, Prices): a slot starting
+    in [starts, ends) on one of its weekdays costs the band's price. A court's bands do not overlap
+    (courts.pricing.overlap_message)."""
 
     court = models.ForeignKey(Court, on_delete=models.CASCADE, related_name="price_bands")
     weekdays = models.JSONField(

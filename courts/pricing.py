@@ -14,9 +14,7 @@ from .models import WEEKDAY_NAMES, Court, PriceBand
 
 
 def band_for(bands: Iterable[PriceBand], *, weekday: int, start: time) -> PriceBand | None:
-    """The first of `bands` (in PriceBand.Meta.ordering) that a slot starting at `start` on
-    `weekday` (Monday 0) falls in: on one of its weekdays, from its `starts` up to, not including,
-    its `ends`."""
+    """The first of `bands` that a slot starting at `start` on `weekday` (Monday 0) falls in."""
     for band in bands:
         if weekday in band.weekdays and band.starts <= start < band.ends:
             return band
@@ -24,8 +22,7 @@ def band_for(bands: Iterable[PriceBand], *, weekday: int, start: time) -> PriceB
 
 
 def slot_prices(court: Court, date: Date, slots: list[str]) -> list[Decimal]:
-    """The price of each of `slots` ('HH:MM-HH:MM') of `court` on `date`, in their order: its price
-    band's, or the court's own price (Court.bands, read once)."""
+    """The price of each of `slots` of `court` on `date`: its price band's, or the court's own."""
     bands = list(court.bands)
     own = Decimal(court.price)  # as saved: a court made in code may still hold the string it was given
     weekday = date.weekday()

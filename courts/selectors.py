@@ -14,15 +14,15 @@ def courts_all() -> QuerySet[Court]:
 
 
 def courts_for_admin(*, archived: bool) -> QuerySet[Court]:
-    """Manage Courts' open or archived courts, each with `has_bookings`: whether deleting it would
-    archive it (courts.services.court_delete) rather than delete it, and its price bands."""
+    """Manage Courts' open or archived courts, with `has_bookings` (whether deleting one archives it)
+    and their price bands."""
     booked = Court.objects.filter(pk=OuterRef("pk"), bookings__isnull=False)
     return with_price_bands(Court.objects.filter(is_archived=archived).annotate(has_bookings=Exists(booked)))
 
 
 def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
-    """`courts`, each with its price bands (Court.bands) read in one more query for all of them:
-    for a page of courts, which a join would not slice (courts_with_price_bands)."""
+    """`courts`, each with its price bands (Court.bands) read in one more query for all of them, so
+    that a page of them can be sliced, which a join (courts_with_price_bands) would not allow."""
     return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))
 
 
@@ -32,10 +32,8 @@ _BAND_COLUMNS = {
 
 
 def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:
-    """`courts`, in their order, each with its price bands (Court.bands), in one query however many
-    courts and bands: the courts joined to their bands, a row per band (a court without any comes
-    once, with none). For the day sheet and the open courts' list, which each read courts in one
-    query."""
+    """`courts`, in their order, each with its price bands (Court.bands), in one query: the courts
+    joined to their bands, a row per band. For the day sheet and a day's availability."""
     found: dict[int, Court] = {}
     for row in courts.annotate(**_BAND_COLUMNS):
         court = found.setdefault(row.pk, row)

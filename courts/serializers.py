@@ -1,24 +1,21 @@
-from decimal import Decimal
-
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from kernel.slots import SLOT_PATTERN
-from kernel.text import validate_one_line
 
 from .models import Court, PriceBand, validate_image_location, validate_slots
 
 _TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
-# A price sent in: a positive number of dollars and cents. On an input, coerce_to_string changes
-# nothing but the schema: it then says what clients send, a number, with its minimum (a string
-# such as "25.50" is accepted too).
+# The model's price, with its own message and without its label ("price per session") in the
+# schema. On an input, coerce_to_string changes nothing but the schema: it then says what clients
+# send, a number (a string such as "25.50" is accepted too).
 _PRICE = {
-    "max_digits": 10,
-    "decimal_places": 2,
-    "min_value": Decimal("0.01"),
-    "error_messages": {"min_value": "The price must be a positive number."},
-    "coerce_to_string": False,
+    "price": {
+        "label": None,
+        "error_messages": {"min_value": "The price must be a positive number."},
+        "coerce_to_string": False,
+    }
 }
 
 
@@ -102,7 +99,7 @@ def slot_list(help_text: str) -> serializers.ListField:
     )
 
 
-class PriceBandInput(serializers.Serializer):
+class PriceBandInput(serializers.ModelSerializer):
     weekdays = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=6),
         min_length=1,
@@ -111,7 +108,11 @@ class PriceBandInput(serializers.Serializer):
     )
     starts = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later takes the price.")
     ends = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later no longer does.")
-    price = serializers.DecimalField(**_PRICE)
+
+    class Meta:
+        model = PriceBand
+        fields = ["weekdays", "starts", "ends", "price"]
+        extra_kwargs = _PRICE
 
 
 class PriceBandsField(serializers.ListField):
@@ -140,10 +141,7 @@ def _flat(detail) -> str:
     return str(detail)
 
 
-class CourtInput(serializers.Serializer):
-    name = serializers.CharField(max_length=100, validators=[validate_one_line])
-    type = serializers.CharField(max_length=50, validators=[validate_one_line])
-    price = serializers.DecimalField(**_PRICE)
+class CourtInput(serializers.ModelSerializer):
     image = ImageLocationField()
     slots = slot_list(
         "The times the court can be booked, like '08:00-09:00'. Without them it can't be booked yet."
@@ -153,6 +151,11 @@ class CourtInput(serializers.Serializer):
         required=False,
         help_text="The prices of some times of the week, replacing the court's bands; no two may overlap.",
     )
+
+    class Meta:
+        model = Court
+        fields = ["name", "type", "price", "image", "slots", "availableSlots", "priceBands"]
+        extra_kwargs = _PRICE
 
     def validate(self, data):
         if "availableSlots" in data:

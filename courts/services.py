@@ -23,10 +23,8 @@ def court_create(
     slots: list[str] | None = None,
     price_bands: list[dict] | None = None,
 ) -> Court:
-    """A new court. Without slots it is listed but cannot be booked until an admin adds them: slots
-    are optional when a court is added. `price_bands` (each a PriceBand's weekdays, starts, ends and
-    price) price some times of the week otherwise than `price`. `by`: the admin, for the audit
-    trail (None: the site itself)."""
+    """A new court; without slots it is listed but cannot be booked until an admin adds them.
+    `price_bands`: each a PriceBand's fields. `by`: the admin (None: the site itself)."""
     court = Court(name=name, type=type, price=price, image=image, slots=slots or [])
     court.full_clean()
     court.save()
@@ -62,8 +60,8 @@ def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None
 
 
 def _replace_price_bands(court: Court, bands: list[dict]) -> None:
-    """Makes `bands` the court's price bands, once each is valid and no two overlap; a refusal
-    names them under `priceBands`, the API's field."""
+    """Makes `bands` the court's, once each is valid and no two overlap; a refusal is said under
+    `priceBands`, the API's field."""
     new = [PriceBand(court=court, **band) for band in bands]
     for number, band in enumerate(new, start=1):
         try:
@@ -83,9 +81,8 @@ def _replace_price_bands(court: Court, bands: list[dict]) -> None:
 
 @transaction.atomic
 def court_delete(*, court: Court, by=None) -> bool:
-    """Deletes a court, or archives it when it has bookings, so no booking or payment loses its
-    court: an archived court is hidden from /courts and cannot be booked. Answers whether it was
-    deleted."""
+    """Deletes a court, or archives it when it has bookings, so that none loses its court; answers
+    whether it was deleted."""
     before = snapshot(court, AUDITED)
     archived = court.bookings.exists()
     action = "court.archive" if archived else "court.delete"
@@ -106,8 +103,7 @@ def court_delete(*, court: Court, by=None) -> bool:
 
 @transaction.atomic
 def court_restore(*, court: Court, by=None) -> Court:
-    """Opens an archived court to booking again, as it was when archived. An open court is left as
-    it is."""
+    """Opens an archived court to booking again; an open court is left as it is."""
     if court.is_archived:
         court.is_archived = False
         court.save(update_fields=["is_archived"])

@@ -11,8 +11,6 @@ from .serializers import CourtAdminOutput
 
 @admin_required
 def manage(request):
-    """Manage Courts: the courts-admin island edits the list through the court API, and lists the
-    archived courts to restore."""
     props = {
         "courts": CourtAdminOutput(courts_for_admin(archived=False), many=True).data,
         "archived": CourtAdminOutput(courts_for_admin(archived=True), many=True).data,

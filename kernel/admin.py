@@ -1,14 +1,7 @@
-"""What the apps' Django admin pages share. Every registered admin is one of three kinds, or writes
-nothing at all (the task queue's own), so that each fix made in Django admin is one audit entry
-(club/tests/test_admin_kinds.py holds them to it):
-
-- ReadOnlyAdmin: records to read; an action may change them through a service, which audits;
-- ServiceAdmin: records saved and deleted through their app's services, which audit;
-- AuditedAdmin (audit.admin): records fixed by hand, audited with the changed values before and after.
-
-Django's own log (LogEntry) is kept for each record's History page, but it is not the audit trail:
-it cannot say what the values were, and it writes the deletions of several records at once with
-bulk_create, which sends no signal."""
+"""The kinds of Django admin. Every registered admin is ReadOnlyAdmin, ServiceAdmin or AuditedAdmin
+(audit.admin), or writes nothing at all, so that each fix made in Django admin is one audit entry
+(club/tests/test_admin_kinds.py). Django's own LogEntry cannot be the trail: it keeps no values, and
+writes bulk deletions with bulk_create, which sends no signal."""
 
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
@@ -19,8 +12,7 @@ from .errors import Conflict
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Records to read in Django admin, never to add, change or delete there: the services make
-    and change them (an admin action may still call a service)."""
+    """Records the services make and change (an admin action may still call a service)."""
 
     def has_add_permission(self, request):
         return False
@@ -34,9 +26,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 class RefusalsSaid(admin.ModelAdmin):
     """A refusal a service makes only as it saves or deletes (a code another admin took meanwhile,
-    the club's last admin): its transaction has rolled the change back (Django's change and delete
-    views run in one, and so does each kind's delete_queryset, for Delete selected), and the page
-    says why at its top, not an error page."""
+    the club's last admin) is said at the top of the page, its transaction rolled back."""
 
     def _saying_refusals(self, view, request, *args, **kwargs):
         try:
@@ -57,13 +47,10 @@ class RefusalsSaid(admin.ModelAdmin):
 
 
 class ServiceAdmin(RefusalsSaid):
-    """Records that Django admin adds, changes and deletes through their app's services, so that
-    the services' rules and audit entries hold there too. A subclass says how with `create`,
-    `update` and `remove`; the form (and its inlines) check the values first, so that a refusal
-    shows on the page."""
+    """Records saved and deleted through their app's services, so that the services' rules and audit
+    entries hold here too; a subclass calls them in `create`, `update` and `remove`."""
 
     def create(self, request, form, formsets):
-        """The new record, made by the service from the checked form."""
         raise NotImplementedError
 
     def update(self, request, obj, changes: dict, formsets) -> None:

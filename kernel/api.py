@@ -22,8 +22,7 @@ class JSONParser(parsers.JSONParser):
 
 
 class IdField(serializers.IntegerField):
-    """A record's id sent in: a whole number from 1 to the largest a table's key holds (bigint).
-    A larger one names nothing, and SQLite (`make run`'s database) cannot even look it up."""
+    """A record's id sent in, at most the largest bigint: SQLite cannot even look up a larger one."""
 
     def __init__(self, **kwargs):
         super().__init__(

@@ -5,9 +5,8 @@ from django.utils import timezone
 
 
 def island_config(request) -> dict:
-    """The one global blob every island reads (frontend/src/lib/config.ts), rendered by base.html:
-    the CSRF token, the URLs islands call (reversed here, so no island hard-codes one), and the
-    Firebase web config, including whether to use the local emulator."""
+    """The blob every island reads (frontend/src/lib/config.ts): the URLs are reversed here so that
+    no island hard-codes one."""
     urls = {
         "session": reverse("api-session"),
         "users": reverse("api-users"),
@@ -32,8 +31,7 @@ def island_config(request) -> dict:
 
 
 def site(request):
-    """What every layout needs: the site's name and contact details, the year for the footer, and
-    the islands' config (built only when a page renders it)."""
+    """What every layout needs; the islands' config is built only when a page renders it."""
     return {
         "site_name": settings.SITE_NAME,
         "club_contact": settings.CLUB_CONTACT,

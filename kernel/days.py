@@ -26,8 +26,7 @@ def validate_day(day: date) -> None:
 
 
 class DayField(forms.DateField):
-    """A day that a page's filter asks about (looked up as moments: within_days, period), from
-    EARLIEST_DAY to LATEST_DAY."""
+    """A day that a page's filter asks about, from EARLIEST_DAY to LATEST_DAY."""
 
     default_validators = [validate_day]
 
@@ -38,18 +37,12 @@ def day_start(day: date) -> datetime:
 
 
 def moments(first: date | None, last: date | None) -> tuple[datetime | None, datetime | None]:
-    """The moments from the start of `first` up to (not including) the start of the day after `last`;
-    a day not given (None) leaves that side open."""
+    """From the start of `first` up to the start of the day after `last`; None leaves a side open."""
     return (day_start(first) if first else None), (day_start(last + timedelta(days=1)) if last else None)
 
 
-def period(first: date, last: date) -> tuple[datetime, datetime]:
-    """moments() of two days given."""
-    return moments(first, last)
-
-
 def between(field: str, start: datetime | None, end: datetime | None) -> Q:
-    """The timestamps `field` from `start` up to (not including) `end`; None leaves that side open."""
+    """`field` from `start` up to (not including) `end`; None leaves that side open."""
     bounds = Q()
     if start:
         bounds &= Q(**{f"{field}__gte": start})
@@ -59,8 +52,7 @@ def between(field: str, start: datetime | None, end: datetime | None) -> Q:
 
 
 def within_days(field: str, first: date | None, last: date | None) -> Q:
-    """The timestamps `field` from the start of `first` up to the start of the day after `last`;
-    a day not given leaves that side open."""
+    """`field` within the days `first` to `last` (moments)."""
     return between(field, *moments(first, last))
 
 

@@ -17,9 +17,8 @@ def redact(text: str) -> str:
 
 
 class AccessLogger(Logger):
-    """gunicorn's logger (gunicorn.conf.py names it), with the secrets out of every part of an
-    access-log line (the request line, the path, the referrer and the other headers) and out of its
-    error log ("Error handling request <path>")."""
+    """gunicorn's logger (gunicorn.conf.py), with the secrets out of every part of an access-log
+    line and out of its error log ("Error handling request <path>")."""
 
     def setup(self, cfg):
         super().setup(cfg)

@@ -53,7 +53,7 @@ class _KeyedThrottle(SimpleRateThrottle):
 
 def limit_per_key(request, view, *, scope: str, key: str) -> None:
     """Counts this request against `scope`'s rate for `key` (an account, say), whoever sends it;
-    past it, DRF's Throttled: a 429 that says when to try again (and a Retry-After header)."""
+    past it, DRF's Throttled (a 429 with Retry-After)."""
     throttle = _KeyedThrottle(scope, key)
     if not throttle.allow_request(request, view):
         raise Throttled(throttle.wait())

@@ -2,11 +2,9 @@
 
     Server-Timing: db;desc="12 queries";dur=8.4, app;dur=15.2
 
-`db`: the SQL queries the request ran, on every database, and the milliseconds spent in them;
-`app`: the rest of the time from the first middleware in to the last one out (Python, templates,
-serializers). The browser's developer tools show it beside each request, and bench/scale.py reads
-it. Production never sends it: the middleware removes itself unless LOCAL_MODE is on, so nothing
-about the queries behind a page leaves the server.
+`db`: the SQL queries the request ran and their milliseconds; `app`: the rest of the time spent in
+the middleware chain. The browser's developer tools show it, and bench/scale.py reads it. Nothing
+about the queries behind a page may leave a production server, hence local mode only.
 """
 
 import time

@@ -13,8 +13,7 @@ SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$", 
 
 @dataclass(frozen=True, order=True)
 class Slot:
-    """From `start` up to `end` (wall-clock times, the end after the start) on any day; slots order
-    by their start, then their end."""
+    """From `start` up to `end` (wall-clock times) on any day; slots order by start, then end."""
 
     start: time
     end: time
@@ -43,9 +42,9 @@ class Slot:
         return minutes / 60
 
     def starts_at(self, day: date, tz: tzinfo | None = None) -> datetime:
-        """When the slot begins on `day`, in `tz` (the club's time zone unless given)."""
+        """When the slot begins on `day`, in `tz` (else the club's time zone)."""
         return timezone.make_aware(datetime.combine(day, self.start), tz)
 
     def ends_at(self, day: date, tz: tzinfo | None = None) -> datetime:
-        """When the slot ends on `day`, in `tz` (the club's time zone unless given)."""
+        """When the slot ends on `day`, in `tz` (else the club's time zone)."""
         return timezone.make_aware(datetime.combine(day, self.end), tz)

@@ -9,15 +9,8 @@ from .errors import Conflict
 
 class StatusMachine(models.Model):
     """A model whose `status` moves only along its TRANSITIONS (from each status, the ones it may
-    become), declared beside its fields. It moves in one of two ways, and no other code assigns
-    `status` (club/tests/test_status_machines.py reads the project for it):
-
-    - `move`: the row locked, its status re-read and the move checked, then saved with the fields
-      that change with it, and recorded by `moved` (a history row, where the model keeps one);
-    - `move_where`: one conditional UPDATE of the rows in a status the move is declared from, for a
-      claim that takes no lock (two workers, one row: the database lets one of them have it).
-
-    A new row starts in any status: creating it is not a move."""
+    become), by `move` (under the row lock) or `move_where` (one conditional UPDATE, for a claim that
+    takes no lock); no other code assigns `status` (club/tests/test_status_machines.py)."""
 
     TRANSITIONS: ClassVar[dict[str, set[str]]] = {}
 
@@ -27,10 +20,9 @@ class StatusMachine(models.Model):
     def move(
         self, to: str, *, locked: bool = False, only_from: str = "", note: dict | None = None, **changes
     ):
-        """Moves this row to `to` with `changes` (field values saved with it), if its declared
-        transitions allow it from its status under the row lock (and only from `only_from`, when
-        given); raises Conflict otherwise. `locked`: the caller has just read this row under its
-        lock, in the transaction it is in. `note` goes to `moved`. Answers the status it left."""
+        """Moves this row to `to` with `changes` saved with it, if its transitions allow it from its
+        status re-read under the row lock (and only from `only_from`, when given); else Conflict.
+        `locked`: the caller has just read the row under its lock. Answers the status it left."""
         with transaction.atomic(savepoint=False):
             if not locked:
                 rows = type(self)._base_manager.select_for_update(of=("self",)).filter(pk=self.pk)
@@ -53,7 +45,7 @@ class StatusMachine(models.Model):
 
     @classmethod
     def move_where(cls, to: str, *conditions: models.Q, **changes) -> int:
-        """Moves to `to`, with `changes`, the rows that meet `conditions` and are in a status that
-        may become `to`, in one UPDATE; answers how many moved."""
+        """Moves to `to`, with `changes`, the rows that meet `conditions` and may become `to`; answers
+        how many moved."""
         sources = [status for status, targets in cls.TRANSITIONS.items() if to in targets]
         return cls._base_manager.filter(*conditions, status__in=sources).update(status=to, **changes)

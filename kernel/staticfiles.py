@@ -8,11 +8,8 @@ VITE_PREFIX = "dist/"
 
 
 class StaticFilesStorage(CompressedManifestStaticFilesStorage):
-    """Compresses everything, hashes everything but the Vite build.
-
-    Vite names every file it emits after its content and rewrites the imports between chunks to
-    those names; hashing them a second time would break those imports (and double the files).
-    """
+    """Compresses everything, hashes everything but the Vite build: Vite has named its files after
+    their content already, and hashing them again would break the imports between its chunks."""
 
     def hashed_name(self, name, content=None, filename=None):
         if name.startswith(VITE_PREFIX):
@@ -21,12 +18,8 @@ class StaticFilesStorage(CompressedManifestStaticFilesStorage):
 
 
 def static_url_for(location: str) -> str:
-    """The URL to serve an image location stored in the database by.
-
-    A file shipped with the project is stored by its plain static path ('/static/img/x.svg'), which
-    stays valid across deployments; it is served by its content-hashed name, cached for ever. Any
-    other location (an external URL) is returned as it is.
-    """
+    """The URL of an image location stored in the database: a shipped file is stored by its plain
+    static path ('/static/img/x.svg'), valid across deployments, and served by its hashed name."""
     if not location.startswith(settings.STATIC_URL):
         return location
     try:

@@ -38,6 +38,5 @@ def validate_lines(value: str) -> None:
 
 def one_line(value: str) -> str:
     """`value` with each run of control characters and spaces as one space, for where a line break
-    would change the meaning (a subject line, a calendar's name): a row saved by other means than
-    the validated forms and APIs (a shell, an import) may hold any character."""
+    would change the meaning (a subject line): a row saved from a shell may hold any character."""
     return " ".join(_CONTROL.sub(" ", value).split())

@@ -8,8 +8,7 @@ from .models import Notification, Preferences
 
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    """What was sent, what waits and why: for reading. Messages are made by the services only, and
-    never deleted here: the row (event, recipient, about) is what makes each message go once."""
+    """Never deleted here: the row (event, recipient, about) is what makes each message go once."""
 
     list_display = ["created_at", "event", "recipient", "about", "status", "attempts", "sent_at"]
     list_filter = ["status", "event"]
@@ -20,8 +19,7 @@ class NotificationAdmin(ReadOnlyAdmin):
 
 @admin.register(Preferences)
 class PreferencesAdmin(AuditedAdmin):
-    """Which optional messages a person gets, to set on their word (say, a request by e-mail). A
-    person with no row gets them all, as does one whose row is deleted: so rows are not deleted."""
+    """To set on a person's word. Rows are not deleted: a person with none gets every message."""
 
     list_display = ["user", "reminders", "announcements"]
     list_filter = ["reminders", "announcements"]

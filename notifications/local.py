@@ -1,13 +1,21 @@
-"""Local mode only: the local mailbox (notifications/mailbox.py) as pages, to read what the site sent.
-club/urls.py routes them only in local mode: production never serves them."""
+"""Local mode only (club/urls.py routes them nowhere else): the local mailbox
+(notifications/mailbox.py) as pages, to read what the site sent."""
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.http import content_disposition_header
 
 from . import mailbox
 
 LISTED = 200  # the newest messages the page lists (and reads)
+
+
+def _mail_or_404(mail_id: str) -> mailbox.Mail:
+    mail = mailbox.find(settings.MAIL_DIR, mail_id)
+    if mail is None:
+        raise Http404("No such message")
+    return mail
 
 
 def mail_list(request):
@@ -17,19 +25,12 @@ def mail_list(request):
 
 
 def mail_detail(request, mail_id: str):
-    mail = mailbox.find(settings.MAIL_DIR, mail_id)
-    if mail is None:
-        raise Http404("No such message")
-    return render(request, "notifications/local_mail_detail.html", {"mail": mail})
+    return render(request, "notifications/local_mail_detail.html", {"mail": _mail_or_404(mail_id)})
 
 
 def mail_html(request, mail_id: str):
-    """The HTML part alone, shown in a sandboxed frame of the detail page."""
-    mail = mailbox.find(settings.MAIL_DIR, mail_id)
-    if mail is None:
-        raise Http404("No such message")
-    response = HttpResponse(mail.html)
-    # Nothing in a message runs: no scripts, no forms, no requests.
+    """The HTML part alone, shown in a sandboxed frame of the detail page: nothing in it runs."""
+    response = HttpResponse(_mail_or_404(mail_id).html)
     response["Content-Security-Policy"] = (
         "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
     )
@@ -38,10 +39,10 @@ def mail_html(request, mail_id: str):
 
 
 def mail_attachment(request, mail_id: str, index: int):
-    mail = mailbox.find(settings.MAIL_DIR, mail_id)
-    if mail is None or index >= len(mail.attachments):
+    mail = _mail_or_404(mail_id)
+    if index >= len(mail.attachments):
         raise Http404("No such attachment")
     attachment = mail.attachments[index]
     response = HttpResponse(attachment.content, content_type=attachment.content_type)
-    response["Content-Disposition"] = f'attachment; filename="{attachment.filename}"'
+    response["Content-Disposition"] = content_disposition_header(True, attachment.filename)
     return response

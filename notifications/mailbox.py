@@ -1,10 +1,9 @@
 """The local mailbox: an SMTP server on loopback that keeps every message it receives as one `.eml`
 file in a folder, and the reader of that folder.
 
-In local mode the site sends its e-mail to this server (EMAIL_URL=smtp://127.0.0.1:1025), through
-the same SMTP code path as production. scripts/local_stack.py starts it like the other stand-ins;
-the local mail page (notifications/local.py) and the tests read what it kept. It imports nothing of
-Django, so the stack script can run it before the site is configured:
+In local mode the site sends its e-mail here through the same SMTP code as production; the local mail
+page (notifications/local.py) and the tests read what it kept. It imports nothing of Django, so that
+scripts/local_stack.py can run it before the site is configured:
 
     python -m notifications.mailbox --port 1025 --folder var/mail
 """
@@ -24,8 +23,7 @@ DEFAULT_PORT = 1025
 
 
 class _KeepMessages:
-    """aiosmtpd's handler: each message accepted is written to the folder before the server says 250,
-    so a message the site was told is delivered is on disk."""
+    """aiosmtpd's handler: a message is on disk before the server says 250."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -43,7 +41,7 @@ class _KeepMessages:
 
 
 def serve(folder: Path, port: int = DEFAULT_PORT, host: str = "127.0.0.1"):
-    """Starts the server in a thread of its own; answers aiosmtpd's Controller (`.stop()` ends it)."""
+    """Starts the server in a thread of its own; `.stop()` on the answer ends it."""
     from aiosmtpd.controller import Controller  # a development tool: not installed in production
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -61,8 +59,6 @@ class Attachment:
 
 @dataclass(frozen=True)
 class Mail:
-    """One kept message, as the local mail page and the tests read it."""
-
     id: str
     sender: str
     to: str

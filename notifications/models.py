@@ -6,13 +6,9 @@ from kernel.states import StatusMachine
 
 
 class Notification(StatusMachine):
-    """One e-mail to one person about one thing, recorded before it is sent.
-
-    The unique (event, recipient, about) is what makes a message arrive once: the same event raised
-    again (a task retried by the queue, two workers, a replayed Stripe webhook) finds its row and
-    sends nothing. The row is written in the transaction of the change it tells of, with the task
-    that delivers it, so a change never commits without its message, nor a message without its change.
-    """
+    """One e-mail to one person about one thing, recorded before it is sent. The unique (event,
+    recipient, about) makes it arrive once, however often the event is raised again (a retried task,
+    a replayed Stripe webhook)."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Waiting to be sent"
@@ -21,9 +17,7 @@ class Notification(StatusMachine):
         SKIPPED = "skipped", "Not sent (turned off by its recipient)"
         FAILED = "failed", "Not sent (it could not be made: see its error)"
 
-    # A worker claims a message (pending → sending) with one conditional UPDATE, committed before
-    # the mail server is called, and takes no lock: two workers, one row, one of them has it. A
-    # claim lost with its worker, or a message the server did not take, is pending again.
+    # A claim lost with its worker, or a message the server did not take, is pending again.
     TRANSITIONS = {
         Status.PENDING: {Status.SENDING},
         Status.SENDING: {Status.SENT, Status.SKIPPED, Status.FAILED, Status.PENDING},

@@ -44,6 +44,12 @@ def unsubscribe_token(*, user: User, optional: str) -> str:
     return signing.dumps({"user": user.pk, "optional": optional}, salt=UNSUBSCRIBE_SALT)
 
 
+def _unsubscribe_url(*, user: User, optional: str) -> str:
+    return absolute_url(
+        reverse("notifications:unsubscribe", args=[unsubscribe_token(user=user, optional=optional)])
+    )
+
+
 def _render(*, recipient: User, template: str, context: dict, optional: str) -> tuple[str, str]:
     context = {
         "site_name": settings.SITE_NAME,
@@ -54,8 +60,7 @@ def _render(*, recipient: User, template: str, context: dict, optional: str) -> 
         **context,
     }
     if optional:
-        token = unsubscribe_token(user=recipient, optional=optional)
-        context["unsubscribe_url"] = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        context["unsubscribe_url"] = _unsubscribe_url(user=recipient, optional=optional)
     return (
         render_to_string(f"email/{template}.txt", context),
         render_to_string(f"email/{template}.html", context),
@@ -74,13 +79,11 @@ def notify(
     optional: str = "",
 ) -> Notification | None:
     """Records a message for `recipient` about `about` (e.g. "booking:12") and queues its delivery,
-    unless this event already told them of it. Call it inside the transaction of the change it tells
-    of: the row and its delivery task commit, or roll back, with that change. `optional` names the
-    preference that turns it off (Preferences.OPTIONAL); those carry a one-click unsubscribe.
+    unless this event already told them of it; inside the transaction of the change it tells of, so
+    that both commit or neither. `optional` names the preference that turns it off.
 
-    The change never depends on the message: one that cannot be built (a template or an attachment
-    that fails on the data it is given, made by `attachments` here for that reason) is recorded as
-    failed, with the error, and the change commits without it."""
+    A message that cannot be built (a template or an attachment, made here for that reason, failing
+    on its data) is recorded as failed, and the change commits without it."""
     fields = {"subject": one_line(subject)[:200], "optional": optional}
     try:
         text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
@@ -146,19 +149,9 @@ def preferences_get(*, user: User) -> Preferences:
     return Preferences.objects.get_or_create(user=user)[0]
 
 
-def preferences_update(*, user: User, **choices: bool) -> Preferences:
-    preferences = preferences_get(user=user)
-    for name, value in choices.items():
-        if name not in Preferences.OPTIONAL:
-            raise ValueError(f"No such preference: {name}")
-        setattr(preferences, name, value)
-    preferences.save()
-    return preferences
-
-
-def unsubscribe(*, token: str) -> tuple[User, str] | None:
-    """Turns off the optional messages the token was made for; None when the token is not ours, or
-    older than NOTIFY_UNSUBSCRIBE_DAYS."""
+def unsubscribe(*, token: str) -> str | None:
+    """Turns off the optional messages the token was made for, and answers which; None when the
+    token is not ours, or older than NOTIFY_UNSUBSCRIBE_DAYS."""
     try:
         data = signing.loads(
             token, salt=UNSUBSCRIBE_SALT, max_age=timedelta(days=settings.NOTIFY_UNSUBSCRIBE_DAYS)
@@ -166,17 +159,17 @@ def unsubscribe(*, token: str) -> tuple[User, str] | None:
         user = User.objects.get(pk=data["user"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
         return None
-    if data.get("optional") not in Preferences.OPTIONAL:
+    optional = data.get("optional")
+    if optional not in Preferences.OPTIONAL:
         return None
-    preferences_update(user=user, **{data["optional"]: False})
-    return user, data["optional"]
+    Preferences.objects.update_or_create(user=user, defaults={optional: False})
+    return optional
 
 
 class _UnfoldedHeader(str):
-    """A header that Python's e-mail package writes as it is, on one line. Folded to 78 columns, a
-    link (one long word) would be written as an RFC 2047 encoded word, which mail clients do not
-    read as a link; RFC 5322 allows lines of up to 998 characters. The package takes a value with
-    a `name` and a `fold` as a header object of its own (email.policy.EmailPolicy)."""
+    """A header written on one line: folded to 78 columns, a link (one long word) would become an
+    RFC 2047 encoded word, which mail clients do not read as a link (RFC 5322 allows 998). The e-mail
+    package takes a value with a `name` and a `fold` as a header object (email.policy.EmailPolicy)."""
 
     name: str
 
@@ -192,8 +185,7 @@ class _UnfoldedHeader(str):
 def _email(notification: Notification) -> EmailMultiAlternatives:
     headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
     if notification.optional:
-        token = unsubscribe_token(user=notification.recipient, optional=notification.optional)
-        link = absolute_url(reverse("notifications:unsubscribe", args=[token]))
+        link = _unsubscribe_url(user=notification.recipient, optional=notification.optional)
         headers["List-Unsubscribe"] = _UnfoldedHeader("List-Unsubscribe", f"<{link}>")
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
     message = EmailMultiAlternatives(
@@ -210,10 +202,9 @@ def _email(notification: Notification) -> EmailMultiAlternatives:
 
 
 def notification_deliver(*, notification_id: int) -> Status:
-    """Sends one recorded message, once. The claim (pending → sending) is committed before the mail
-    server is called, so a second worker, or the same task run again, finds nothing to send. A
-    message the server does not take waits and is tried again, later each time; one that cannot be
-    made at all (a header that would break lines) is failed, with the error, and never tried again."""
+    """Sends one recorded message, once: the claim (pending → sending) is committed before the mail
+    server is called. One the server does not take is tried again later; one that cannot be made at
+    all (a header that would break lines) is failed and never tried again."""
     now = timezone.now()
     claimed = Notification.move_where(
         Status.SENDING, Q(pk=notification_id, send_after__lte=now), claimed_at=now, attempts=F("attempts") + 1
@@ -243,12 +234,10 @@ def _finish(notification: Notification, status: Status, *, error: str = "") -> S
 
 @task
 def deliver(notification_id: int) -> str:
-    """The worker's (`manage.py run_worker`): sends one recorded message (notification_deliver)."""
     return notification_deliver(notification_id=notification_id)
 
 
 def retry_delay(attempts: int) -> timedelta:
-    """After the n-th failed attempt: NOTIFY_RETRY_SECONDS, doubled each time, at most an hour."""
     return backoff(attempts, first_seconds=settings.NOTIFY_RETRY_SECONDS)
 
 
@@ -263,10 +252,8 @@ def _send_later(notification: Notification, error: Exception) -> None:
 
 def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
     """Queues again, NOTIFY_CLAIM_TIMEOUT_SECONDS on, the messages whose delivery was lost: claimed
-    by a worker that never finished (it was stopped mid-send), or due and never claimed (their task
-    failed while the database blinked). notification_deliver sends a message once however often it
-    is queued, so one only waiting behind a long queue is queued twice at most per timeout, and sent
-    once. Run by the scheduler (requeue_stalled); answers how many were queued."""
+    by a worker that never finished, or due and never claimed (their task failed while the database
+    blinked). A message is sent once however often it is queued. Answers how many were queued."""
     now = now or timezone.now()
     timeout = now - timedelta(seconds=settings.NOTIFY_CLAIM_TIMEOUT_SECONDS)
     lost = Q(status=Status.SENDING, claimed_at__lt=timeout) | Q(status=Status.PENDING, send_after__lt=timeout)
@@ -284,5 +271,4 @@ def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
 
 @task
 def requeue_stalled() -> int:
-    """Periodic (settings.PERIODIC_TASKS): the messages whose delivery was lost are queued again."""
     return notifications_requeue_stalled()

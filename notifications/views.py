@@ -29,11 +29,10 @@ def preferences(request):
 def unsubscribe_link(request, token: str):
     if request.method != "POST":
         return render(request, "notifications/unsubscribe.html", {"token": token})
-    done = unsubscribe(token=token)
-    if done is None:
+    optional = unsubscribe(token=token)
+    if optional is None:
         return render(
             request, "notifications/unsubscribe.html", {"token": token, "invalid": True}, status=400
         )
     # Whose preference it was stays unsaid: a forwarded e-mail's link would show its reader the address.
-    _, optional = done
     return render(request, "notifications/unsubscribe.html", {"done": WHAT[optional]})

@@ -1,7 +1,5 @@
-"""The reports' heat map cells (templates/dashboard/_heat_map.html), written in Python with
-format_html: the court by hour map of 40 courts has 560 of them, which the template language's
-lookups make the slowest part of the page. Each cell holds its figure, so the shade only helps the
-eye."""
+"""The reports' heat map cells (templates/dashboard/_heat_map.html), written in Python: 40 courts
+make 560 of them, which the template language's lookups made the slowest part of the page."""
 
 from django import template
 from django.utils.html import format_html_join

@@ -15,7 +15,7 @@ from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.reports import occupancy
 from bookings.selectors import policy_get
 from club.demo_history import DAYS
-from kernel.days import period
+from kernel.days import moments
 from kernel.money import discounted
 from payments.models import Payment, Refund
 from payments.selectors import takings_by_month
@@ -39,7 +39,7 @@ def last_month() -> tuple:
 def test_last_months_takings_net_of_refunds_are_those_of_its_payments_and_refunds(demo):
     first, last = last_month()
 
-    start, end = period(first, last)
+    start, end = moments(first, last)
     [month] = takings_by_month(start=start, end=end).values()
 
     paid = Payment.objects.filter(paid_at__date__range=(first, last)).aggregate(sum=Sum("amount"))["sum"]

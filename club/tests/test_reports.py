@@ -18,7 +18,7 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking, tomorrow
 from courts.models import Court
 from courts.tests.factories import CourtFactory
-from kernel.days import period
+from kernel.days import moments
 from payments.selectors import takings_by_month
 from payments.tests.helpers import paid, refunded
 
@@ -66,7 +66,7 @@ def books(settings):
 
 
 def test_revenue_is_summed_by_the_clubs_months_net_of_the_refunds_made_in_each(books):
-    start, end = period(date(2026, 9, 1), date(2026, 11, 30))
+    start, end = moments(date(2026, 9, 1), date(2026, 11, 30))
     months = takings_by_month(start=start, end=end)
 
     assert {month.isoformat(): figures.net for month, figures in months.items()} == {

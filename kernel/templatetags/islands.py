@@ -2,21 +2,13 @@
 
     {% island "toasts" props %}<p>What shows before (or without) JavaScript</p>{% endisland %}
 
-renders a mount element, its props as a json_script block under an id unique in the page (included
-templates too), and the island's Vite entry (`frontend/src/islands/<name>.tsx`) once per page
-however many times the island is mounted:
-
-    <div data-island="toasts" data-props-id="island-props-1">…fallback…</div>
-    <script id="island-props-1" type="application/json">{…}</script>
-    <script type="module" src="/static/dist/assets/toasts-….js"></script>
-
-The entry calls `mountIslands("toasts", Component)` (frontend/src/lib/islands.tsx), which reads each
-mount's props and renders the component in place of the fallback. Global data the islands share
-(the CSRF token, API URLs) is not a prop: it is the `island-config` blob that base.html renders.
+renders a mount element, its props as a json_script block under an id unique in the page, and the
+island's Vite entry (`frontend/src/islands/<name>.tsx`) once per page. The entry's
+`mountIslands("toasts", Component)` (frontend/src/lib/islands.tsx) renders the component in place of
+the fallback. What all islands share (the CSRF token, API URLs) is the `island-config` blob instead.
 """
 
 from django import template
-from django.template.base import FilterExpression, NodeList
 from django.utils.html import format_html, json_script
 from django.utils.safestring import mark_safe
 from django_vite.templatetags.django_vite import vite_asset
@@ -24,48 +16,31 @@ from django_vite.templatetags.django_vite import vite_asset
 register = template.Library()
 
 
-class IslandNode(template.Node):
-    def __init__(self, name: FilterExpression, props: FilterExpression | None, fallback: NodeList):
-        self.name, self.props, self.fallback = name, props, fallback
-
-    def render(self, context) -> str:
-        name = self.name.resolve(context)
-        props = self.props.resolve(context) if self.props else {}
-        # The render context gives each template, and so each {% include %}, a scope of its own; its
-        # bottom dict is the one the whole page shares, so ids and entries count across includes.
-        page = context.render_context.dicts[0]
-        state = page.setdefault("islands", {"count": 0, "entries": set()})
-        state["count"] += 1
-        props_id = f"island-props-{state['count']}"
-        entry = f"src/islands/{name}.tsx"
-        script = ""
-        if entry not in state["entries"]:
-            state["entries"].add(entry)
-            script = vite_asset(entry)
-        return format_html(
-            '<div data-island="{}" data-props-id="{}">{}</div>{}{}',
-            name,
-            props_id,
-            self.fallback.render(context),
-            json_script(props, props_id),
-            mark_safe(script),  # noqa: S308 - tags built by django-vite from its manifest
-        )
-
-
-@register.tag
-def island(parser, token):
-    bits = token.split_contents()
-    if len(bits) not in (2, 3):
-        raise template.TemplateSyntaxError('Usage: {% island "name" [props] %}…{% endisland %}')
-    fallback = parser.parse(("endisland",))
-    parser.delete_first_token()
-    props = parser.compile_filter(bits[2]) if len(bits) == 3 else None
-    return IslandNode(parser.compile_filter(bits[1]), props, fallback)
+@register.simple_block_tag(takes_context=True, end_name="endisland")
+def island(context, content: str, name: str, props: dict | None = None) -> str:
+    # The render context gives each template, and so each {% include %}, a scope of its own; its
+    # bottom dict is the one the whole page shares, so ids and entries count across includes.
+    page = context.render_context.dicts[0]
+    state = page.setdefault("islands", {"count": 0, "entries": set()})
+    state["count"] += 1
+    props_id = f"island-props-{state['count']}"
+    entry = f"src/islands/{name}.tsx"
+    script = ""
+    if entry not in state["entries"]:
+        state["entries"].add(entry)
+        script = vite_asset(entry)
+    return format_html(
+        '<div data-island="{}" data-props-id="{}">{}</div>{}{}',
+        name,
+        props_id,
+        content,  # the fallback: what shows before (or without) JavaScript
+        json_script(props or {}, props_id),
+        mark_safe(script),  # noqa: S308 - tags built by django-vite from its manifest
+    )
 
 
 @register.simple_tag(takes_context=True)
 def island_config(context) -> str:
-    """The global blob every island reads (see frontend/src/lib/config.ts)."""
     return json_script(context["island_config"](), "island-config")
 
 

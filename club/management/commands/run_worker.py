@@ -1,10 +1,6 @@
-"""`manage.py run_worker`: django-tasks-db's worker (`db_worker`, with all its options) plus the
-scheduler of the periodic tasks (club/schedule.py). Run one or several beside the app.
-
-The worker outlives the database: django-tasks-db's loop ends at the first error that is not a
-locked database, so when PostgreSQL goes away this command waits, trying again later each time, and
-runs the loop again once the database answers. A task whose outcome it could not record meanwhile
-is taken again later (club.schedule.tasks_requeue_abandoned)."""
+"""`manage.py run_worker`: django-tasks-db's `db_worker` plus the scheduler of the periodic tasks
+(club/schedule.py). Run one or several beside the app. django-tasks-db's loop ends at the first
+error that is not a locked database; this one waits for the database to answer and runs it again."""
 
 import logging
 import threading
@@ -40,8 +36,7 @@ class Command(DatabaseWorkerCommand):
 
 def wait_for_database(error: Exception) -> None:
     """Returns once the database answers, trying after WORKER_DATABASE_RETRY_SECONDS, then twice as
-    long each time, at most MAX_RETRY_SECONDS apart. SIGTERM meanwhile ends the process, as it
-    does when the worker waits for tasks."""
+    long each time, at most MAX_RETRY_SECONDS apart."""
     delay = settings.WORKER_DATABASE_RETRY_SECONDS
     while True:
         logger.warning("The database is not answering (%s); trying again in %g s.", _first_line(error), delay)

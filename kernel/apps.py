@@ -1,7 +1,0 @@
-from django.apps import AppConfig
-
-
-class KernelConfig(AppConfig):
-    """An app only so that Django finds its template tags."""
-
-    name = "kernel"
