@@ -2,7 +2,7 @@
 how far the bookings made in a period got."""
 
 from collections import Counter, defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -66,24 +66,25 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
             offer__isnull=True,
         )
         .annotate(weekday=ExtractIsoWeekDay("date"))
-        .filter(weekday__in=weekdays)
         .order_by()
         .values("court", "weekday", "slot")
     )
     # By (court, weekday, hour).
     counts: dict[tuple[int, int, int], Use] = defaultdict(Use)
 
-    def where(row: dict) -> tuple[int, int, int]:
-        return row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour
+    def chosen(rows) -> Iterator[tuple[tuple[int, int, int], dict]]:
+        """The rows of the chosen weekdays, by where they count. The weekdays are chosen here, not
+        in SQL: they are grouped by anyway, and working each row's weekday out twice there was a
+        quarter of the query's time."""
+        for row in rows:
+            if row["weekday"] in weekdays:
+                yield (row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour), row
 
-    for row in slots.annotate(
-        booked=Count("pk", filter=Q(booking__isnull=False)),
-        blocked=Count("pk", filter=Q(block__isnull=False)),
-    ):
-        counts[where(row)] += Use(booked=row["booked"], blocked=row["blocked"])
+    for where, row in chosen(slots.annotate(booked=Count("booking"), blocked=Count("block"))):
+        counts[where] += Use(booked=row["booked"], blocked=row["blocked"])
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
-    for row in slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk")):
-        counts[where(row)] += Use(booked=-row["booked"])
+    for where, row in chosen(slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk"))):
+        counts[where] += Use(booked=-row["booked"])
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
         for hour, slots_then in Counter(Slot.parse(slot).start.hour for slot in court.slots).items():
