@@ -65,6 +65,7 @@ def ledger_page(request):
     context = {
         "filters": filters,
         "totals": books.totals(),
+        "discounts": books.discounts(),
         "page": page_of(request, books),
         "query": filters.data.urlencode(),  # this month's first day included when it was assumed
     }
