@@ -208,12 +208,11 @@ class Ledger:
 
     def entries(self, *, keys: list[dict] | None = None) -> QuerySet:
         """The entries, newest first, as dicts: a payment when it was paid, a refund (its `money`
-        below zero) when it was made; those of `keys` only (from `page`), if given."""
+        below zero) when it was made; only those of `keys`, if given (a page's, from `__getitem__`)."""
         paid, refunds = self._made()
         if keys is not None:
-            refund_numbers = [key["refund_number"] for key in keys]
             paid = paid.filter(pk__in=[key["payment_number"] for key in keys if key["refund_number"] is None])
-            refunds = refunds.filter(pk__in=[number for number in refund_numbers if number is not None])
+            refunds = refunds.filter(pk__in=[key["refund_number"] for key in keys if key["refund_number"]])
         paid = _entries(
             paid,
             "",
