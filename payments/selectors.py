@@ -240,7 +240,7 @@ class Ledger:
     def count(self) -> int:
         """How many entries there are, counted without their details."""
         paid, refunds = self._made()
-        return paid.count() + refunds.count()
+        return paid.order_by().values("pk").union(refunds.order_by().values("pk"), all=True).count()
 
     def __getitem__(self, page: slice) -> list[dict]:
         """A page of the entries, as a Paginator asks: the page's entries are chosen by when they
