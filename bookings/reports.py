@@ -2,9 +2,10 @@
 how far the bookings made in a period got."""
 
 from collections import Counter, defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import cache
 
 from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
@@ -42,6 +43,10 @@ class Use:
         return round(100 * self.booked / self.bookable) if self.bookable > 0 else None
 
 
+# Where a Use's figures are in a list of them, as in its fields.
+_OFFERED, _BOOKED, _BLOCKED = range(3)
+
+
 @dataclass(frozen=True)
 class Occupancy:
     """Slot use by court and hour, by weekday and hour, and by court; `hours`: when slots start."""
@@ -66,35 +71,43 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
             offer__isnull=True,
         )
         .annotate(weekday=ExtractIsoWeekDay("date"))
-        .filter(weekday__in=weekdays)
         .order_by()
         .values("court", "weekday", "slot")
     )
-    # By (court, weekday, hour).
-    counts: dict[tuple[int, int, int], Use] = defaultdict(Use)
+    # A Use's figures by (court, weekday, hour), summed as plain numbers and made Uses once per
+    # figure shown: thousands of Use additions were half the report's Python.
+    counts: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
 
-    def where(row: dict) -> tuple[int, int, int]:
-        return row["court"], row["weekday"], Slot.parse(row["slot"]).start.hour
+    @cache
+    def hour_of(slot: str) -> int:
+        return Slot.parse(slot).start.hour
 
-    for row in slots.annotate(
-        booked=Count("pk", filter=Q(booking__isnull=False)),
-        blocked=Count("pk", filter=Q(block__isnull=False)),
-    ):
-        counts[where(row)] += Use(booked=row["booked"], blocked=row["blocked"])
+    def chosen(rows) -> Iterator[tuple[list[int], dict]]:
+        """The rows of the chosen weekdays, with the figures they count in. The weekdays are chosen
+        here, not in SQL: they are grouped by anyway, and working each row's weekday out twice there
+        was a quarter of the query's time."""
+        for row in rows:
+            if row["weekday"] in weekdays:
+                yield counts[row["court"], row["weekday"], hour_of(row["slot"])], row
+
+    for figures, row in chosen(slots.annotate(booked=Count("booking"), blocked=Count("block"))):
+        figures[_BOOKED] += row["booked"]
+        figures[_BLOCKED] += row["blocked"]
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
-    for row in slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk")):
-        counts[where(row)] += Use(booked=-row["booked"])
+    for figures, row in chosen(slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk"))):
+        figures[_BOOKED] -= row["booked"]
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
-        for hour, slots_then in Counter(Slot.parse(slot).start.hour for slot in court.slots).items():
+        for hour, slots_then in Counter(hour_of(slot) for slot in court.slots).items():
             for weekday in weekdays:
-                counts[court.pk, weekday, hour] += Use(offered=slots_then * days[weekday])
+                counts[court.pk, weekday, hour][_OFFERED] += slots_then * days[weekday]
 
     def total(key) -> dict:
-        totals: dict = defaultdict(Use)
-        for (court, weekday, hour), use in counts.items():
-            totals[key(court, weekday, hour)] += use
-        return dict(totals)
+        totals: dict = defaultdict(lambda: [0, 0, 0])
+        for (court, weekday, hour), figures in counts.items():
+            group = key(court, weekday, hour)
+            totals[group] = [mine + theirs for mine, theirs in zip(totals[group], figures, strict=True)]
+        return {group: Use(*figures) for group, figures in totals.items()}
 
     return Occupancy(
         hours=sorted({hour for _, _, hour in counts}),
@@ -106,8 +119,12 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
 
 
 def weekdays_between(first: date, last: date) -> Counter:
-    """How many of each ISO weekday there are from `first` to `last` (none if `last` is earlier)."""
-    return Counter((first + timedelta(days=offset)).isoweekday() for offset in range((last - first).days + 1))
+    """How many of each ISO weekday there are from `first` to `last` (none if `last` is earlier):
+    each as many as the whole weeks, and one more for the days left over."""
+    weeks, rest = divmod(max((last - first).days + 1, 0), 7)
+    counts = Counter(dict.fromkeys(WEEKDAYS, weeks) if weeks else {})
+    counts.update((first + timedelta(days=offset)).isoweekday() for offset in range(rest))
+    return counts
 
 
 @dataclass(frozen=True)

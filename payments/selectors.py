@@ -87,7 +87,6 @@ class Takings:
 
     count: int = 0
     gross: Decimal = Decimal("0.00")
-    discounts: Decimal = Decimal("0.00")
     refunds: Decimal = Decimal("0.00")
 
     @property
@@ -121,7 +120,7 @@ def takings_by_month(
         return {row.pop("month").date(): row for row in rows.order_by().values("month").annotate(**sums)}
 
     taken = Payment.objects.filter(status__in=PAID) if payments is None else payments
-    paid = by_month(taken, "paid_at", count=Count("pk"), gross=Sum("amount"), discounts=Sum(_DISCOUNT))
+    paid = by_month(taken, "paid_at", count=Count("pk"), gross=Sum("amount"))
     refunds = by_month(_refunds_made(of=payments), "refunded_at", refunds=Sum("amount"))
     return {
         month: Takings(**paid.get(month, {}), **refunds.get(month, {}))
@@ -170,8 +169,13 @@ def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
     )
 
 
+# The ledger's order: newest first, a payment before its refunds made at the same moment.
+_NEWEST_FIRST = ("-at", "-payment_number", "-refund_number")
+
+
 class Ledger:
-    """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals."""
+    """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals; a
+    sequence of its entries for a Paginator."""
 
     def __init__(
         self,
@@ -197,11 +201,20 @@ class Ledger:
         # The payments the filters choose, if they choose some.
         self.chosen = payments if status or court or coupon or email else None
 
-    def entries(self) -> QuerySet:
+    def _made(self) -> tuple[QuerySet, QuerySet[Refund]]:
+        """The payments paid and the refunds made in the period, that the filters choose."""
+        paid = self.payments.filter(between("paid_at", self.start, self.end))
+        return paid, _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))
+
+    def entries(self, *, keys: list[dict] | None = None) -> QuerySet:
         """The entries, newest first, as dicts: a payment when it was paid, a refund (its `money`
-        below zero) when it was made."""
+        below zero) when it was made; only those of `keys`, if given (a page's, from `__getitem__`)."""
+        paid, refunds = self._made()
+        if keys is not None:
+            paid = paid.filter(pk__in=[key["payment_number"] for key in keys if key["refund_number"] is None])
+            refunds = refunds.filter(pk__in=[key["refund_number"] for key in keys if key["refund_number"]])
         paid = _entries(
-            self.payments.filter(between("paid_at", self.start, self.end)),
+            paid,
             "",
             kind=Value("payment"),
             at=F("paid_at"),
@@ -211,7 +224,6 @@ class Ledger:
             refund_number=Value(None, output_field=models.IntegerField()),
             refund_stripe_id=Value(""),
         )
-        refunds = _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))
         given_back = _entries(
             with_paid_status(refunds, "payment__"),
             "payment__",
@@ -223,7 +235,37 @@ class Ledger:
             refund_number=F("pk"),
             refund_stripe_id=F("stripe_refund_id"),
         )
-        return paid.union(given_back, all=True).order_by("-at", "-payment_number", "-refund_number")
+        return paid.union(given_back, all=True).order_by(*_NEWEST_FIRST)
+
+    def count(self) -> int:
+        """How many entries there are, counted without their details."""
+        paid, refunds = self._made()
+        return paid.order_by().values("pk").union(refunds.order_by().values("pk"), all=True).count()
+
+    def __getitem__(self, page: slice) -> list[dict]:
+        """A page of the entries, as a Paginator asks: the page's entries are chosen by when they
+        were made alone, and only theirs joined to their details (sorting a month's thousands of
+        entries with them all joined was most of the ledger's time)."""
+        paid, refunds = self._made()
+        number = models.IntegerField()
+        keys = (
+            paid.order_by()
+            .values(at=F("paid_at"), payment_number=F("pk"), refund_number=Value(None, output_field=number))
+            .union(
+                refunds.order_by().values(
+                    at=F("refunded_at"), payment_number=F("payment"), refund_number=F("pk")
+                ),
+                all=True,
+            )
+        )
+        return list(self.entries(keys=list(keys.order_by(*_NEWEST_FIRST)[page])))
 
     def totals(self) -> Takings:
         return takings(start=self.start, end=self.end, payments=self.chosen)
+
+    def discounts(self) -> Decimal:
+        """What coupons took off the payments paid in the period. Apart from the takings, which
+        need no list price: only the ledger shows it, and joining each payment to its booking for
+        it was most of the reports' and the dashboard's count of a year's takings."""
+        paid, _ = self._made()
+        return paid.aggregate(total=Coalesce(Sum(_DISCOUNT), Value(Decimal(0)), output_field=_MONEY))["total"]

@@ -65,7 +65,8 @@ def ledger_page(request):
     context = {
         "filters": filters,
         "totals": books.totals(),
-        "page": page_of(request, books.entries()),
+        "discounts": books.discounts(),
+        "page": page_of(request, books),
         "query": filters.data.urlencode(),  # this month's first day included when it was assumed
     }
     return render(request, "payments/ledger.html", context)
