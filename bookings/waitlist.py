@@ -4,7 +4,6 @@ workers meet over it) for the policy's `waitlist_hold_minutes`, then it passes t
 
 from datetime import date as Date
 from datetime import datetime, timedelta
-from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -28,7 +27,7 @@ Status = WaitlistEntry.Status
 
 def book_path(entry: WaitlistEntry) -> str:
     """Where the person books the slot: the day sheet of its day."""
-    return reverse("bookings:schedule") + "?" + urlencode({"date": entry.date.isoformat()})
+    return reverse("bookings:schedule", query={"date": entry.date.isoformat()})
 
 
 def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:
