@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.ratelimit import limit_per_key
 from kernel.schema import errors
@@ -60,9 +61,8 @@ class SessionApi(APIView):
         # No authentication yet, so DRF would skip the CSRF check: a forged request could sign a
         # visitor in as someone else (login CSRF).
         FirebaseSessionAuthentication().enforce_csrf(request)
-        data = SessionInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        id_token = data.validated_data["idToken"]
+        data = valid(SessionInput, request.data)
+        id_token = data["idToken"]
         try:
             identity = verify_id_token(id_token, now=True)  # sign-in: a sensitive operation
             # Per account too (a club's Wi-Fi is one address), once verified: a forged token naming
@@ -73,7 +73,7 @@ class SessionApi(APIView):
                 raise SignInRefused("This account is disabled.")
             response = Response(UserOutput(user).data)
             session_start(request._request, response, id_token=id_token)
-            if greeting := data.validated_data.get("greeting"):
+            if greeting := data.get("greeting"):
                 messages.success(request._request, GREETINGS[greeting])
             if not identity.email_verified:
                 messages.info(
@@ -110,15 +110,11 @@ class UserApi(APIView):
         responses={200: UserOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = UserListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        return sliced_response(request, user_list(**query.validated_data), UserOutput)
+        return sliced_response(request, user_list(**valid(UserListQuery, request.query_params)), UserOutput)
 
     @extend_schema(request=ProfileInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):
-        data = ProfileInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = valid(ProfileInput, request.data)
         message = "You can only update your own record."
         require_self(request.user, fields.get("email"), or_admin=False, message=message)
         user = user_update_profile(user=request.user, name=fields["name"], image=fields.get("image") or "")
@@ -151,10 +147,9 @@ class UserRoleApi(APIView):
 
     @extend_schema(request=AdminRoleInput, responses={200: UserOutput, **errors(400, 401, 403, 404, 409)})
     def patch(self, request, email: str):
-        data = AdminRoleInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(AdminRoleInput, request.data)
         user = _visible_user(request, email)
-        return Response(UserOutput(user_set_admin(user=user, by=request.user, **data.validated_data)).data)
+        return Response(UserOutput(user_set_admin(user=user, by=request.user, **data)).data)
 
 
 class UserByEmailApi(APIView):

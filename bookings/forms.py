@@ -3,6 +3,7 @@ from datetime import date as Date
 from django import forms
 
 from courts.selectors import courts_all
+from kernel.days import PeriodFilters
 
 from .models import Booking, Policy
 from .slots import REACH_DAYS
@@ -12,7 +13,7 @@ def _input(kind: str, **attrs) -> dict:
     return {"type": kind, "class": "input w-full", **attrs}
 
 
-class BookingFilters(forms.Form):
+class BookingFilters(PeriodFilters):
     """The booking list pages' filters (each page offers those it names); invalid ones filter nothing."""
 
     title = forms.CharField(
@@ -49,18 +50,6 @@ class BookingFilters(forms.Form):
             del self.fields[name]
         if "status" in self.fields and not initial_status:
             self.fields["status"].choices = [("", "Any status"), *Booking.Status.choices]
-
-    def clean(self):
-        cleaned = super().clean()
-        first, last = cleaned.get("date_from"), cleaned.get("date_to")
-        if first and last and last < first:
-            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
-            del cleaned["date_from"]  # a range the wrong way round bounds nothing
-        return cleaned
-
-    def filters(self) -> dict:
-        self.is_valid()
-        return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
 class ScheduleFilters(forms.Form):

@@ -14,7 +14,7 @@ from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
 from courts.models import WEEKDAY_NAMES
-from kernel.days import DayField, moments, month_start
+from kernel.days import DayField, PeriodFilters, moments, month_start
 from payments.selectors import Takings, takings_by_month
 
 # The weekdays the occupancy counts, by the query string's `days`.
@@ -38,7 +38,7 @@ def _periods(today: date) -> list[tuple[str, date, date]]:
     ]
 
 
-class ReportFilters(forms.Form):
+class ReportFilters(PeriodFilters):
     """The report's period and days: the last 12 months and every day unless asked otherwise; a
     malformed field is said under it and the default stands in for it."""
 
@@ -62,9 +62,7 @@ class ReportFilters(forms.Form):
     def clean(self):
         cleaned = super().clean()
         first, last = cleaned.get("date_from"), cleaned.get("date_to")
-        if first and last and last < first:
-            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
-        elif first and last and last - first > LONGEST:
+        if first and last and last - first > LONGEST:
             self.add_error("date_to", "At most three years at a time.")
         return cleaned
 

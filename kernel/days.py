@@ -31,6 +31,24 @@ class DayField(forms.DateField):
     default_validators = [validate_day]
 
 
+class PeriodFilters(forms.Form):
+    """A page's filters, a period `date_from`..`date_to` among them: a field that is not valid, or
+    a period the wrong way round, filters nothing."""
+
+    def clean(self):
+        cleaned = super().clean()
+        first, last = cleaned.get("date_from"), cleaned.get("date_to")
+        if first and last and last < first:
+            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
+            del cleaned["date_from"]
+        return cleaned
+
+    def filters(self) -> dict:
+        """The valid filters that are set."""
+        self.is_valid()
+        return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
+
+
 def day_start(day: date) -> datetime:
     """The moment a day begins in the club's time zone."""
     return timezone.make_aware(datetime.combine(day, time.min))

@@ -14,6 +14,7 @@ from accounts.serializers import MemberOutput
 from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
+from kernel.api import valid
 from kernel.errors import Conflict
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import DETAIL, errors
@@ -45,10 +46,9 @@ class QuoteApi(APIView):
 
     @extend_schema(request=QuoteInput, responses={200: QuoteOutput, **errors(400, 401, 404)})
     def post(self, request, booking_id: int):
-        data = QuoteInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = valid(QuoteInput, request.data)
         booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
-        quote = payment_quote(booking=booking, coupon_code=data.validated_data.get("couponCode", ""))
+        quote = payment_quote(booking=booking, coupon_code=data.get("couponCode", ""))
         return Response(QuoteOutput(quote).data)
 
 
@@ -67,9 +67,7 @@ class PaymentIntentApi(APIView):
         },
     )
     def post(self, request):
-        data = PaymentIntentInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        fields = data.validated_data
+        fields = valid(PaymentIntentInput, request.data)
         message = "You can only pay for your own bookings."
         require_self(request.user, fields.get("userEmail"), or_admin=False, message=message)
         booking = get_object_or_404(own_bookings(request.user), pk=fields["bookingId"])
@@ -91,9 +89,8 @@ class SavePaymentApi(APIView):
         request=SavePaymentInput, responses={200: PaymentOutput, **errors(400, 401, 403, 409, 503)}
     )
     def post(self, request):
-        data = SavePaymentInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        payment = payment_confirm(payment_intent_id=data.validated_data["paymentIntentId"], user=request.user)
+        intent_id = valid(SavePaymentInput, request.data)["paymentIntentId"]
+        payment = payment_confirm(payment_intent_id=intent_id, user=request.user)
         return Response(PaymentOutput(payment).data)
 
 
@@ -105,9 +102,7 @@ class PaymentListApi(APIView):
         responses={200: PaymentOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = PaymentListQuery(data=request.query_params)
-        query.is_valid(raise_exception=True)
-        email = query.validated_data.get("email", "")
+        email = valid(PaymentListQuery, request.query_params).get("email", "")
         require_self(request.user, email, or_admin=True, message="You can only list your own payments.")
         return sliced_response(request, payment_list(viewer=request.user, email=email), PaymentOutput)
 
@@ -201,9 +196,7 @@ class CouponListApi(APIView):
 
     @extend_schema(request=CouponInput, responses={201: CouponOutput, **errors(400, 401, 403)})
     def post(self, request):
-        data = CouponInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        coupon = coupon_create(by=request.user, **data.validated_data)
+        coupon = coupon_create(by=request.user, **valid(CouponInput, request.data))
         return Response(CouponOutput(coupon).data, status=status.HTTP_201_CREATED)
 
 
@@ -213,9 +206,8 @@ class CouponDetailApi(APIView):
     @extend_schema(request=CouponInput, responses={200: CouponOutput, **errors(400, 401, 403, 404)})
     def patch(self, request, coupon_id: int):
         coupon = get_object_or_404(Coupon, pk=coupon_id)
-        data = CouponInput(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        coupon = coupon_update(coupon=coupon, by=request.user, **data.validated_data)
+        changes = valid(CouponInput, request.data, partial=True)
+        coupon = coupon_update(coupon=coupon, by=request.user, **changes)
         return Response(CouponOutput(coupon).data)
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})

@@ -2,7 +2,7 @@ from django import forms
 from django.utils import timezone
 
 from courts.selectors import courts_all
-from kernel.days import DayField
+from kernel.days import DayField, PeriodFilters
 
 from .models import Coupon
 from .selectors import PaidStatus
@@ -12,7 +12,7 @@ def _date() -> forms.DateInput:
     return forms.DateInput({"type": "date", "class": "input w-full"})
 
 
-class LedgerFilters(forms.Form):
+class LedgerFilters(PeriodFilters):
     """The ledger's filters; a malformed one is said under its field and filters nothing."""
 
     date_from = DayField(label="Paid from", required=False, widget=_date())
@@ -47,16 +47,3 @@ class LedgerFilters(forms.Form):
             # This month unless asked otherwise: a sum of weeks, not of years.
             data["date_from"] = timezone.localdate().replace(day=1).isoformat()
         super().__init__(data)
-
-    def clean(self):
-        cleaned = super().clean()
-        first, last = cleaned.get("date_from"), cleaned.get("date_to")
-        if first and last and last < first:
-            self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
-            del cleaned["date_from"]
-        return cleaned
-
-    def filters(self) -> dict:
-        """The valid filters that are set."""
-        self.is_valid()
-        return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}

@@ -10,6 +10,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kernel.api import valid
+
 from . import gateway
 from .models import Payment
 
@@ -36,15 +38,12 @@ class LocalConfirmApi(APIView):
 
     @extend_schema(exclude=True)  # local mode only: not part of the product's API
     def post(self, request):
-        data = LocalConfirmInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        intent_id = data.validated_data["clientSecret"].split("_secret_")[0]
+        data = valid(LocalConfirmInput, request.data)
+        intent_id = data["clientSecret"].split("_secret_")[0]
         get_object_or_404(Payment, payment_intent_id=intent_id, user=request.user)
         client = gateway._client()
         try:
-            method = client.v1.payment_methods.create(
-                params={"type": "card", "card": data.validated_data["card"]}
-            )
+            method = client.v1.payment_methods.create(params={"type": "card", "card": data["card"]})
             client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
             intent = client.v1.payment_intents.confirm(intent_id)
         except stripe.CardError as error:
