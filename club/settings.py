@@ -8,6 +8,7 @@ from the environment and every secure default holds (`manage.py check --deploy` 
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -288,7 +289,7 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <club@localhost>")
 # The domain of the Message-ID of the club's messages.
-MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=SITE_URL.split("://")[-1].split("/")[0].split(":")[0])
+MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=urlsplit(SITE_URL).hostname)
 # Where the local mailbox keeps what it receives, for the local mail page.
 MAIL_DIR = Path(env.str("MAIL_DIR", default=str(BASE_DIR / "var" / "mail")))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
