@@ -12,6 +12,7 @@ from accounts.permissions import IsAdmin, require_self
 from courts.models import price_kind
 from courts.pricing import slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
+from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.ratelimit import WritesThrottle
 from kernel.schema import errors
@@ -52,12 +53,6 @@ from .slots import started_slots
 from .waitlist import waitlist_join, waitlist_leave
 
 
-def _valid(serializer: type[serializers.Serializer], data, **options) -> dict:
-    checked = serializer(data=data, **options)
-    checked.is_valid(raise_exception=True)
-    return checked.validated_data
-
-
 class BookingCreateApi(APIView):
     """POST: request a booking for yourself; under instant booking it is approved at once."""
 
@@ -68,7 +63,7 @@ class BookingCreateApi(APIView):
         request=BookingRequestInput, responses={201: BookingCreatedOutput, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request):
-        fields = _valid(BookingRequestInput, request.data)
+        fields = valid(BookingRequestInput, request.data)
         require_self(
             request.user, fields.get("userEmail"), or_admin=False, message="You can only book for yourself."
         )
@@ -93,7 +88,7 @@ class BookingListApi(APIView):
         responses={200: BookingOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = _valid(BookingListQuery, request.query_params)
+        query = valid(BookingListQuery, request.query_params)
         email = query.get("email", "")
         require_self(request.user, email, or_admin=True, message="You can only list your own bookings.")
         bookings = booking_list(viewer=request.user, status=self.status_name, **query)
@@ -140,7 +135,7 @@ class BookingRejectApi(APIView):
         request=BookingRejectInput, responses={200: BookingOutput, **errors(400, 401, 403, 404, 409)}
     )
     def patch(self, request, booking_id: int):
-        data = _valid(BookingRejectInput, request.data)
+        data = valid(BookingRejectInput, request.data)
         booking = get_object_or_404(Booking, pk=booking_id)
         rejected = booking_reject(booking=booking, by=request.user, **data)
         return Response(BookingOutput(rejected).data)
@@ -183,7 +178,7 @@ class CourtAvailabilityApi(APIView):
         if not found:
             raise Http404
         court = found[0]
-        day = _valid(AvailabilityQuery, request.query_params)["date"]
+        day = valid(AvailabilityQuery, request.query_params)["date"]
         prices = dict(zip(court.slots, slot_prices(court, day, court.slots), strict=True))
         return Response(
             {
@@ -232,7 +227,7 @@ class PolicyApi(APIView):
 
     @extend_schema(request=PolicySerializer, responses={200: PolicySerializer, **errors(400, 401, 403)})
     def patch(self, request):
-        data = _valid(PolicySerializer, request.data, partial=True)
+        data = valid(PolicySerializer, request.data, partial=True)
         return Response(PolicySerializer(policy_update(by=request.user, **data)).data)
 
 
@@ -243,7 +238,7 @@ class ScheduleApi(APIView):
 
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
-        query = _valid(ScheduleQuery, request.query_params)
+        query = valid(ScheduleQuery, request.query_params)
         sheet = day_sheet(
             date=query.get("date") or timezone.localdate(),
             type=query.get("type", ""),
@@ -264,7 +259,7 @@ class BlockListApi(APIView):
         responses={200: BlockOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
-        query = _valid(BlockListQuery, request.query_params)
+        query = valid(BlockListQuery, request.query_params)
         return sliced_response(request, block_list(**query), BlockOutput)
 
     @extend_schema(
@@ -280,7 +275,7 @@ class BlockListApi(APIView):
         },
     )
     def post(self, request):
-        fields = _valid(BlockInput, request.data)
+        fields = valid(BlockInput, request.data)
         court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
         try:
             block = block_create(by=request.user, court=court, **fields)
@@ -317,7 +312,7 @@ class WaitlistApi(APIView):
         request=WaitlistJoinInput, responses={201: WaitlistEntryOutput, **errors(400, 401, 403, 404, 409)}
     )
     def post(self, request):
-        fields = _valid(WaitlistJoinInput, request.data)
+        fields = valid(WaitlistJoinInput, request.data)
         court = get_object_or_404(courts_all(), pk=fields["courtId"])
         entry = waitlist_join(user=request.user, court=court, date=fields["date"], slot=fields["slot"])
         entry = waitlist_of(user=request.user).get(pk=entry.pk)

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
@@ -29,9 +30,7 @@ class AnnouncementListApi(APIView):
 
     @extend_schema(request=AnnouncementInput, responses={201: AnnouncementOutput, **errors(400, 401, 403)})
     def post(self, request):
-        data = AnnouncementInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        announcement = announcement_create(by=request.user, **data.validated_data)
+        announcement = announcement_create(by=request.user, **valid(AnnouncementInput, request.data))
         return Response(AnnouncementOutput(announcement).data, status=status.HTTP_201_CREATED)
 
 
@@ -43,13 +42,9 @@ class AnnouncementDetailApi(APIView):
     )
     def patch(self, request, announcement_id: int):
         announcement = get_object_or_404(Announcement, pk=announcement_id)
-        data = AnnouncementInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        return Response(
-            AnnouncementOutput(
-                announcement_update(announcement=announcement, by=request.user, **data.validated_data)
-            ).data
-        )
+        data = valid(AnnouncementInput, request.data)
+        announcement = announcement_update(announcement=announcement, by=request.user, **data)
+        return Response(AnnouncementOutput(announcement).data)
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, announcement_id: int):

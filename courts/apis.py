@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
+from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
@@ -39,9 +40,7 @@ class CourtListApi(APIView):
 
     @extend_schema(request=CourtInput, responses={201: CourtAdminOutput, **errors(400, 401, 403)})
     def post(self, request):
-        data = CourtInput(data=request.data)
-        data.is_valid(raise_exception=True)
-        court = court_create(by=request.user, **data.validated_data)
+        court = court_create(by=request.user, **valid(CourtInput, request.data))
         return Response(_admin_row(court), status=status.HTTP_201_CREATED)
 
 
@@ -53,11 +52,8 @@ class CourtDetailApi(APIView):
     @extend_schema(request=CourtInput, responses={200: CourtAdminOutput, **errors(400, 401, 403, 404)})
     def patch(self, request, court_id: int):
         court = get_object_or_404(courts_for_admin(archived=False), pk=court_id)
-        data = CourtInput(data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        return Response(
-            CourtAdminOutput(court_update(court=court, by=request.user, **data.validated_data)).data
-        )
+        court = court_update(court=court, by=request.user, **valid(CourtInput, request.data, partial=True))
+        return Response(CourtAdminOutput(court).data)
 
     @extend_schema(
         responses={

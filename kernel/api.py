@@ -33,6 +33,13 @@ class IdField(serializers.IntegerField):
         )
 
 
+def valid(serializer: type[serializers.Serializer], data, **options) -> dict:
+    """`data` as `serializer` validates it; else its ValidationError (a 400)."""
+    checked = serializer(data=data, **options)
+    checked.is_valid(raise_exception=True)
+    return checked.validated_data
+
+
 def exception_handler(error, context):
     """DRF's handler, plus the services' refusals: a ValidationError is a 400 with a message per
     field, a Forbidden a 403, a Conflict a 409, an unavailable provider a 503."""
