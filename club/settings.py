@@ -293,7 +293,7 @@ MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=urlsplit(SITE_URL).hostname)
 # Where the local mailbox keeps what it receives, for the local mail page.
 MAIL_DIR = Path(env.str("MAIL_DIR", default=str(BASE_DIR / "var" / "mail")))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
-ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]
+ADMINS = env.list("ADMIN_EMAILS", default=[])
 
 # --- REST framework ------------------------------------------------------------------------
 REST_FRAMEWORK = {
