@@ -8,6 +8,7 @@ from the environment and every secure default holds (`manage.py check --deploy` 
 
 import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -20,9 +21,14 @@ environ.Env.read_env(BASE_DIR / ".env")  # optional, for local overrides; missin
 
 LOCAL_MODE = env.bool("LOCAL_MODE", default=False)
 DEBUG = env.bool("DEBUG", default=False)
-SECRET_KEY = env.str(
-    "SECRET_KEY", default="local-mode-only-not-a-secret" if LOCAL_MODE else environ.Env.NOTSET
-)
+
+
+def local_only(default):
+    """A default for local mode only: in production the variable must be set."""
+    return default if LOCAL_MODE else environ.Env.NOTSET
+
+
+SECRET_KEY = env.str("SECRET_KEY", default=local_only("local-mode-only-not-a-secret"))
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost"] if LOCAL_MODE else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -107,7 +113,7 @@ TEMPLATES = [
 DATABASES = {
     "default": env.db(
         "DATABASE_URL",
-        default=f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}" if LOCAL_MODE else environ.Env.NOTSET,
+        default=local_only(f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}"),
     ),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -136,10 +142,8 @@ PROVIDER_TIMEOUT = env.float("PROVIDER_TIMEOUT", default=10)
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
 # The Firebase project, and the web config the login islands need (public values by design).
-FIREBASE_PROJECT_ID = env.str(
-    "FIREBASE_PROJECT_ID", default="demo-club" if LOCAL_MODE else environ.Env.NOTSET
-)
-FIREBASE_API_KEY = env.str("FIREBASE_API_KEY", default="local-emulator" if LOCAL_MODE else environ.Env.NOTSET)
+FIREBASE_PROJECT_ID = env.str("FIREBASE_PROJECT_ID", default=local_only("demo-club"))
+FIREBASE_API_KEY = env.str("FIREBASE_API_KEY", default=local_only("local-emulator"))
 FIREBASE_AUTH_DOMAIN = env.str("FIREBASE_AUTH_DOMAIN", default=f"{FIREBASE_PROJECT_ID}.firebaseapp.com")
 # A service account key file for firebase-admin; without it, Application Default Credentials.
 FIREBASE_CREDENTIALS_FILE = env.str("FIREBASE_CREDENTIALS_FILE", default="")
@@ -166,15 +170,9 @@ IDENTITY_BREAKER_SECONDS = env.float("IDENTITY_BREAKER_SECONDS", default=2)
 
 # --- Payments: Stripe -------------------------------------------------------------------------
 # Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.
-STRIPE_SECRET_KEY = env.str(
-    "STRIPE_SECRET_KEY", default="sk_test_local" if LOCAL_MODE else environ.Env.NOTSET
-)
-STRIPE_PUBLISHABLE_KEY = env.str(
-    "STRIPE_PUBLISHABLE_KEY", default="pk_test_local" if LOCAL_MODE else environ.Env.NOTSET
-)
-STRIPE_WEBHOOK_SECRET = env.str(
-    "STRIPE_WEBHOOK_SECRET", default="whsec_local_only" if LOCAL_MODE else environ.Env.NOTSET
-)
+STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default=local_only("sk_test_local"))
+STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default=local_only("pk_test_local"))
+STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default=local_only("whsec_local_only"))
 STRIPE_API_BASE = env.str("STRIPE_API_BASE", default="http://127.0.0.1:8420" if LOCAL_MODE else "")
 if STRIPE_API_BASE and not LOCAL_MODE:
     raise ImproperlyConfigured(
@@ -291,11 +289,11 @@ MAILERS = {
 }
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default=f"{SITE_NAME} <club@localhost>")
 # The domain of the Message-ID of the club's messages.
-MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=SITE_URL.split("://")[-1].split("/")[0].split(":")[0])
+MAIL_DOMAIN = env.str("MAIL_DOMAIN", default=urlsplit(SITE_URL).hostname)
 # Where the local mailbox keeps what it receives, for the local mail page.
 MAIL_DIR = Path(env.str("MAIL_DIR", default=str(BASE_DIR / "var" / "mail")))
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
-ADMINS = [("Club admin", email) for email in env.list("ADMIN_EMAILS", default=[])]
+ADMINS = env.list("ADMIN_EMAILS", default=[])
 
 # --- REST framework ------------------------------------------------------------------------
 REST_FRAMEWORK = {

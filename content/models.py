@@ -19,7 +19,11 @@ class ContactMessage(models.Model):
 
 
 class Announcement(models.Model):
-    text = models.TextField(max_length=2000, validators=[validate_lines])
+    text = models.TextField(
+        max_length=2000,
+        validators=[validate_lines],
+        error_messages={"blank": "Please write the announcement."},
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

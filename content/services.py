@@ -1,8 +1,6 @@
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from audit.services import audit_record, audited_update
-from kernel.text import lines_refusal
 
 from . import tasks
 from .models import Announcement, ContactMessage, NewsletterSubscription
@@ -22,19 +20,12 @@ def newsletter_subscribe(*, email: str) -> bool:
     return created
 
 
-def _clean_text(text: str) -> str:
-    text = text.strip()
-    if not text:
-        raise ValidationError({"text": "Please write the announcement."})
-    if refusal := lines_refusal(text):
-        raise ValidationError({"text": refusal})
-    return text
-
-
 @transaction.atomic
 def announcement_create(*, text: str, by=None) -> Announcement:
     """A new announcement; the worker e-mails it to everyone who wants announcements."""
-    announcement = Announcement.objects.create(text=_clean_text(text))
+    announcement = Announcement(text=text.strip())
+    announcement.full_clean()
+    announcement.save()
     tasks.announce.enqueue(announcement.pk)  # a row too: it commits with the announcement
     audit_record(
         actor=by,
@@ -52,10 +43,9 @@ def announcement_update(*, announcement: Announcement, text: str, by=None) -> An
         announcement,
         by=by,
         action="announcement.update",
-        changes={"text": _clean_text(text)},
+        changes={"text": text.strip()},
         summary=lambda before, after: "Changed an announcement",
         audited=["text"],
-        save=lambda announcement: announcement.save(update_fields=["text", "updated_at"]),
     )
 
 

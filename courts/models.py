@@ -124,7 +124,14 @@ class PriceBand(models.Model):
     @property
     def days_label(self) -> str:
         """The band's days in a few words: "weekdays", "weekends", "Mon-Thu", "Mon, Wed"."""
-        return weekdays_label(self.weekdays)
+        days = sorted(set(self.weekdays))
+        named = {(0, 1, 2, 3, 4, 5, 6): "every day", (0, 1, 2, 3, 4): "weekdays", (5, 6): "weekends"}
+        if tuple(days) in named:
+            return named[tuple(days)]
+        short = [WEEKDAY_NAMES[day][:3] for day in days]
+        if len(days) >= 3 and days == list(range(days[0], days[-1] + 1)):
+            return f"{short[0]}-{short[-1]}"
+        return ", ".join(short)
 
     @property
     def kind(self) -> str:
@@ -135,15 +142,3 @@ class PriceBand(models.Model):
 def price_kind(price: Decimal, court: Court) -> str:
     """What a price of `court`'s other than its own is called: "peak" above it, else "off-peak"."""
     return "peak" if price > court.price else "off-peak"
-
-
-def weekdays_label(weekdays: list[int]) -> str:
-    days = sorted(set(weekdays))
-    named = {(0, 1, 2, 3, 4, 5, 6): "every day", (0, 1, 2, 3, 4): "weekdays", (5, 6): "weekends"}
-    if tuple(days) in named:
-        return named[tuple(days)]
-    short = [WEEKDAY_NAMES[day][:3] for day in days]
-    consecutive = days == list(range(days[0], days[-1] + 1)) if days else False
-    if consecutive and len(days) >= 3:
-        return f"{short[0]}-{short[-1]}"
-    return ", ".join(short)

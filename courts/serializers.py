@@ -148,6 +148,7 @@ class CourtInput(serializers.ModelSerializer):
     )
     availableSlots = slot_list("Another name for slots, accepted from clients that send availableSlots.")
     priceBands = PriceBandsField(
+        source="price_bands",
         required=False,
         help_text="The prices of some times of the week, replacing the court's bands; no two may overlap.",
     )
@@ -164,6 +165,4 @@ class CourtInput(serializers.ModelSerializer):
                     {"availableSlots": "Send slots or availableSlots, not both."}
                 )
             data["slots"] = data.pop("availableSlots")
-        if "priceBands" in data:
-            data["price_bands"] = data.pop("priceBands")
         return data

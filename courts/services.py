@@ -83,15 +83,13 @@ def _replace_price_bands(court: Court, bands: list[dict]) -> None:
 def court_delete(*, court: Court, by=None) -> bool:
     """Deletes a court, or archives it when it has bookings, so that none loses its court; answers
     whether it was deleted."""
-    before = snapshot(court, AUDITED)
     archived = court.bookings.exists()
-    action = "court.archive" if archived else "court.delete"
     audit_record(
         actor=by,
-        action=action,
+        action="court.archive" if archived else "court.delete",
         target=court,
         summary=f"{'Archived' if archived else 'Deleted'} {court}",
-        before=before,
+        before=snapshot(court, AUDITED),
     )
     if archived:
         court.is_archived = True

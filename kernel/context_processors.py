@@ -1,7 +1,6 @@
 from django.conf import settings
 from django.middleware.csrf import get_token
 from django.urls import reverse
-from django.utils import timezone
 
 
 def island_config(request) -> dict:
@@ -35,6 +34,5 @@ def site(request):
     return {
         "site_name": settings.SITE_NAME,
         "club_contact": settings.CLUB_CONTACT,
-        "current_year": timezone.localdate().year,
         "island_config": lambda: island_config(request),
     }

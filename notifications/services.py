@@ -140,11 +140,6 @@ def notify_batched(
     deliver.using(run_after=send_after).enqueue(notification.pk)
 
 
-def wants(*, user: User, optional: str) -> bool:
-    preferences = Preferences.objects.filter(user=user).first()
-    return preferences is None or getattr(preferences, optional)
-
-
 def preferences_get(*, user: User) -> Preferences:
     return Preferences.objects.get_or_create(user=user)[0]
 
@@ -212,7 +207,8 @@ def notification_deliver(*, notification_id: int) -> Status:
     if not claimed:
         return Notification.objects.get(pk=notification_id).status
     notification = Notification.objects.select_related("recipient").get(pk=notification_id)
-    if notification.optional and not wants(user=notification.recipient, optional=notification.optional):
+    turned_off = {"user": notification.recipient, notification.optional: False}
+    if notification.optional and Preferences.objects.filter(**turned_off).exists():
         return _finish(notification, Status.SKIPPED)
     try:
         _email(notification).send()
