@@ -50,7 +50,10 @@ class IdentityProviderUnavailable(Exception):
 
 
 class _Refused(IdentityProviderUnavailable):
-    """The provider's refusal of a call (HTTP 400), its message a code such as USER_NOT_FOUND."""
+    """The provider's refusal of a call (HTTP 400), its message a code such as USER_NOT_FOUND. The
+    functions here turn the refusals they expect into what they mean (InvalidCredential, nothing to
+    revoke); one they do not expect reaches the caller as IdentityProviderUnavailable, which every
+    caller already answers with a 503 and its message, so it never opens the breaker."""
 
 
 @dataclass(frozen=True)
