@@ -68,8 +68,22 @@ def test_a_slow_device_painting_the_sign_in_pages_in_parts_sees_them_hold_still(
 
     shifts = shifts_until_the_island_takes_over(page, site, path)
 
-    # What is left is the navigation bar and the footer filling in as they arrive (under 0.001).
+    # What is left is the navigation bar filling in as it arrives (under 0.001).
     assert sum(shift["value"] for shift in shifts) < 0.01, shifts
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1366"])
+@pytest.mark.parametrize("path", FORMS)
+def test_the_footer_starts_below_the_first_screen_of_the_sign_in_pages(
+    site: str, page: Page, path: str, viewport: dict
+):
+    # Held at the bottom of a screen taller than the page, the footer would climb as a slow device
+    # paints its columns one by one (in view, that is a layout shift).
+    page.set_viewport_size(viewport)
+    page.goto(site + path)
+
+    footer = page.locator("footer").bounding_box()
+    assert footer is not None and footer["y"] >= viewport["height"]
 
 
 @pytest.mark.parametrize("path", FORMS)
