@@ -83,7 +83,8 @@ def test_the_footer_starts_below_the_first_screen_of_the_sign_in_pages(
     page.goto(site + path)
 
     footer = page.locator("footer").bounding_box()
-    assert footer is not None and footer["y"] >= viewport["height"]
+    assert footer is not None
+    assert footer["y"] >= viewport["height"]
 
 
 @pytest.mark.parametrize("path", FORMS)
