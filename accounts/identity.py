@@ -34,6 +34,7 @@ from kernel.text import one_line
 from .models import validate_photo_url
 
 logger = logging.getLogger(__name__)
+SESSION_LIFETIME = timedelta(days=settings.IDENTITY_SESSION_DAYS)
 
 
 class InvalidCredential(Exception):
@@ -133,22 +134,17 @@ def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
     return IdentityProviderUnavailable(str(error))
 
 
-def _is_trial() -> bool:
-    """Whether this call is the breaker's trial (False: the breaker is closed); raises
-    IdentityProviderUnavailable while it is open, then to all callers but the first (the trial)."""
+def _call(path: str, body: dict) -> dict:
+    """_post, unless the breaker is open: IdentityProviderUnavailable until IDENTITY_BREAKER_SECONDS
+    are over, then to all callers but the first (the trial, whose answer closes it)."""
     cache = caches["default"]
     retry_at = cache.get(_BREAKER_KEY)
-    if retry_at is None:
-        return False
+    trial = retry_at is not None
     # The trial's mark outlives a caller that dies mid-call by little more than the call's timeout.
-    if time.time() < retry_at or not cache.add(_TRIAL_KEY, True, math.ceil(settings.IDENTITY_TIMEOUT) + 1):
+    if trial and (
+        time.time() < retry_at or not cache.add(_TRIAL_KEY, True, math.ceil(settings.IDENTITY_TIMEOUT) + 1)
+    ):
         raise IdentityProviderUnavailable("The identity provider did not answer a moment ago.")
-    return True
-
-
-def _call(path: str, body: dict) -> dict:
-    """_post, unless the breaker is open."""
-    trial = _is_trial()
     try:
         return _post(path, body)
     except _NO_ANSWER as error:
@@ -156,7 +152,7 @@ def _call(path: str, body: dict) -> dict:
         raise _no_answer(error) from error
     finally:
         if trial:  # answered (an error may be an answer): the breaker closes
-            caches["default"].delete_many([_BREAKER_KEY, _TRIAL_KEY])
+            cache.delete_many([_BREAKER_KEY, _TRIAL_KEY])
             logger.warning("The identity provider answers again.")
 
 
@@ -184,13 +180,11 @@ def check_revocation(identity: "Identity", *, now: bool = True) -> None:
             return  # this request stands on the verified credential; the next one asks again
         # Before when its credentials are void (milliseconds since the epoch), and why it is
         # refused altogether, if it is.
-        if not account:
-            standing = {"valid_after": 0, "refused": "This account no longer exists."}
-        else:
-            standing = {
-                "valid_after": 1000 * int(account.get("validSince") or 0),
-                "refused": "This account is disabled." if account.get("disabled") else "",
-            }
+        refused = "This account is disabled." if account.get("disabled") else ""
+        standing = {
+            "valid_after": 1000 * int(account.get("validSince") or 0),
+            "refused": refused if account else "This account no longer exists.",
+        }
         cache.set(key, standing, settings.IDENTITY_REVOCATION_CHECK_SECONDS)
     if standing["refused"]:
         raise InvalidCredential(standing["refused"])
@@ -265,13 +259,9 @@ def verify_session_cookie(cookie: str, *, now: bool = False) -> Identity:
     return _verify(auth.verify_session_cookie, cookie, now=now)
 
 
-def session_cookie_lifetime() -> timedelta:
-    return timedelta(days=settings.IDENTITY_SESSION_DAYS)
-
-
 def create_session_cookie(id_token: str) -> str:
     """A session cookie for a verified, recent sign-in (Firebase wants the ID token < 5 min old)."""
-    body = {"idToken": id_token, "validDuration": int(session_cookie_lifetime().total_seconds())}
+    body = {"idToken": id_token, "validDuration": int(SESSION_LIFETIME.total_seconds())}
     try:
         return _call(":createSessionCookie", body)["sessionCookie"]
     except _Refused as error:

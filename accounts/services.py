@@ -10,13 +10,7 @@ from django.utils import timezone
 from audit.services import audited_update
 from kernel.errors import Conflict, Forbidden
 
-from .identity import (
-    Identity,
-    InvalidCredential,
-    create_session_cookie,
-    revoke_sessions,
-    session_cookie_lifetime,
-)
+from .identity import SESSION_LIFETIME, Identity, InvalidCredential, create_session_cookie, revoke_sessions
 from .models import EndedSession, User
 
 
@@ -97,7 +91,7 @@ def session_start(request, response, *, id_token: str) -> None:
     response.set_cookie(
         settings.IDENTITY_COOKIE_NAME,
         create_session_cookie(id_token),
-        max_age=int(session_cookie_lifetime().total_seconds()),
+        max_age=int(SESSION_LIFETIME.total_seconds()),
         httponly=True,
         secure=settings.SESSION_COOKIE_SECURE,
         samesite="Lax",
@@ -112,7 +106,7 @@ def session_end(request, response) -> None:
         now = timezone.now()
         EndedSession.objects.filter(valid_until__lt=now).delete()
         # No cookie lives longer than a session, whenever it was made.
-        valid_until = now + session_cookie_lifetime()
+        valid_until = now + SESSION_LIFETIME
         EndedSession.objects.get_or_create(digest=_digest(cookie), defaults={"valid_until": valid_until})
     response.delete_cookie(settings.IDENTITY_COOKIE_NAME, samesite="Lax")
 

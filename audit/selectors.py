@@ -18,13 +18,11 @@ def audit_trail(
 ) -> QuerySet[AuditEntry]:
     """The audit trail, newest first: of one kind of action (its prefix, "booking." say), by
     people whose e-mail contains `actor_email`, on one record, from and to a day."""
-    entries = AuditEntry.objects.all()
-    if action:
-        entries = entries.filter(action__startswith=action)
-    if actor_email := actor_email.strip():
-        entries = entries.filter(actor_email__icontains=actor_email)
-    if target_type:
-        entries = entries.filter(target_type=target_type)
-    if target_id:
-        entries = entries.filter(target_id=target_id)
+    matching = {
+        "action__startswith": action,
+        "actor_email__icontains": actor_email.strip(),
+        "target_type": target_type,
+        "target_id": target_id,
+    }
+    entries = AuditEntry.objects.filter(**{lookup: value for lookup, value in matching.items() if value})
     return entries.filter(within_days("at", date_from, date_to)).order_by("-at", "-id")

@@ -22,9 +22,8 @@ def _mail_or_404(mail_id: str) -> mailbox.Mail:
 
 
 def mail_list(request):
-    return render(
-        request, "notifications/local_mail.html", {"mails": mailbox.messages(settings.MAIL_DIR, limit=LISTED)}
-    )
+    mails = mailbox.messages(settings.MAIL_DIR, limit=LISTED)
+    return render(request, "notifications/local_mail.html", {"mails": mails})
 
 
 def mail_detail(request, mail_id: str):

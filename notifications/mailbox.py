@@ -19,8 +19,6 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 
-DEFAULT_PORT = 1025
-
 
 class _KeepMessages:
     """aiosmtpd's handler: a message is on disk before the server says 250."""
@@ -40,12 +38,12 @@ class _KeepMessages:
         return "250 Message accepted for delivery"
 
 
-def serve(folder: Path, port: int = DEFAULT_PORT, host: str = "127.0.0.1"):
+def serve(folder: Path, port: int):
     """Starts the server in a thread of its own; `.stop()` on the answer ends it."""
     from aiosmtpd.controller import Controller  # a development tool: not installed in production
 
     folder.mkdir(parents=True, exist_ok=True)
-    controller = Controller(_KeepMessages(folder), hostname=host, port=port)
+    controller = Controller(_KeepMessages(folder), hostname="127.0.0.1", port=port)
     controller.start()
     return controller
 
@@ -110,7 +108,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT)
+    parser.add_argument("--port", type=int, default=1025)
     parser.add_argument("--folder", type=Path, required=True)
     args = parser.parse_args()
     controller = serve(args.folder, args.port)
