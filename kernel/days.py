@@ -61,12 +61,8 @@ def moments(first: date | None, last: date | None) -> tuple[datetime | None, dat
 
 def between(field: str, start: datetime | None, end: datetime | None) -> Q:
     """`field` from `start` up to (not including) `end`; None leaves that side open."""
-    bounds = Q()
-    if start:
-        bounds &= Q(**{f"{field}__gte": start})
-    if end:
-        bounds &= Q(**{f"{field}__lt": end})
-    return bounds
+    bounds = {f"{field}__gte": start, f"{field}__lt": end}
+    return Q(**{lookup: moment for lookup, moment in bounds.items() if moment})
 
 
 def within_days(field: str, first: date | None, last: date | None) -> Q:
