@@ -2,7 +2,7 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from kernel.days import within_days
+from kernel.days import between, moments
 
 from .models import AuditEntry
 
@@ -27,4 +27,4 @@ def audit_trail(
         entries = entries.filter(target_type=target_type)
     if target_id:
         entries = entries.filter(target_id=target_id)
-    return entries.filter(within_days("at", date_from, date_to)).order_by("-at", "-id")
+    return entries.filter(between("at", *moments(date_from, date_to))).order_by("-at", "-id")

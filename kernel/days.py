@@ -65,11 +65,6 @@ def between(field: str, start: datetime | None, end: datetime | None) -> Q:
     return Q(**{lookup: moment for lookup, moment in bounds.items() if moment})
 
 
-def within_days(field: str, first: date | None, last: date | None) -> Q:
-    """`field` within the days `first` to `last` (moments)."""
-    return between(field, *moments(first, last))
-
-
 def month_start(day: date, months_back: int = 0) -> date:
     """The first day of `day`'s month, or of the month `months_back` before it."""
     month = day.year * 12 + day.month - 1 - months_back
