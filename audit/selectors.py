@@ -2,7 +2,7 @@ from datetime import date
 
 from django.db.models import QuerySet
 
-from kernel.days import within_days
+from kernel.days import between, moments
 
 from .models import AuditEntry
 
@@ -25,4 +25,4 @@ def audit_trail(
         "target_id": target_id,
     }
     entries = AuditEntry.objects.filter(**{lookup: value for lookup, value in matching.items() if value})
-    return entries.filter(within_days("at", date_from, date_to)).order_by("-at", "-id")
+    return entries.filter(between("at", *moments(date_from, date_to))).order_by("-at", "-id")

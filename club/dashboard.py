@@ -22,7 +22,13 @@ def dashboard(request):
     user = request.user
     context = {"profile": user, "counts": None, "today": None}
     if user.is_admin:
-        context |= {"counts": _club_counts(), "today": _day_start(user)}
+        # Counted with the same selectors as the pages that list them.
+        counts = {
+            "courts": court_list().count(),
+            "users": user_list().count(),
+            "members": user_list(role=User.Role.MEMBER).count(),
+        }
+        context |= {"counts": counts, "today": _day_start(user)}
     return render(request, "accounts/dashboard.html", context)
 
 
@@ -49,12 +55,3 @@ def _same_moment_of(month_start: datetime, now: datetime) -> datetime:
     """`now`'s day and time in the month starting at `month_start` (its last day if shorter)."""
     days = calendar.monthrange(month_start.year, month_start.month)[1]
     return now.replace(year=month_start.year, month=month_start.month, day=min(now.day, days))
-
-
-def _club_counts() -> dict[str, int]:
-    """Counted with the same selectors as the pages that list them."""
-    return {
-        "courts": court_list().count(),
-        "users": user_list().count(),
-        "members": user_list(role=User.Role.MEMBER).count(),
-    }

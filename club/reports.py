@@ -53,11 +53,7 @@ class ReportFilters(PeriodFilters):
     def __init__(self, data, *, today: date):
         _, first, last = _periods(today)[0]
         self.defaults = {"date_from": first, "date_to": last, "days": "all"}
-        data = data.copy()
-        for name, value in self.defaults.items():
-            if not data.get(name):
-                data[name] = str(value)
-        super().__init__(data)
+        super().__init__({name: data.get(name) or str(value) for name, value in self.defaults.items()})
 
     def clean(self):
         cleaned = super().clean()
@@ -103,11 +99,8 @@ def _columns(values: list[tuple[date, Decimal | int, str]]) -> dict:
 
 
 def _months(first: date, last: date) -> list[date]:
-    months, month = [], month_start(first)
-    while month <= last:
-        months.append(month)
-        month = month_start(month + timedelta(days=31))
-    return months
+    back = (last.year - first.year) * 12 + last.month - first.month
+    return [month_start(last, months_back) for months_back in range(back, -1, -1)]
 
 
 def _heat_rows(labels: list[tuple[object, str]], hours: list[int], uses: dict) -> list[dict]:

@@ -22,23 +22,23 @@ KINDS = [
     ("user.", "Roles and memberships"),
     ("admin.", "Django admin fixes"),
 ]
+DAY_INPUT = {"type": "date", "class": "input w-full"}
 
 
 class TrailFilters(forms.Form):
-    action = forms.ChoiceField(label="Action", choices=KINDS, required=False)
-    actor_email = forms.CharField(label="By (e-mail contains)", max_length=254, required=False)
-    date_from = DayField(label="From", required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    date_to = DayField(label="To", required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    action = forms.ChoiceField(
+        label="Action", choices=KINDS, required=False, widget=forms.Select({"class": "select w-full"})
+    )
+    actor_email = forms.CharField(
+        label="By (e-mail contains)",
+        max_length=254,
+        required=False,
+        widget=forms.TextInput({"class": "input w-full"}),
+    )
+    date_from = DayField(label="From", required=False, widget=forms.DateInput(DAY_INPUT))
+    date_to = DayField(label="To", required=False, widget=forms.DateInput(DAY_INPUT))
     target_type = forms.CharField(required=False, widget=forms.HiddenInput)
     target_id = forms.CharField(required=False, max_length=50, widget=forms.HiddenInput)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        for field in self.fields.values():
-            if not isinstance(field.widget, forms.HiddenInput):
-                field.widget.attrs["class"] = (
-                    "select w-full" if isinstance(field, forms.ChoiceField) else "input w-full"
-                )
 
     def filters(self) -> dict:
         """The valid filters (a malformed one, said under its field, filters nothing)."""

@@ -11,20 +11,17 @@ from . import dashboard, reports, trail, views
 
 # The API first: its calls are most of the traffic, and the resolver tries the patterns in order.
 urlpatterns = [
-    path("api/", include("courts.api_urls")),
-    path("api/", include("bookings.api_urls")),
-    path("api/", include("accounts.api_urls")),
-    path("api/", include("content.api_urls")),
-    path("api/", include("payments.api_urls")),
+    *[
+        path("api/", include(f"{app}.api_urls"))
+        for app in ["courts", "bookings", "accounts", "content", "payments"]
+    ],
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("", include("content.urls")),
-    path("", include("courts.urls")),
-    path("", include("accounts.urls")),
-    path("", include("bookings.urls")),
-    path("", include("payments.urls")),
-    path("", include("notifications.urls")),
+    *[
+        path("", include(f"{app}.urls"))
+        for app in ["content", "courts", "accounts", "bookings", "payments", "notifications"]
+    ],
     path("healthz", views.healthz, name="healthz"),
     path("dashboard", dashboard.dashboard, name="dashboard"),
     path("dashboard/audit-trail", trail.trail, name="audit-trail"),

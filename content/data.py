@@ -126,7 +126,3 @@ PARTNERS = [
         "MatchPoint",
     ]
 ]
-
-
-def blog_post(post_id: int) -> BlogPost | None:
-    return next((post for post in BLOG_POSTS if post.id == post_id), None)

@@ -8,6 +8,8 @@ from datetime import time
 from decimal import Decimal
 from itertools import combinations
 
+from django.core.exceptions import NON_FIELD_ERRORS
+
 from kernel.slots import Slot
 
 from .models import WEEKDAY_NAMES, Court, PriceBand
@@ -15,22 +17,16 @@ from .models import WEEKDAY_NAMES, Court, PriceBand
 
 def band_for(bands: Iterable[PriceBand], *, weekday: int, start: time) -> PriceBand | None:
     """The first of `bands` that a slot starting at `start` on `weekday` (Monday 0) falls in."""
-    for band in bands:
-        if weekday in band.weekdays and band.starts <= start < band.ends:
-            return band
-    return None
+    return next(
+        (band for band in bands if weekday in band.weekdays and band.starts <= start < band.ends), None
+    )
 
 
 def slot_prices(court: Court, date: Date, slots: list[str]) -> list[Decimal]:
     """The price of each of `slots` of `court` on `date`: its price band's, or the court's own."""
-    bands = list(court.bands)
     own = Decimal(court.price)  # as saved: a court made in code may still hold the string it was given
-    weekday = date.weekday()
-    prices = []
-    for slot in slots:
-        band = band_for(bands, weekday=weekday, start=Slot.parse(slot).start)
-        prices.append(own if band is None else Decimal(band.price))
-    return prices
+    bands = [band_for(court.bands, weekday=date.weekday(), start=Slot.parse(slot).start) for slot in slots]
+    return [own if band is None else Decimal(band.price) for band in bands]
 
 
 def peak_prices(court: Court, date: Date, slots: list[str]) -> dict[str, Decimal]:
@@ -54,3 +50,20 @@ def overlap_message(bands: Iterable[PriceBand]) -> str | None:
                 "a slot can have one price only."
             )
     return None
+
+
+def band_refusal(number: int, errors: dict) -> str:
+    """Why the `number`th of a court's bands is refused, in one message ("Band 2: ends: …"), from its
+    errors by field (Django's or DRF's)."""
+    return f"Band {number}: {_flat(errors)}"
+
+
+def _flat(detail) -> str:
+    if isinstance(detail, dict):
+        return "; ".join(
+            _flat(inner) if field == NON_FIELD_ERRORS else f"{field}: {_flat(inner)}"
+            for field, inner in detail.items()
+        )
+    if isinstance(detail, list):
+        return " ".join(map(_flat, detail))
+    return str(detail)

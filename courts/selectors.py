@@ -26,30 +26,21 @@ def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
     return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))
 
 
-_BAND_COLUMNS = {
-    f"band_{name}": F(f"price_bands__{name}") for name in ("id", "weekdays", "starts", "ends", "price")
-}
+# The price band's fields, read as `band_<field>` beside each court.
+_BAND_FIELDS = ("id", "weekdays", "starts", "ends", "price")
 
 
 def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:
     """`courts`, in their order, each with its price bands (Court.bands), in one query: the courts
     joined to their bands, a row per band. For the day sheet and a day's availability."""
     found: dict[int, Court] = {}
-    for row in courts.annotate(**_BAND_COLUMNS):
+    for row in courts.annotate(**{f"band_{name}": F(f"price_bands__{name}") for name in _BAND_FIELDS}):
         court = found.setdefault(row.pk, row)
         if court is row:
             court.bands = []
         if row.band_id is not None:
-            court.bands.append(
-                PriceBand(
-                    id=row.band_id,
-                    court=court,
-                    weekdays=row.band_weekdays,
-                    starts=row.band_starts,
-                    ends=row.band_ends,
-                    price=row.band_price,
-                )
-            )
+            band = {name: getattr(row, f"band_{name}") for name in _BAND_FIELDS}
+            court.bands.append(PriceBand(court=court, **band))
     for court in found.values():
         court.bands.sort(key=lambda band: (band.starts, band.id))  # PriceBand.Meta.ordering
     return list(found.values())

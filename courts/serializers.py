@@ -5,6 +5,7 @@ from rest_framework import serializers
 from kernel.slots import SLOT_PATTERN
 
 from .models import Court, PriceBand, validate_image_location, validate_slots
+from .pricing import band_refusal
 
 _TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
 # The model's price, with its own message and without its label ("price per session") in the
@@ -129,16 +130,8 @@ class PriceBandsField(serializers.ListField):
             if not isinstance(error.detail, dict):
                 raise
             raise serializers.ValidationError(
-                [f"Band {int(index) + 1}: {_flat(detail)}" for index, detail in error.detail.items()]
+                [band_refusal(int(index) + 1, detail) for index, detail in error.detail.items()]
             ) from error
-
-
-def _flat(detail) -> str:
-    if isinstance(detail, dict):
-        return "; ".join(f"{field}: {_flat(inner)}" for field, inner in detail.items())
-    if isinstance(detail, list):
-        return " ".join(_flat(inner) for inner in detail)
-    return str(detail)
 
 
 class CourtInput(serializers.ModelSerializer):

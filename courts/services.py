@@ -1,12 +1,12 @@
 from decimal import Decimal
 
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from audit.services import audit_record, audited_update, snapshot
 
 from .models import Court, PriceBand
-from .pricing import overlap_message
+from .pricing import band_refusal, overlap_message
 
 # A court's values as the audit trail keeps them (its price bands in the change's sentence).
 AUDITED = ["name", "type", "price", "image", "slots", "is_archived"]
@@ -67,11 +67,7 @@ def _replace_price_bands(court: Court, bands: list[dict]) -> None:
         try:
             band.full_clean(exclude=["court"])
         except ValidationError as error:
-            messages = [
-                " ".join(texts) if field == NON_FIELD_ERRORS else f"{field}: {' '.join(texts)}"
-                for field, texts in error.message_dict.items()
-            ]
-            raise ValidationError({"priceBands": [f"Band {number}: {'; '.join(messages)}"]}) from error
+            raise ValidationError({"priceBands": [band_refusal(number, error.message_dict)]}) from error
     if (overlap := overlap_message(new)) is not None:
         raise ValidationError({"priceBands": [overlap]})
     court.price_bands.all().delete()

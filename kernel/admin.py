@@ -48,17 +48,9 @@ class RefusalsSaid(admin.ModelAdmin):
 
 class ServiceAdmin(RefusalsSaid):
     """Records saved and deleted through their app's services, so that the services' rules and audit
-    entries hold here too; a subclass calls them in `create`, `update` and `remove`."""
-
-    def create(self, request, form, formsets):
-        raise NotImplementedError
-
-    def update(self, request, obj, changes: dict, formsets) -> None:
-        """`obj` as it was, changed by the service: `changes` are the form's changed values."""
-        raise NotImplementedError
-
-    def remove(self, request, obj) -> None:
-        raise NotImplementedError
+    entries hold here too; a subclass calls them in `create(request, form, formsets)` (answers the
+    record), `update(request, obj, changes, formsets)` (`obj` as it was, `changes` the form's changed
+    values) and `remove(request, obj)`."""
 
     def save_model(self, request, obj, form, change):
         """Saved by save_related, once the inlines are checked too."""

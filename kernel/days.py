@@ -61,17 +61,8 @@ def moments(first: date | None, last: date | None) -> tuple[datetime | None, dat
 
 def between(field: str, start: datetime | None, end: datetime | None) -> Q:
     """`field` from `start` up to (not including) `end`; None leaves that side open."""
-    bounds = Q()
-    if start:
-        bounds &= Q(**{f"{field}__gte": start})
-    if end:
-        bounds &= Q(**{f"{field}__lt": end})
-    return bounds
-
-
-def within_days(field: str, first: date | None, last: date | None) -> Q:
-    """`field` within the days `first` to `last` (moments)."""
-    return between(field, *moments(first, last))
+    bounds = {f"{field}__gte": start, f"{field}__lt": end}
+    return Q(**{lookup: moment for lookup, moment in bounds.items() if moment})
 
 
 def month_start(day: date, months_back: int = 0) -> date:

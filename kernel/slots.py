@@ -27,13 +27,9 @@ class Slot:
             raise ValueError(f"'{text}' is not a time range like '08:00-09:00'.")
         return cls(time.fromisoformat(start), time.fromisoformat(end))
 
-    @property
-    def label(self) -> str:
+    def __str__(self) -> str:
         """The slot as the database, the API and people read it: "08:00-09:00"."""
         return f"{self.start:%H:%M}-{self.end:%H:%M}"
-
-    def __str__(self) -> str:
-        return self.label
 
     @property
     def hours(self) -> float:

@@ -25,10 +25,8 @@ def island(context, content: str, name: str, props: dict | None = None) -> str:
     state["count"] += 1
     props_id = f"island-props-{state['count']}"
     entry = f"src/islands/{name}.tsx"
-    script = ""
-    if entry not in state["entries"]:
-        state["entries"].add(entry)
-        script = vite_asset(entry)
+    script = "" if entry in state["entries"] else vite_asset(entry)
+    state["entries"].add(entry)
     return format_html(
         '<div data-island="{}" data-props-id="{}">{}</div>{}{}',
         name,

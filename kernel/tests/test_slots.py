@@ -10,7 +10,7 @@ from kernel.slots import Slot
 def test_a_slot_is_read_from_its_label_and_written_back_the_same():
     slot = Slot.parse("08:30-10:00")
     assert (slot.start, slot.end) == (time(8, 30), time(10, 0))
-    assert slot.label == str(slot) == "08:30-10:00"
+    assert str(slot) == "08:30-10:00"
 
 
 @pytest.mark.parametrize(
@@ -32,7 +32,7 @@ def test_a_text_that_names_no_slot_is_refused_saying_what_is_expected(text):
 
 def test_slots_order_by_their_start_then_their_end_and_are_equal_as_values():
     labels = ["18:00-19:00", "08:00-10:00", "08:00-09:00"]
-    assert [slot.label for slot in sorted(map(Slot.parse, labels))] == [
+    assert [str(slot) for slot in sorted(map(Slot.parse, labels))] == [
         "08:00-09:00",
         "08:00-10:00",
         "18:00-19:00",

@@ -39,7 +39,8 @@ def wait_for_database(error: Exception) -> None:
     long each time, at most MAX_RETRY_SECONDS apart."""
     delay = settings.WORKER_DATABASE_RETRY_SECONDS
     while True:
-        logger.warning("The database is not answering (%s); trying again in %g s.", _first_line(error), delay)
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        logger.warning("The database is not answering (%s); trying again in %g s.", first_line, delay)
         time.sleep(delay)
         close_old_connections()  # the connection that failed is closed here, and made again below
         try:
@@ -49,7 +50,3 @@ def wait_for_database(error: Exception) -> None:
         else:
             logger.warning("The database answers again; the worker carries on.")
             return
-
-
-def _first_line(error: Exception) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0]
