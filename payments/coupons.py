@@ -71,9 +71,8 @@ def coupon_create(*, by=None, **fields) -> Coupon:
     """A new coupon of `fields` (Coupon's, code and discount at least)."""
     coupon = _save_coupon(Coupon(**_normalised(fields)))
     after = snapshot(coupon, COUPON_AUDITED)
-    audit_record(
-        actor=by, action="coupon.create", target=coupon, summary=f"Added coupon {coupon.code}", after=after
-    )
+    summary = f"Added coupon {coupon.code}"
+    audit_record(actor=by, action="coupon.create", target=coupon, summary=summary, after=after)
     return coupon
 
 
@@ -93,11 +92,6 @@ def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
 @transaction.atomic
 def coupon_delete(*, coupon: Coupon, by=None) -> None:
     before = snapshot(coupon, COUPON_AUDITED)
-    audit_record(
-        actor=by,
-        action="coupon.delete",
-        target=coupon,
-        summary=f"Deleted coupon {coupon.code}",
-        before=before,
-    )
+    summary = f"Deleted coupon {coupon.code}"
+    audit_record(actor=by, action="coupon.delete", target=coupon, summary=summary, before=before)
     coupon.delete()

@@ -11,7 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from kernel.days import between, moments
 
-from .models import Coupon, Payment, Refund
+from .models import Payment, Refund
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
@@ -24,14 +24,6 @@ def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     if email:
         payments = payments.filter(user__email=email)
     return with_paid_status(payments)
-
-
-def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
-    """How many payments succeeded with `coupon`: in all, and by the user `user_id`."""
-    uses = Payment.objects.filter(coupon=coupon, status=Payment.Status.SUCCEEDED).aggregate(
-        total=Count("pk"), by_person=Count("pk", filter=Q(user_id=user_id))
-    )
-    return uses["total"], uses["by_person"]
 
 
 _MONEY = models.DecimalField(max_digits=12, decimal_places=2)
@@ -188,18 +180,16 @@ class Ledger:
         email: str = "",
     ):
         self.start, self.end = moments(date_from, date_to)
-        payments = with_paid_status(Payment.objects.filter(status__in=PAID))
-        if status:
-            payments = payments.filter(paid_status=status)
-        if court:
-            payments = payments.filter(booking__court=court)
-        if coupon:
-            payments = payments.filter(coupon=coupon)
-        if email := email.strip():
-            payments = payments.filter(user__email__icontains=email)
-        self.payments = payments
+        lookups = {
+            "paid_status": status,
+            "booking__court": court,
+            "coupon": coupon,
+            "user__email__icontains": email.strip(),
+        }
+        chosen = {lookup: value for lookup, value in lookups.items() if value}
+        self.payments = with_paid_status(Payment.objects.filter(status__in=PAID)).filter(**chosen)
         # The payments the filters choose, if they choose some.
-        self.chosen = payments if status or court or coupon or email else None
+        self.chosen = self.payments if chosen else None
 
     def _made(self) -> tuple[QuerySet, QuerySet[Refund]]:
         """The payments paid and the refunds made in the period, that the filters choose."""
