@@ -208,8 +208,7 @@ def payment_cancel(*, payment_id: int) -> None:
         if intent is not None and intent.status != "canceled":
             gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
         if Payment.move_where(
-            Payment.Status.CANCELLED,
-            Q(pk=payment_id, payment_intent_id=payment.payment_intent_id),
+            Payment.Status.CANCELLED, Q(pk=payment_id, payment_intent_id=payment.payment_intent_id)
         ):
             return
 
@@ -342,12 +341,8 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
     if amount <= 0:
         return None
     who = "the club" if by.pk != booking.user_id else "you"
-    refund = Refund.objects.create(
-        payment=payment,
-        amount=amount,
-        reason=f"Booking cancelled by {who} ({percent}% refund).",
-        requested_by=by,
-    )
+    reason = f"Booking cancelled by {who} ({percent}% refund)."
+    refund = Refund.objects.create(payment=payment, amount=amount, reason=reason, requested_by=by)
     send_refund.enqueue(refund_id=refund.pk)
     return refund
 
