@@ -161,6 +161,13 @@ def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
     )
 
 
+# The ledger's filters beside its period, and the payments' field each looks up.
+LEDGER_FILTERS = {
+    "status": "paid_status",
+    "court": "booking__court",
+    "coupon": "coupon",
+    "email": "user__email__icontains",
+}
 # The ledger's order: newest first, a payment before its refunds made at the same moment.
 _NEWEST_FIRST = ("-at", "-payment_number", "-refund_number")
 
@@ -169,24 +176,10 @@ class Ledger:
     """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals; a
     sequence of its entries for a Paginator."""
 
-    def __init__(
-        self,
-        *,
-        date_from: date | None = None,
-        date_to: date | None = None,
-        status: str = "",
-        court=None,
-        coupon=None,
-        email: str = "",
-    ):
+    def __init__(self, *, date_from: date | None = None, date_to: date | None = None, **filters):
+        """`filters`: those of LEDGER_FILTERS that are set (LedgerFilters.filters)."""
         self.start, self.end = moments(date_from, date_to)
-        lookups = {
-            "paid_status": status,
-            "booking__court": court,
-            "coupon": coupon,
-            "user__email__icontains": email.strip(),
-        }
-        chosen = {lookup: value for lookup, value in lookups.items() if value}
+        chosen = {LEDGER_FILTERS[name]: value for name, value in filters.items() if value}
         self.payments = with_paid_status(Payment.objects.filter(status__in=PAID)).filter(**chosen)
         # The payments the filters choose, if they choose some.
         self.chosen = self.payments if chosen else None
