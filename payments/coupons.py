@@ -35,8 +35,10 @@ def normalised_code(code: str) -> str:
 
 
 def _save_coupon(coupon: Coupon) -> Coupon:
-    """Validates (the code unique in any case, the discount 1 to 100, a limit of uses at least 1,
-    the last day not before the first) and saves. The messages are keyed by the API's names."""
+    """Trims the code (upper-cased) and the description, validates (the code unique in any case, the
+    discount 1 to 100, a limit of uses at least 1, the last day not before the first) and saves.
+    The messages are keyed by the API's names."""
+    coupon.code, coupon.description = normalised_code(coupon.code), coupon.description.strip()
     errors = {}
     if not coupon.code:
         errors["code"] = "Please enter a coupon code."
@@ -58,22 +60,13 @@ def _save_coupon(coupon: Coupon) -> Coupon:
     return coupon
 
 
-def _normalised(fields: dict) -> dict:
-    if "code" in fields:
-        fields["code"] = normalised_code(fields["code"])
-    if "description" in fields:
-        fields["description"] = fields["description"].strip()
-    return fields
-
-
 @transaction.atomic
 def coupon_create(*, by=None, **fields) -> Coupon:
     """A new coupon of `fields` (Coupon's, code and discount at least)."""
-    coupon = _save_coupon(Coupon(**_normalised(fields)))
+    coupon = _save_coupon(Coupon(**fields))
     after = snapshot(coupon, COUPON_AUDITED)
-    audit_record(
-        actor=by, action="coupon.create", target=coupon, summary=f"Added coupon {coupon.code}", after=after
-    )
+    summary = f"Added coupon {coupon.code}"
+    audit_record(actor=by, action="coupon.create", target=coupon, summary=summary, after=after)
     return coupon
 
 
@@ -83,7 +76,7 @@ def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
         coupon,
         by=by,
         action="coupon.update",
-        changes=_normalised(fields),
+        changes=fields,
         summary=lambda before, after: f"Changed coupon {coupon.code}",
         audited=COUPON_AUDITED,
         save=_save_coupon,
@@ -93,11 +86,6 @@ def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
 @transaction.atomic
 def coupon_delete(*, coupon: Coupon, by=None) -> None:
     before = snapshot(coupon, COUPON_AUDITED)
-    audit_record(
-        actor=by,
-        action="coupon.delete",
-        target=coupon,
-        summary=f"Deleted coupon {coupon.code}",
-        before=before,
-    )
+    summary = f"Deleted coupon {coupon.code}"
+    audit_record(actor=by, action="coupon.delete", target=coupon, summary=summary, before=before)
     coupon.delete()

@@ -8,37 +8,18 @@ from .models import Coupon
 from .selectors import PaidStatus
 
 
-def _date() -> forms.DateInput:
-    return forms.DateInput({"type": "date", "class": "input w-full"})
-
-
 class LedgerFilters(PeriodFilters):
     """The ledger's filters; a malformed one is said under its field and filters nothing."""
 
-    date_from = DayField(label="Paid from", required=False, widget=_date())
-    date_to = DayField(label="Paid to", required=False, widget=_date())
-    status = forms.ChoiceField(
-        choices=[("", "Any status"), *PaidStatus.choices],
-        required=False,
-        widget=forms.Select({"class": "select w-full"}),
-    )
-    court = forms.ModelChoiceField(
-        queryset=courts_all(),
-        required=False,
-        empty_label="Any court",
-        widget=forms.Select({"class": "select w-full"}),
-    )
+    date_from = DayField(label="Paid from", required=False, widget=forms.DateInput({"type": "date"}))
+    date_to = DayField(label="Paid to", required=False, widget=forms.DateInput({"type": "date"}))
+    status = forms.ChoiceField(choices=[("", "Any status"), *PaidStatus.choices], required=False)
+    court = forms.ModelChoiceField(queryset=courts_all(), required=False, empty_label="Any court")
     coupon = forms.ModelChoiceField(
-        queryset=Coupon.objects.order_by("code"),
-        required=False,
-        empty_label="Any coupon",
-        widget=forms.Select({"class": "select w-full"}),
+        queryset=Coupon.objects.order_by("code"), required=False, empty_label="Any coupon"
     )
     email = forms.CharField(
-        label="Person (e-mail contains)",
-        required=False,
-        max_length=254,
-        widget=forms.TextInput({"type": "search", "class": "input w-full"}),
+        label="Person (e-mail contains)", required=False, max_length=254, widget=forms.SearchInput
     )
 
     def __init__(self, data):
@@ -47,3 +28,7 @@ class LedgerFilters(PeriodFilters):
             # This month unless asked otherwise: a sum of weeks, not of years.
             data["date_from"] = timezone.localdate().replace(day=1).isoformat()
         super().__init__(data)
+        for field in self.fields.values():
+            field.widget.attrs["class"] = (
+                "select w-full" if isinstance(field, forms.ChoiceField) else "input w-full"
+            )

@@ -86,24 +86,16 @@ def refund(intent_id: str, *, amount_cents: int, refund_id: int, idempotency_key
     return _call(_client().v1.refunds.create, params=params, options={"idempotency_key": idempotency_key})
 
 
-def _refunds_of(intent_id: str) -> list[stripe.Refund]:
-    """The intent's refunds that have not failed."""
+def find_refund(intent_id: str, *, refund_id: int, or_any: bool = False) -> stripe.Refund | None:
+    """The refund (not failed) Stripe made of the intent for our row `refund_id`: found even after
+    the idempotency key's 24 hours. With `or_any`, failing that, any refund of the intent: a payment
+    not kept is refunded once, in full."""
     refunds = _call(_client().v1.refunds.list, params={"payment_intent": intent_id, "limit": 100})
-    return [refund for refund in refunds.data if refund.status not in ("failed", "canceled")]
-
-
-def find_refund(intent_id: str, *, refund_id: int) -> stripe.Refund | None:
-    """The refund Stripe made for our row `refund_id`, if any: found even after the idempotency
-    key's 24 hours."""
-    for refund in _refunds_of(intent_id):
+    made = [refund for refund in refunds.data if refund.status not in ("failed", "canceled")]
+    for refund in made:
         if refund.metadata and refund.metadata.to_dict().get("refund_id") == str(refund_id):
             return refund
-    return None
-
-
-def any_refund(intent_id: str) -> stripe.Refund | None:
-    """A refund of the intent that has not failed: a payment not kept is refunded once, in full."""
-    return next(iter(_refunds_of(intent_id)), None)
+    return made[0] if made and or_any else None
 
 
 def parse_webhook(payload: bytes, signature: str) -> dict:

@@ -11,7 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from kernel.days import between, moments
 
-from .models import Coupon, Payment, Refund
+from .models import Payment, Refund
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
@@ -24,14 +24,6 @@ def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     if email:
         payments = payments.filter(user__email=email)
     return with_paid_status(payments)
-
-
-def coupon_uses(*, coupon: Coupon, user_id: int) -> tuple[int, int]:
-    """How many payments succeeded with `coupon`: in all, and by the user `user_id`."""
-    uses = Payment.objects.filter(coupon=coupon, status=Payment.Status.SUCCEEDED).aggregate(
-        total=Count("pk"), by_person=Count("pk", filter=Q(user_id=user_id))
-    )
-    return uses["total"], uses["by_person"]
 
 
 _MONEY = models.DecimalField(max_digits=12, decimal_places=2)
@@ -169,6 +161,13 @@ def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
     )
 
 
+# The ledger's filters beside its period, and the payments' field each looks up.
+LEDGER_FILTERS = {
+    "status": "paid_status",
+    "court": "booking__court",
+    "coupon": "coupon",
+    "email": "user__email__icontains",
+}
 # The ledger's order: newest first, a payment before its refunds made at the same moment.
 _NEWEST_FIRST = ("-at", "-payment_number", "-refund_number")
 
@@ -177,29 +176,13 @@ class Ledger:
     """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals; a
     sequence of its entries for a Paginator."""
 
-    def __init__(
-        self,
-        *,
-        date_from: date | None = None,
-        date_to: date | None = None,
-        status: str = "",
-        court=None,
-        coupon=None,
-        email: str = "",
-    ):
+    def __init__(self, *, date_from: date | None = None, date_to: date | None = None, **filters):
+        """`filters`: those of LEDGER_FILTERS that are set (LedgerFilters.filters)."""
         self.start, self.end = moments(date_from, date_to)
-        payments = with_paid_status(Payment.objects.filter(status__in=PAID))
-        if status:
-            payments = payments.filter(paid_status=status)
-        if court:
-            payments = payments.filter(booking__court=court)
-        if coupon:
-            payments = payments.filter(coupon=coupon)
-        if email := email.strip():
-            payments = payments.filter(user__email__icontains=email)
-        self.payments = payments
+        chosen = {LEDGER_FILTERS[name]: value for name, value in filters.items() if value}
+        self.payments = with_paid_status(Payment.objects.filter(status__in=PAID)).filter(**chosen)
         # The payments the filters choose, if they choose some.
-        self.chosen = payments if status or court or coupon or email else None
+        self.chosen = self.payments if chosen else None
 
     def _made(self) -> tuple[QuerySet, QuerySet[Refund]]:
         """The payments paid and the refunds made in the period, that the filters choose."""

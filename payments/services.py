@@ -18,7 +18,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.tasks import task
 from django.utils import timezone
 
@@ -34,7 +34,6 @@ from kernel.retries import backoff
 from . import gateway, notices
 from .coupons import normalised_code
 from .models import Coupon, Payment, Refund
-from .selectors import coupon_uses
 
 # Stripe charges no less than this, in cents, for US dollars.
 MINIMUM_CHARGE_CENTS = 50
@@ -68,8 +67,11 @@ class Quote:
 
 
 def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
-    uses, uses_by_person = coupon_uses(coupon=coupon, user_id=user_id)
-    return coupon.refusal(today=timezone.localdate(), uses=uses, uses_by_person=uses_by_person)
+    """Coupon.refusal, counting the payments that succeeded with it: in all, and by `user_id`."""
+    uses = Payment.objects.filter(coupon=coupon, status=Payment.Status.SUCCEEDED).aggregate(
+        uses=Count("pk"), uses_by_person=Count("pk", filter=Q(user_id=user_id))
+    )
+    return coupon.refusal(today=timezone.localdate(), **uses)
 
 
 def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
@@ -104,20 +106,8 @@ def payment_intent_create(
     quote = payment_quote(booking=booking, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
-    try:
-        payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
-    except _PaidAlready as paid:
-        if paid.intent.status != "succeeded":
-            raise Conflict("This booking has been paid already: the payment is being confirmed.") from None
-        # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
-        payment_confirm(payment_intent_id=paid.intent.id)
-        raise Conflict("This booking has been paid already: it is confirmed.") from None
+    payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
     return client_secret or _intent_create(payment=payment)
-
-
-class _PaidAlready(Exception):
-    def __init__(self, intent):
-        self.intent = intent
 
 
 STARTED_MEANWHILE = (
@@ -131,13 +121,17 @@ OPEN_TRIES = 3
 def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
     """The booking's pending payment for `quote`, with its intent's client secret if it has one;
     one on other terms, or whose intent Stripe cancelled or does not know, is replaced; one paid
-    raises _PaidAlready. The one pending payment per booking decides between simultaneous requests."""
+    is a Conflict. The one pending payment per booking decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
         current = booking.payments.filter(status=Payment.Status.PENDING).first()
         if current is not None:
             intent = _stripe_intent(current)
             if intent is not None and intent.status in PAID_INTENT_STATES:
-                raise _PaidAlready(intent)
+                if intent.status != "succeeded":
+                    raise Conflict("This booking has been paid already: the payment is being confirmed.")
+                # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
+                payment_confirm(payment_intent_id=intent.id)
+                raise Conflict("This booking has been paid already: it is confirmed.")
             same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
             # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
             reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
@@ -214,8 +208,7 @@ def payment_cancel(*, payment_id: int) -> None:
         if intent is not None and intent.status != "canceled":
             gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
         if Payment.move_where(
-            Payment.Status.CANCELLED,
-            Q(pk=payment_id, payment_intent_id=payment.payment_intent_id),
+            Payment.Status.CANCELLED, Q(pk=payment_id, payment_intent_id=payment.payment_intent_id)
         ):
             return
 
@@ -289,24 +282,22 @@ def payments_reconcile(*, now: datetime | None = None) -> int:
     return len(pending)
 
 
-def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> str:
+def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> None:
     """Finishes a pending payment as its PaymentIntent stands at Stripe: paid, confirmed; still
     payable (for a booking waiting for it) or processing, left for the next comparison; else
-    cancelled. Answers the payment's status."""
+    cancelled."""
     Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
     payment = Payment.objects.select_related("booking").get(pk=payment_id)
     if payment.status != Payment.Status.PENDING:
-        return payment.status
+        return
     intent = _stripe_intent(payment)
     stripe_status = intent.status if intent else "canceled"
     if stripe_status == "succeeded":
-        return payment_confirm(payment_intent_id=intent.id).status
-    if stripe_status in PAID_INTENT_STATES or (
+        payment_confirm(payment_intent_id=intent.id)
+    elif stripe_status not in PAID_INTENT_STATES and not (
         stripe_status in OPEN_INTENT_STATES and payment.booking.status == Booking.Status.APPROVED
     ):
-        return payment.status
-    payment_cancel(payment_id=payment.pk)
-    return Payment.objects.values_list("status", flat=True).get(pk=payment.pk)
+        payment_cancel(payment_id=payment.pk)
 
 
 @transaction.atomic
@@ -350,12 +341,8 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
     if amount <= 0:
         return None
     who = "the club" if by.pk != booking.user_id else "you"
-    refund = Refund.objects.create(
-        payment=payment,
-        amount=amount,
-        reason=f"Booking cancelled by {who} ({percent}% refund).",
-        requested_by=by,
-    )
+    reason = f"Booking cancelled by {who} ({percent}% refund)."
+    refund = Refund.objects.create(payment=payment, amount=amount, reason=reason, requested_by=by)
     send_refund.enqueue(refund_id=refund.pk)
     return refund
 
@@ -373,9 +360,9 @@ def refund_send(*, refund_id: int) -> Refund:
         return refund  # made; or failed, for an admin to retry; or pending, for the next try
     payment = refund.payment
     try:
-        made = gateway.find_refund(payment.payment_intent_id, refund_id=refund.pk)
-        if made is None and payment.status == Payment.Status.REFUNDING:
-            made = gateway.any_refund(payment.payment_intent_id)
+        made = gateway.find_refund(
+            payment.payment_intent_id, refund_id=refund.pk, or_any=payment.status == Payment.Status.REFUNDING
+        )
         if made is None and not claimed:
             return refund  # the caller who claimed it is asking Stripe for it now
         if made is None:

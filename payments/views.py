@@ -37,11 +37,8 @@ def pay(request, booking_id: int):
         "doneUrl": reverse("bookings:confirmed"),
     }
     local_stripe = settings.LOCAL_MODE and settings.STRIPE_API_BASE
-    return render(
-        request,
-        "payments/pay.html",
-        {"booking": booking, "island_props": props, "local_stripe": local_stripe},
-    )
+    context = {"booking": booking, "island_props": props, "local_stripe": local_stripe}
+    return render(request, "payments/pay.html", context)
 
 
 @member_required
