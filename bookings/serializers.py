@@ -54,10 +54,7 @@ class BookingRequestInput(serializers.Serializer):
 
 class BookingRejectInput(serializers.Serializer):
     reason = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        help_text="Why, for the booking's owner.",
+        required=False, allow_blank=True, max_length=500, help_text="Why, for the booking's owner."
     )
 
 
