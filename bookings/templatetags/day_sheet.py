@@ -36,30 +36,24 @@ WHERE = '<span class="sr-only"> ({}, {})</span>'
 HELD = '<td class="{}"><a class="link" href="{}{}">{}</a><span class="block text-xs">{}</span>'
 
 
-def _act(style: str, action: str, text: str) -> str:
-    """An admin's button on a held cell. booking, name, slot"""
-    return (
+def _buttons(*buttons: tuple[str, str, str]) -> tuple[int, str]:
+    """An admin's buttons (style, action, text) on a held cell: how many, and their format, each
+    button taking booking, name, slot."""
+    formats = (
         f'<button type="button" class="btn btn-xs {style}" data-sheet-act="{action}"'
         f' data-booking="{{}}" disabled>{text}{WHERE}</button>'
+        for style, action, text in buttons
     )
+    return len(buttons), '<span class="mt-1 flex gap-1">' + "".join(formats) + "</span>"
 
 
+CANCEL = ("btn-outline", "cancel-approved", "Cancel")
 # An admin's buttons on a held cell, by the booking's status: Approve and Reject a pending booking;
-# Cancel any. (buttons, their format)
+# Cancel any.
 DECISIONS = {
-    status: (
-        len(buttons),
-        '<span class="mt-1 flex gap-1">' + "".join(_act(*button) for button in buttons) + "</span>",
-    )
-    for status, buttons in {
-        "pending": [
-            ("btn-success", "approve", "Approve"),
-            ("btn-outline", "reject", "Reject"),
-            ("btn-outline", "cancel-approved", "Cancel"),
-        ],
-        "confirmed": [("btn-outline", "cancel-confirmed", "Cancel")],
-        "approved": [("btn-outline", "cancel-approved", "Cancel")],
-    }.items()
+    "pending": _buttons(("btn-success", "approve", "Approve"), ("btn-outline", "reject", "Reject"), CANCEL),
+    "confirmed": _buttons(("btn-outline", "cancel-confirmed", "Cancel")),
+    "approved": _buttons(CANCEL),
 }
 BLOCKED = '<td class="bg-warning/20">{}<span class="block text-xs">{}</span>'  # label, reason
 # block, name, slot
