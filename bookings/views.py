@@ -39,7 +39,7 @@ from .selectors import (
 )
 from .services import calendar_feed_get, policy_update
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
-from .tables import COLUMNS, table_rows
+from .tables import COLUMNS
 from .waitlist import book_path
 
 Status = Booking.Status
@@ -78,7 +78,11 @@ def _list_page(request, bookings, *, columns: str, **context):
     and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
     columns = [COLUMNS[name] for name in columns.split()]
-    rows = table_rows(page, columns, first_number=page.start_index())
+    # Each booking with its cells, each with its column, which names it on a phone.
+    rows = [
+        (booking, [(column, column.cell(booking, number)) for column in columns])
+        for number, booking in enumerate(page, start=page.start_index())
+    ]
     return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
 
