@@ -140,15 +140,11 @@ def booking_detail(request, booking_id: int):
     """One booking and its history, for its owner and the admins."""
     booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
-    mine_and_confirmed = booking.user_id == request.user.pk and booking.status == Status.CONFIRMED
-    calendar = _calendar_links(request) if mine_and_confirmed else None
-    # Its part of the audit trail, for the admins.
-    audit = (
-        list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
-        if request.user.is_admin
-        else None
-    )
-    context = {"booking": booking, "history": history, "calendar": calendar, "audit": audit}
+    context = {"booking": booking, "history": history, "calendar": None, "audit": None}
+    if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
+        context["calendar"] = _calendar_links(request)
+    if request.user.is_admin:  # its part of the audit trail
+        context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context)
 
 
