@@ -132,15 +132,20 @@ class StatusChangeInline(admin.TabularInline):
         return False
 
 
-def _each(request, queryset, decide, done: str) -> None:
-    """Runs the service `decide` on each selected booking, and says what became of each."""
-    for booking in queryset.select_related("court", "user"):
-        try:
-            decide(booking=booking, by=request.user)
-        except (Conflict, Forbidden) as refusal:
-            messages.error(request, f"Booking #{booking.pk}: {refusal}")
-        else:
-            messages.success(request, f"Booking #{booking.pk} {done}.")
+def _service_action(decide, done: str, description: str):
+    """An action running the service `decide` on each selected booking, saying what became of each."""
+
+    @admin.action(description=description)
+    def act(modeladmin, request, queryset):
+        for booking in queryset.select_related("court", "user"):
+            try:
+                decide(booking=booking, by=request.user)
+            except (Conflict, Forbidden) as refusal:
+                messages.error(request, f"Booking #{booking.pk}: {refusal}")
+            else:
+                messages.success(request, f"Booking #{booking.pk} {done}.")
+
+    return act
 
 
 @admin.register(Booking)
@@ -154,15 +159,8 @@ class BookingAdmin(ReadOnlyAdmin):
     list_select_related = ["user"]
     inlines = [StatusChangeInline]
     actions = ["approve", "reject", "cancel"]
-
-    @admin.action(description="Approve the selected pending bookings")
-    def approve(self, request, queryset):
-        _each(request, queryset, booking_approve, "approved")
-
-    @admin.action(description="Reject the selected pending bookings")
-    def reject(self, request, queryset):
-        _each(request, queryset, booking_reject, "rejected")
-
-    @admin.action(description="Cancel the selected bookings (paid ones refunded in full)")
-    def cancel(self, request, queryset):
-        _each(request, queryset, booking_cancel, "cancelled")
+    approve = _service_action(booking_approve, "approved", "Approve the selected pending bookings")
+    reject = _service_action(booking_reject, "rejected", "Reject the selected pending bookings")
+    cancel = _service_action(
+        booking_cancel, "cancelled", "Cancel the selected bookings (paid ones refunded in full)"
+    )

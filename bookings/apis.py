@@ -1,8 +1,8 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -23,6 +23,7 @@ from .models import Block, Booking, WaitlistEntry
 from .schedule import bookable_until, day_sheet
 from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots, waitlist_of
 from .serializers import (
+    AvailabilityOutput,
     AvailabilityQuery,
     BlockConflictsOutput,
     BlockInput,
@@ -151,25 +152,7 @@ class CourtAvailabilityApi(APIView):
     @extend_schema(
         parameters=[AvailabilityQuery],
         responses={
-            200: inline_serializer(
-                "Availability",
-                {
-                    "date": serializers.DateField(),
-                    "slots": serializers.ListField(child=serializers.CharField()),
-                    "taken": serializers.ListField(child=serializers.CharField()),
-                    "past": serializers.ListField(
-                        child=serializers.CharField(), help_text="Slots that have begun: too late to book."
-                    ),
-                    "prices": serializers.DictField(
-                        child=serializers.DecimalField(max_digits=10, decimal_places=2),
-                        help_text="Each slot's price that day: its price band's, or the court's own.",
-                    ),
-                    "priceKinds": serializers.DictField(
-                        child=serializers.ChoiceField(choices=["peak", "off-peak"]),
-                        help_text="The slots priced above (peak) or below (off-peak) the court's own.",
-                    ),
-                },
-            ),
+            200: AvailabilityOutput,
             **errors(400, 404),
         },
     )

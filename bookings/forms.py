@@ -23,7 +23,6 @@ class BookingFilters(PeriodFilters):
         widget=forms.TextInput(_input("search", placeholder="Search by court title...")),
     )
     email = forms.CharField(
-        label="Email",
         required=False,
         max_length=254,
         widget=forms.TextInput(_input("search", placeholder="Part of an e-mail address")),

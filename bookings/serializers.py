@@ -1,4 +1,5 @@
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
@@ -54,10 +55,7 @@ class BookingRequestInput(serializers.Serializer):
 
 class BookingRejectInput(serializers.Serializer):
     reason = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        help_text="Why, for the booking's owner.",
+        required=False, allow_blank=True, max_length=500, help_text="Why, for the booking's owner."
     )
 
 
@@ -78,6 +76,24 @@ class BookingListQuery(DaysQuery):
 
 class AvailabilityQuery(serializers.Serializer):
     date = serializers.DateField()
+
+
+@extend_schema_serializer(component_name="Availability")
+class AvailabilityOutput(serializers.Serializer):
+    date = serializers.DateField()
+    slots = serializers.ListField(child=serializers.CharField())
+    taken = serializers.ListField(child=serializers.CharField())
+    past = serializers.ListField(
+        child=serializers.CharField(), help_text="Slots that have begun: too late to book."
+    )
+    prices = serializers.DictField(
+        child=serializers.DecimalField(max_digits=10, decimal_places=2),
+        help_text="Each slot's price that day: its price band's, or the court's own.",
+    )
+    priceKinds = serializers.DictField(
+        child=serializers.ChoiceField(choices=["peak", "off-peak"]),
+        help_text="The slots priced above (peak) or below (off-peak) the court's own.",
+    )
 
 
 class CalendarFeedOutput(serializers.Serializer):

@@ -107,14 +107,3 @@ COLUMNS = {
         "Add to calendar", lambda booking, number: _calendar_link(booking), label_hidden=True
     ),
 }
-
-
-def table_rows(
-    bookings, columns: list[Column], *, first_number: int
-) -> list[tuple[Booking, list[tuple[Column, str]]]]:
-    """Each booking with its cells for `columns` (each with its column, which names it on a phone),
-    numbered from `first_number`."""
-    return [
-        (booking, [(column, column.cell(booking, number)) for column in columns])
-        for number, booking in enumerate(bookings, start=first_number)
-    ]

@@ -39,7 +39,7 @@ from .selectors import (
 )
 from .services import calendar_feed_get, policy_update
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
-from .tables import COLUMNS, table_rows
+from .tables import COLUMNS
 from .waitlist import book_path
 
 Status = Booking.Status
@@ -78,7 +78,11 @@ def _list_page(request, bookings, *, columns: str, **context):
     and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
     columns = [COLUMNS[name] for name in columns.split()]
-    rows = table_rows(page, columns, first_number=page.start_index())
+    # Each booking with its cells, each with its column, which names it on a phone.
+    rows = [
+        (booking, [(column, column.cell(booking, number)) for column in columns])
+        for number, booking in enumerate(page, start=page.start_index())
+    ]
     return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
 
 
@@ -136,15 +140,11 @@ def booking_detail(request, booking_id: int):
     """One booking and its history, for its owner and the admins."""
     booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
-    mine_and_confirmed = booking.user_id == request.user.pk and booking.status == Status.CONFIRMED
-    calendar = _calendar_links(request) if mine_and_confirmed else None
-    # Its part of the audit trail, for the admins.
-    audit = (
-        list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
-        if request.user.is_admin
-        else None
-    )
-    context = {"booking": booking, "history": history, "calendar": calendar, "audit": audit}
+    context = {"booking": booking, "history": history, "calendar": None, "audit": None}
+    if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
+        context["calendar"] = _calendar_links(request)
+    if request.user.is_admin:  # its part of the audit trail
+        context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context)
 
 

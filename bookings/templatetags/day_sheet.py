@@ -8,17 +8,15 @@ Each cell says its state in words, never by colour alone; the buttons are the sc
 (frontend/src/islands/schedule.tsx), disabled until it enables them; the Tailwind classes here are
 read by day-sheet.css."""
 
-from dataclasses import dataclass
-
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
-from courts.models import Court, price_kind
+from courts.models import price_kind
 from kernel.money import money
 
 from ..models import Booking
-from ..schedule import Cell, CellState, Row
+from ..schedule import CellState, Row
 
 register = template.Library()
 
@@ -30,38 +28,32 @@ LABELS = {state: conditional_escape(label) for state, label in CellState.choices
 STATUSES = {status: conditional_escape(status.capitalize()) for status in Booking.Status.values}
 SHADES = {True: conditional_escape("bg-info/15"), False: conditional_escape("bg-base-200")}  # yours or not
 
-# The formats of the cells and their parts, each followed by the values it takes, in order.
+# The formats of the cells and their parts, each followed by the values it takes, in order; a cell's
+# closing </td> is added after its parts.
 # The cell's court and slot, for screen readers: "Free (Centre, 09:00-10:00)". name, slot
 WHERE = '<span class="sr-only"> ({}, {})</span>'
-NOT_OFFERED = '<td><span aria-hidden="true">\N{EN DASH}</span><span class="sr-only">{}</span></td>'  # label
 # shade, booking path, booking, holder, status
 HELD = '<td class="{}"><a class="link" href="{}{}">{}</a><span class="block text-xs">{}</span>'
 
 
-def _act(style: str, action: str, text: str) -> str:
-    """An admin's button on a held cell. booking, name, slot"""
-    return (
+def _buttons(*buttons: tuple[str, str, str]) -> tuple[int, str]:
+    """An admin's buttons (style, action, text) on a held cell: how many, and their format, each
+    button taking booking, name, slot."""
+    formats = (
         f'<button type="button" class="btn btn-xs {style}" data-sheet-act="{action}"'
         f' data-booking="{{}}" disabled>{text}{WHERE}</button>'
+        for style, action, text in buttons
     )
+    return len(buttons), '<span class="mt-1 flex gap-1">' + "".join(formats) + "</span>"
 
 
+CANCEL = ("btn-outline", "cancel-approved", "Cancel")
 # An admin's buttons on a held cell, by the booking's status: Approve and Reject a pending booking;
-# Cancel any. (buttons, their format)
+# Cancel any.
 DECISIONS = {
-    status: (
-        len(buttons),
-        '<span class="mt-1 flex gap-1">' + "".join(_act(*button) for button in buttons) + "</span>",
-    )
-    for status, buttons in {
-        "pending": [
-            ("btn-success", "approve", "Approve"),
-            ("btn-outline", "reject", "Reject"),
-            ("btn-outline", "cancel-approved", "Cancel"),
-        ],
-        "confirmed": [("btn-outline", "cancel-confirmed", "Cancel")],
-        "approved": [("btn-outline", "cancel-approved", "Cancel")],
-    }.items()
+    "pending": _buttons(("btn-success", "approve", "Approve"), ("btn-outline", "reject", "Reject"), CANCEL),
+    "confirmed": _buttons(("btn-outline", "cancel-confirmed", "Cancel")),
+    "approved": _buttons(CANCEL),
 }
 BLOCKED = '<td class="bg-warning/20">{}<span class="block text-xs">{}</span>'  # label, reason
 # block, name, slot
@@ -83,8 +75,13 @@ BOOK = (
 )
 # price, kind
 PRICE = '<span class="block text-xs" data-peak-price>${}<span class="sr-only"> {} price</span></span>'
-DIMMED = '<td class="text-base-content/60">{}</td>'  # past, or not open yet: label
-OTHER = '<td class="bg-base-200">{}</td>'  # label
+# The cells that show only their label: not offered, past or not open yet (dimmed), any other.
+LABEL_ONLY = {
+    CellState.NONE: '<td><span aria-hidden="true">\N{EN DASH}</span><span class="sr-only">{}</span>',
+    CellState.PAST: '<td class="text-base-content/60">{}',
+    CellState.LATER: '<td class="text-base-content/60">{}',
+}
+OTHER = '<td class="bg-base-200">{}'  # label
 
 
 @register.simple_tag(takes_context=True)
@@ -100,87 +97,49 @@ def sheet_cells(context, row: Row) -> SafeString:
     slots = context.render_context.get(sheet_cells)
     if slots is None:
         slots = context.render_context[sheet_cells] = {slot: conditional_escape(slot) for slot in sheet.slots}
+    signed_in, is_admin = context["user"].is_authenticated, context["is_admin"]
+    # A taken slot's waitlist is for the slots not begun yet (bookings.waitlist.waitlist_join).
+    may_wait = signed_in and not sheet.opens_on
     court = row.court
-    viewer = Viewer(
-        signed_in=context["user"].is_authenticated,
-        is_admin=context["is_admin"],
-        may_wait=not sheet.opens_on,
-        # A taken slot's waitlist is for the slots not begun yet (bookings.waitlist.waitlist_join).
-        begun=sheet.begun,
-        court=court,
-        name=conditional_escape(court.name),
-        court_id=conditional_escape(court.pk),
-        booking_path=conditional_escape(context["booking_path"]),
-    )
+    name, court_id = conditional_escape(court.name), conditional_escape(court.pk)
+    booking_path = conditional_escape(context["booking_path"])
     formats, values = [], []
     for cell in row.cells:
-        values.extend(_cell(cell, slots[cell.slot], viewer, formats))
-    return format_html("".join(formats), *values) if values else SafeString()
-
-
-@dataclass(frozen=True)
-class Viewer:
-    signed_in: bool
-    is_admin: bool
-    may_wait: bool
-    begun: frozenset[str]
-    court: Court
-    name: SafeString
-    court_id: SafeString
-    booking_path: SafeString
-
-
-def _cell(cell: Cell, slot: SafeString, viewer: Viewer, formats: list[str]) -> tuple:
-    """Adds the cell's format to `formats`; answers its values."""
-    label = LABELS[cell.state]
-    name = viewer.name
-    if cell.state == CellState.NONE:
-        formats.append(NOT_OFFERED)
-        return (label,)
-    if cell.booking_id:
-        formats.append(HELD)
-        booking = conditional_escape(cell.booking_id)  # once, for its link and its buttons
-        values = (
-            SHADES[cell.state == CellState.YOURS],
-            viewer.booking_path,
-            booking,
-            cell.holder or label,
-            STATUSES[cell.status],
-        )
-        if viewer.is_admin:
-            buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
-            formats.append(decisions)
-            values += (booking, name, slot) * buttons
-        formats.append("</td>")
-        return values
-    if cell.state == CellState.BLOCKED:
-        formats.append(BLOCKED)
-        values = (label, cell.reason)
-        if cell.block_id:
-            formats.append(UNBLOCK)
-            values += (cell.block_id, name, slot)
-        formats.append("</td>")
-        return values
-    if cell.state == CellState.TAKEN:
-        formats.append(TAKEN)
-        values = (label,)
-        if viewer.signed_in and viewer.may_wait and cell.slot not in viewer.begun:
-            formats.append(JOIN)
-            values += (viewer.court_id, slot, name, slot)
-        formats.append("</td>")
-        return values
-    if cell.state == CellState.FREE:
-        formats.append(FREE)
-        if viewer.signed_in:
-            formats.append(BOOK)
-            values = (viewer.court_id, slot, label, name, slot)
+        label, slot = LABELS[cell.state], slots[cell.slot]
+        if cell.booking_id:
+            booking = conditional_escape(cell.booking_id)  # once, for its link and its buttons
+            formats.append(HELD)
+            shade = SHADES[cell.state == CellState.YOURS]
+            values += (shade, booking_path, booking, cell.holder or label, STATUSES[cell.status])
+            if is_admin:
+                buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
+                formats.append(decisions)
+                values += (booking, name, slot) * buttons
+        elif cell.state == CellState.BLOCKED:
+            formats.append(BLOCKED)
+            values += (label, cell.reason)
+            if cell.block_id:
+                formats.append(UNBLOCK)
+                values += (cell.block_id, name, slot)
+        elif cell.state == CellState.TAKEN:
+            formats.append(TAKEN)
+            values.append(label)
+            if may_wait and cell.slot not in sheet.begun:
+                formats.append(JOIN)
+                values += (court_id, slot, name, slot)
+        elif cell.state == CellState.FREE:
+            formats.append(FREE)
+            if signed_in:
+                formats.append(BOOK)
+                values += (court_id, slot, label, name, slot)
+            else:
+                formats.append("{}")
+                values.append(label)
+            if cell.price:
+                formats.append(PRICE)
+                values += (money(cell.price), price_kind(cell.price, court))
         else:
-            formats.append("{}")
-            values = (label,)
-        if cell.price:
-            formats.append(PRICE)
-            values += (money(cell.price), price_kind(cell.price, viewer.court))
+            formats.append(LABEL_ONLY.get(cell.state, OTHER))
+            values.append(label)
         formats.append("</td>")
-        return values
-    formats.append(DIMMED if cell.state in (CellState.PAST, CellState.LATER) else OTHER)
-    return (label,)
+    return format_html("".join(formats), *values) if values else SafeString()
