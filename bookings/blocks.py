@@ -69,8 +69,22 @@ def block_list(
     return blocks.order_by("date", "id")
 
 
-def _validate(*, court: Court, date: Date, until: Date | None, slots: list[str], reason: str) -> list[str]:
-    """The block's slots in the court's order, or a ValidationError per field."""
+@transaction.atomic
+def block_create(
+    *,
+    by: User,
+    court: Court,
+    date: Date,
+    until: Date | None = None,
+    slots: list[str],
+    reason: str,
+    conflicts: str = REFUSE,
+) -> Block:
+    """An admin closes `slots` of `court` on `date`, or weekly until `until`, saying why. Bookings
+    holding some are, by `conflicts`: REFUSE, listed in a BlockConflicts; CANCEL, cancelled; SKIP,
+    kept, their slots (and waitlist offers', otherwise refused) left out. Slots another block holds
+    are left out; a booking taking one meanwhile wins it, and nothing is blocked."""
+    reason = reason.strip()
     errors: dict[str, str] = {}
     today = timezone.localdate()
     if court.is_archived:
@@ -95,26 +109,7 @@ def _validate(*, court: Court, date: Date, until: Date | None, slots: list[str],
         errors["reason"] = refusal
     if errors:
         raise ValidationError(errors)
-    return sorted(slots, key=court.slots.index)
-
-
-@transaction.atomic
-def block_create(
-    *,
-    by: User,
-    court: Court,
-    date: Date,
-    until: Date | None = None,
-    slots: list[str],
-    reason: str,
-    conflicts: str = REFUSE,
-) -> Block:
-    """An admin closes `slots` of `court` on `date`, or weekly until `until`, saying why. Bookings
-    holding some are, by `conflicts`: REFUSE, listed in a BlockConflicts; CANCEL, cancelled; SKIP,
-    kept, their slots (and waitlist offers', otherwise refused) left out. Slots another block holds
-    are left out; a booking taking one meanwhile wins it, and nothing is blocked."""
-    reason = reason.strip()
-    slots = _validate(court=court, date=date, until=until, slots=slots, reason=reason)
+    slots = sorted(slots, key=court.slots.index)
     if conflicts not in CONFLICT_CHOICES:
         raise ValidationError({"conflicts": f"One of {', '.join(CONFLICT_CHOICES)}."})
     days = Block(date=date, until=until).dates

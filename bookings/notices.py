@@ -24,13 +24,18 @@ WAITING_LISTED = 10
 ABOUT = "booking:"
 
 
-def _tell_owner(booking: Booking, *, event: str, subject: str, context: dict, optional: str = "") -> bool:
-    """One message to the booking's owner about it; whether it was recorded now (not told before)."""
+def _tell_owner(
+    booking: Booking, *, event: str, subject: str, context: dict | None = None, optional: str = ""
+) -> bool:
+    """One message to the booking's owner about it, with where to pay while it waits for its
+    payment; whether it was recorded now (not told before)."""
     context = {
         "booking": booking,
         "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
-        **context,
+        **(context or {}),
     }
+    if booking.status == Status.APPROVED:
+        context["pay_url"] = absolute_url(reverse("payments:pay", args=[booking.pk]))
     notification = notify(
         event=event,
         recipient=booking.user,
@@ -43,17 +48,12 @@ def _tell_owner(booking: Booking, *, event: str, subject: str, context: dict, op
     return notification is not None
 
 
-def _pay_url(booking: Booking) -> str:
-    return absolute_url(reverse("payments:pay", args=[booking.pk]))
-
-
 def requested(booking: Booking) -> None:
     """To the person: their request arrived. To every admin: the requests waiting, batched."""
     _tell_owner(
         booking,
         event="booking_requested",
         subject=f"Your request for {booking.court_name} is waiting for approval",
-        context={},
     )
     waiting = Booking.objects.filter(status=Status.PENDING).exclude(overdue()).select_related("user")
     count = waiting.count()
@@ -80,7 +80,6 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
     context = {"reason": reason, "from_status": from_status}
     court = booking.court_name
     if booking.status == Status.APPROVED:
-        context["pay_url"] = _pay_url(booking)
         event, subject = "booking_approved", f"Approved: pay for {court} by {when(booking.payment_deadline)}"
     elif booking.status == Status.REJECTED:
         event, subject = "booking_rejected", f"Your request for {court} was not approved"
@@ -116,13 +115,12 @@ def remind(now: datetime | None = None) -> int:
         # Those this event has not told yet, so that no run renders a message twice.
         bookings = bookings.annotate(about=about).exclude(about__in=told_about(event=event))
         for booking in bookings.select_related("user"):
-            if event == "payment_reminder":
-                context = {"pay_url": _pay_url(booking)}
-                subject = f"Reminder: pay for {booking.court_name} by {when(booking.payment_deadline)}"
-            else:
-                context = {}
-                subject = f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
-            count += _tell_owner(booking, event=event, subject=subject, context=context, optional="reminders")
+            subject = (
+                f"Reminder: pay for {booking.court_name} by {when(booking.payment_deadline)}"
+                if event == "payment_reminder"
+                else f"Reminder: {booking.court_name} at {when(booking.starts_at)}"
+            )
+            count += _tell_owner(booking, event=event, subject=subject, optional="reminders")
     return count
 
 

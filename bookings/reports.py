@@ -30,9 +30,6 @@ class Use:
     booked: int = 0
     blocked: int = 0
 
-    def __add__(self, other: "Use") -> "Use":
-        return Use(self.offered + other.offered, self.booked + other.booked, self.blocked + other.blocked)
-
     @property
     def bookable(self) -> int:
         return self.offered - self.blocked

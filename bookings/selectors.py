@@ -12,7 +12,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.expressions import CombinedExpression
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -33,18 +32,15 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     def on(**lookups) -> Q:
         return Q(**{f"{via}{field}": value for field, value in lookups.items()})
 
-    unpaid = on(status=Status.APPROVED, payment_due_at__lt=now)
-    undecided = on(status=Status.PENDING) & (
-        on(created_at__lte=Value(now) - _decision_window()) | on(starts_at__lte=now)
-    )
-    return unpaid | undecided
-
-
-def _decision_window() -> CombinedExpression:
-    """The policy's decision window, read in the query (so that a list costs no query more)."""
+    # The policy's decision window, read in the query (so that a list costs no query more).
     hours = Policy.objects.filter(pk=1).values("decision_window_hours")
     default = Policy._meta.get_field("decision_window_hours").default
-    return Coalesce(Subquery(hours), Value(default)) * Value(timedelta(hours=1))
+    decision_window = Coalesce(Subquery(hours), Value(default)) * Value(timedelta(hours=1))
+    unpaid = on(status=Status.APPROVED, payment_due_at__lt=now)
+    undecided = on(status=Status.PENDING) & (
+        on(created_at__lte=Value(now) - decision_window) | on(starts_at__lte=now)
+    )
+    return unpaid | undecided
 
 
 def open_bookings(*, user: User) -> QuerySet[Booking]:

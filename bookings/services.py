@@ -5,6 +5,7 @@ from collections.abc import Callable
 from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
+from itertools import chain
 
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
@@ -36,13 +37,6 @@ class SlotTaken(Conflict):
         super().__init__("That slot is already booked.")
 
 
-def _hours_refusal(*, limit: int, of: str, held: float, where: str, asked: float, then: str) -> str:
-    refusal = f"You may hold at most {limit:g} hours of {of}"
-    if not held:  # the request alone is over the limit
-        return f"{refusal}, and these slots make {asked:g}: choose fewer slots."
-    return f"{refusal}, and you hold {held:g} {where} already: {then}"
-
-
 # The most one booking can cost: what its price column holds.
 _PRICE = Booking._meta.get_field("price")
 LARGEST_PRICE = Decimal(10) ** (_PRICE.max_digits - _PRICE.decimal_places) - CENT
@@ -53,10 +47,13 @@ def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
     return sum(slot_prices(court, date, slots), Decimal("0"))
 
 
-def _validate_request(
-    *, user: User, policy: Policy, court: Court, date: Date, slots: list[str], price: Decimal | None
-) -> tuple[list[str], Decimal]:
-    """The request's slots in the court's order and its price, or a ValidationError per field."""
+@transaction.atomic
+def booking_request(
+    *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
+) -> Booking:
+    """A booking for `user`: pending an admin's decision or, under instant booking, approved at
+    once, to be paid within its checkout hold."""
+    policy = policy_get()
     errors = day_refusals(user=user, court=court, date=date, policy=policy)
     if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
         errors["slots"] = refusal
@@ -70,19 +67,7 @@ def _validate_request(
             errors["price"] = f"The price is {expected}, not {price}."
     if errors:
         raise ValidationError(errors)
-    return sorted(slots, key=court.slots.index), expected
-
-
-@transaction.atomic
-def booking_request(
-    *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
-) -> Booking:
-    """A booking for `user`: pending an admin's decision or, under instant booking, approved at
-    once, to be paid within its checkout hold."""
-    policy = policy_get()
-    slots, price = _validate_request(
-        user=user, policy=policy, court=court, date=date, slots=slots, price=price
-    )
+    slots = sorted(slots, key=court.slots.index)
     _check_person_limits(user=user, policy=policy, court=court, date=date, slots=slots)
     now = timezone.now()
     instant = not policy.approval_required
@@ -96,7 +81,7 @@ def booking_request(
         date=date,
         slots=slots,
         starts_at=min(map(Slot.parse, slots)).starts_at(date),
-        price=price,
+        price=expected,
     )
     _hold_slots(booking)
     BookingStatusChange.objects.create(booking=booking, to_status=booking.status, by=user)
@@ -115,40 +100,40 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
             f"You already have {limit} open bookings (waiting for a decision or "
             "for payment). Pay for or cancel one of them before you request another."
         )
-    hours = slot_hours(slots)
-    if (limit := policy.daily_hours_limit) is not None:
-        held = slot_hours(held_slots(booking__user=user, date=date).values_list("slot", flat=True))
-        if held + hours > limit:
-            raise Conflict(
-                _hours_refusal(
-                    limit=limit,
-                    of="courts a day",
-                    held=held,
-                    where=f"on {day(date)}",
-                    asked=hours,
-                    then="choose fewer slots or another day.",
-                )
-            )
+    asked = slot_hours(slots)
     monday = date - timedelta(days=date.weekday())
-    week = (monday, monday + timedelta(days=6))
-    for limit, days, period, shown in (
-        (policy.daily_open_hours_limit, (date, date), "a day", f"on {day(date)}"),
-        (policy.weekly_open_hours_limit, week, "a week", f"in the week of {day(monday)}"),
+    unpaid = open_bookings(user=user).values_list("slots", flat=True)
+    pay_first = "choose fewer slots, or pay for or cancel one of them first."
+    # Each limit with the slots it counts, read only when it is set.
+    for limit, of, where, then, counted in (
+        (
+            policy.daily_hours_limit,
+            "courts a day",
+            f"on {day(date)}",
+            "choose fewer slots or another day.",
+            held_slots(booking__user=user, date=date).values_list("slot", flat=True),
+        ),
+        (
+            policy.daily_open_hours_limit,
+            "unpaid bookings a day",
+            f"on {day(date)}",
+            pay_first,
+            chain.from_iterable(unpaid.filter(date=date)),
+        ),
+        (
+            policy.weekly_open_hours_limit,
+            "unpaid bookings a week",
+            f"in the week of {day(monday)}",
+            pay_first,
+            chain.from_iterable(unpaid.filter(date__range=(monday, monday + timedelta(days=6)))),
+        ),
     ):
-        if limit is None:
+        if limit is None or (held := slot_hours(counted)) + asked <= limit:
             continue
-        open_slots = open_bookings(user=user).filter(date__range=days).values_list("slots", flat=True)
-        if (held := sum((slot_hours(slots) for slots in open_slots), 0.0)) + hours > limit:
-            raise Conflict(
-                _hours_refusal(
-                    limit=limit,
-                    of=f"unpaid bookings {period}",
-                    held=held,
-                    where=shown,
-                    asked=hours,
-                    then="choose fewer slots, or pay for or cancel one of them first.",
-                )
-            )
+        refusal = f"You may hold at most {limit:g} hours of {of}"
+        if not held:  # the request alone is over the limit
+            raise Conflict(f"{refusal}, and these slots make {asked:g}: choose fewer slots.")
+        raise Conflict(f"{refusal}, and you hold {held:g} {where} already: {then}")
     if (minutes := policy.rerequest_cooldown_minutes) is not None:
         wait = timedelta(minutes=minutes)
         let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)
