@@ -1,51 +1,19 @@
-"""The local mailbox: an SMTP server on loopback that keeps every message it receives as one `.eml`
-file in a folder, and the reader of that folder.
+"""The reader of the local mailbox: the Maildir where aiosmtpd's own SMTP server keeps every
+message it receives (a development tool, not installed in production):
 
-In local mode the site sends its e-mail here through the same SMTP code as production; the local mail
-page (notifications/local.py) and the tests read what it kept. It imports nothing of Django, so that
-scripts/local_stack.py can run it before the site is configured:
+    python -m aiosmtpd -n -l 127.0.0.1:1025 -c aiosmtpd.handlers.Mailbox var/mail
 
-    python -m notifications.mailbox --port 1025 --folder var/mail
+In local mode the site sends its e-mail there through the same SMTP code as production; the local
+mail page (notifications/local.py) and the tests read what it kept. scripts/local_stack.py starts it.
 """
 
-import argparse
 import email
 import email.policy
-import itertools
-import signal
-import threading
-import time
+import mailbox
+import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
-
-
-class _KeepMessages:
-    """aiosmtpd's handler: a message is on disk before the server says 250."""
-
-    def __init__(self, folder: Path):
-        self.folder = folder
-        self._lock = threading.Lock()
-        self._count = itertools.count()
-
-    async def handle_DATA(self, server, session, envelope):
-        with self._lock:
-            # Names sort in arrival order; the counter keeps two messages of one nanosecond apart.
-            name = f"{time.time_ns():020d}-{next(self._count):06d}.eml"
-            partial = self.folder / f".{name}.part"
-            partial.write_bytes(envelope.original_content or envelope.content)
-            partial.rename(self.folder / name)  # readers never see half a message
-        return "250 Message accepted for delivery"
-
-
-def serve(folder: Path, port: int):
-    """Starts the server in a thread of its own; `.stop()` on the answer ends it."""
-    from aiosmtpd.controller import Controller  # a development tool: not installed in production
-
-    folder.mkdir(parents=True, exist_ok=True)
-    controller = Controller(_KeepMessages(folder), hostname="127.0.0.1", port=port)
-    controller.start()
-    return controller
 
 
 @dataclass(frozen=True)
@@ -68,13 +36,13 @@ class Mail:
     headers: dict[str, str]
 
 
-def read(path: Path) -> Mail:
+def _read(folder: mailbox.Maildir, key: str) -> Mail:
     # The default policy parses into EmailMessage (the modern API: get_body, iter_attachments).
-    message: EmailMessage = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)  # type: ignore[assignment]
+    message: EmailMessage = email.message_from_bytes(folder.get_bytes(key), policy=email.policy.default)  # type: ignore[assignment]
     text = message.get_body(preferencelist=("plain",))
     html = message.get_body(preferencelist=("html",))
     return Mail(
-        id=path.stem,
+        id=key,
         sender=str(message["From"] or ""),
         to=str(message["To"] or ""),
         subject=str(message["Subject"] or ""),
@@ -91,36 +59,20 @@ def read(path: Path) -> Mail:
     )
 
 
+def _arrival(key: str) -> tuple[int, int]:
+    """A Maildir name's second of arrival, and the server's count of the messages it kept, which
+    orders those of one second (its microseconds come from another reading of the clock)."""
+    second, count = re.match(r"(\d+)\.M\d+P\d+Q(\d+)", key).groups()  # type: ignore[union-attr]
+    return int(second), int(count)
+
+
 def messages(folder: Path, limit: int | None = None) -> list[Mail]:
     """The kept messages, the newest first (the newest `limit` of them: only those are read)."""
-    return [read(path) for path in sorted(folder.glob("*.eml"), reverse=True)[:limit]]
+    kept = mailbox.Maildir(folder)
+    return [_read(kept, key) for key in sorted(kept.keys(), key=_arrival, reverse=True)[:limit]]
 
 
 def find(folder: Path, mail_id: str) -> Mail | None:
-    path = folder / f"{mail_id}.eml"
-    # Only a name this folder gave out: nothing with a path in it.
-    if not mail_id.replace("-", "").isdigit() or not path.is_file():
-        return None
-    return read(path)
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--port", type=int, default=1025)
-    parser.add_argument("--folder", type=Path, required=True)
-    args = parser.parse_args()
-    controller = serve(args.folder, args.port)
-    print(f"Keeping the mail sent to 127.0.0.1:{args.port} in {args.folder}", flush=True)
-    stopped = threading.Event()
-    # Ctrl-C or a stop from the stack script ends it, even when started from a shell that made it
-    # ignore SIGINT (a background job's inheritance).
-    for stop_signal in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(stop_signal, lambda *_: stopped.set())
-    stopped.wait()
-    controller.stop()
-
-
-if __name__ == "__main__":
-    main()
+    kept = mailbox.Maildir(folder)
+    # Only a name this folder gave out, looked up among its own.
+    return _read(kept, mail_id) if mail_id in kept else None

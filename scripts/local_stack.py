@@ -5,8 +5,8 @@
 `make run`, `make dev` and `make test` use it. It starts, unless one already answers at its address:
 - the Firebase Auth Emulator (firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI);
 - localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
-- the local mailbox, an SMTP server (127.0.0.1:1025) keeping each message under var/mail/
-  (notifications/mailbox.py);
+- the local mailbox, aiosmtpd's SMTP server (127.0.0.1:1025) keeping each message in the Maildir
+  var/mail/ (read by notifications/mailbox.py);
 runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
 when COMMAND ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from
 DIR and saved back to it on exit, so they still match the database after a restart. Exits with
@@ -120,7 +120,8 @@ def start_localstripe(
 def start_mailbox(
     port: int = MAIL_PORT, folder: Path = MAIL_DIR, *, name: str = "mailbox"
 ) -> subprocess.Popen:
-    command = [sys.executable, "-m", "notifications.mailbox", "--port", str(port), "--folder", str(folder)]
+    handler = "aiosmtpd.handlers.Mailbox"
+    command = [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{port}", "-c", handler, str(folder)]
     return start(name, command, lambda: listening(port), cwd=ROOT)
 
 

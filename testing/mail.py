@@ -1,4 +1,5 @@
-"""The local mailbox as the tests use it: a real SMTP server (notifications/mailbox.py) on the port
+"""The local mailbox as the tests use it: a real SMTP server (aiosmtpd's, keeping a Maildir that
+notifications/mailbox.py reads) on the port
 and in the folder that testing/environment.py gave the site (EMAIL_URL, MAIL_DIR), which a test
 may stop and start again to see what the site does while the mail server is away.
 
@@ -10,6 +11,8 @@ import shutil
 import urllib.parse
 from pathlib import Path
 
+from aiosmtpd.controller import Controller
+from aiosmtpd.handlers import Mailbox as KeepInMaildir
 from django.conf import settings
 
 from notifications import mailbox
@@ -22,7 +25,8 @@ class Mailbox:
 
     def start(self) -> None:
         if self._server is None:
-            self._server = mailbox.serve(self.folder, self.port)
+            self._server = Controller(KeepInMaildir(self.folder), hostname="127.0.0.1", port=self.port)
+            self._server.start()
 
     def stop(self) -> None:
         if self._server is not None:
@@ -31,7 +35,7 @@ class Mailbox:
 
     def clear(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True)
+        KeepInMaildir(self.folder)  # the Maildir's folders, made afresh for the running server
 
     def messages(self, to: str = "") -> list[mailbox.Mail]:
         """What arrived (to one address if given), the oldest first."""

@@ -21,8 +21,6 @@ NOT_THE_PRODUCT = {"tests", "migrations", "e2e", "bench", "testing", ".venv", "n
 WHY_INSIDE_A_FUNCTION = {
     # Django's own manage.py: it imports Django in main() to explain a missing install.
     ("manage.py", "from django.core.management import execute_from_command_line"),
-    # The local mailbox runs a development tool that production does not install.
-    ("notifications/mailbox.py", "from aiosmtpd.controller import Controller"),
 }
 # AppConfig.ready() is Django's place for connecting signal receivers and registering extensions:
 # it runs once every app's models are loaded, which an import at the top of apps.py would precede.

@@ -3,6 +3,7 @@ sent to people who turned them off, on the preferences page or with that link.""
 
 import time
 from datetime import timedelta
+from mailbox import Maildir
 
 import pytest
 from django.core import signing
@@ -113,7 +114,7 @@ def test_the_list_unsubscribe_header_is_sent_as_the_link_itself(mailbox, ada, se
     run_due_tasks()
 
     [mail] = reminders(mailbox)
-    raw = (mailbox.folder / f"{mail.id}.eml").read_bytes()
+    raw = Maildir(mailbox.folder).get_bytes(mail.id)
     [line] = [line for line in raw.splitlines() if line.startswith(b"List-Unsubscribe:")]
     assert line == f"List-Unsubscribe: {mail.headers['List-Unsubscribe']}".encode()
     assert line.startswith(b"List-Unsubscribe: <https://club.example.com/unsubscribe/")
