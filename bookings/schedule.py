@@ -47,10 +47,6 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
     # A free cell's price when its price band's is not the court's own (docs/rules.md, Prices).
     price: Decimal | None = None
 
-    @property
-    def label(self) -> str:
-        return CellState(self.state).label
-
 
 @dataclass(frozen=True)
 class Row:
@@ -87,12 +83,9 @@ def day_sheet(
     courts: Iterable[Court] | None = None,
 ) -> DaySheet:
     """The sheet of `date` for `viewer` (None or anonymous: nobody's bookings are theirs), of the
-    open courts of one `type` or of all, or of `courts` (a page of schedule_courts). Two queries,
-    however many courts: the open courts with their price bands, and the slots held that day. A
-    cell is the booking's that holds it (yours or taken) or the block's (blocked, with its reason),
-    else past if the slot has begun in the club's time zone, else free, with its price when that is
-    not the court's own, or not open yet on a day after `bookable_until` (the viewer's advance
-    window, if given); a court that does not offer a column's slot has a cell in state none."""
+    open courts of one `type` or of all, or of `courts` (a page of schedule_courts), in two queries
+    however many courts; days after `bookable_until` (the viewer's advance window, if given) are not
+    open yet (docs/rules.md, The day sheet)."""
     now = now or timezone.now()
     courts = list(schedule_courts(type) if courts is None else courts)
     columns = sorted({slot for court in courts for slot in court.slots}, key=Slot.parse)
