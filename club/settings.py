@@ -269,7 +269,7 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- E-mail --------------------------------------------------------------------------------
 # EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587. In local mode the mail goes to the
-# local mailbox (notifications/mailbox.py, started by scripts/local_stack.py), through the same SMTP.
+# local mailbox (aiosmtpd's, started by scripts/local_stack.py), through the same SMTP.
 _mail = env.email_url("EMAIL_URL", default="smtp://127.0.0.1:1025" if LOCAL_MODE else "smtp://localhost:25")
 _smtp = _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {

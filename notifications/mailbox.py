@@ -61,7 +61,7 @@ def _read(folder: mailbox.Maildir, key: str) -> Mail:
 
 def _arrival(key: str) -> tuple[int, int]:
     """A Maildir name's second of arrival, and the server's count of the messages it kept, which
-    orders those of one second (its microseconds come from another reading of the clock)."""
+    orders those of one second exactly (two of them may share a reading of the clock)."""
     second, count = re.match(r"(\d+)\.M\d+P\d+Q(\d+)", key).groups()  # type: ignore[union-attr]
     return int(second), int(count)
 

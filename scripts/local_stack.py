@@ -120,6 +120,9 @@ def start_localstripe(
 def start_mailbox(
     port: int = MAIL_PORT, folder: Path = MAIL_DIR, *, name: str = "mailbox"
 ) -> subprocess.Popen:
+    # Maildir makes its own folders only in a new folder: not in one an older mailbox kept .eml in.
+    for part in ("tmp", "new", "cur"):
+        (folder / part).mkdir(parents=True, exist_ok=True)
     handler = "aiosmtpd.handlers.Mailbox"
     command = [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{port}", "-c", handler, str(folder)]
     return start(name, command, lambda: listening(port), cwd=ROOT)

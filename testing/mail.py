@@ -1,7 +1,7 @@
 """The local mailbox as the tests use it: a real SMTP server (aiosmtpd's, keeping a Maildir that
-notifications/mailbox.py reads) on the port
-and in the folder that testing/environment.py gave the site (EMAIL_URL, MAIL_DIR), which a test
-may stop and start again to see what the site does while the mail server is away.
+notifications/mailbox.py reads) on the port and in the folder that testing/environment.py gave the
+site (EMAIL_URL, MAIL_DIR), which a test may stop and start again to see what the site does while
+the mail server is away.
 
 Django's test environment swaps the mailers for its in-memory outbox; a test that asks for the
 `mailbox` fixture gets SMTP back (`smtp_mailers`), so its mail takes the production path."""
