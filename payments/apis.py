@@ -132,21 +132,6 @@ class MemberApi(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-def _on_intent_succeeded(event: dict) -> str:
-    data = event.get("data")
-    intent = data.get("object") if isinstance(data, dict) else None
-    intent_id = intent.get("id") if isinstance(intent, dict) else None
-    if not isinstance(intent_id, str) or not intent_id:
-        raise exceptions.ParseError("The event names no PaymentIntent (data.object.id).")
-    if not Payment.objects.filter(payment_intent_id=intent_id).exists():
-        return "Not one of our payments: ignored."
-    try:
-        payment = payment_confirm(payment_intent_id=intent_id)
-    except Conflict as refusal:
-        return f"Not confirmed: {refusal}"  # recorded as it is: nothing for Stripe to send again
-    return f"The payment is recorded as {payment.status}."
-
-
 class StripeWebhookApi(APIView):
     """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
     repeated event finds the work done. Every answer is `{"detail": ...}`."""
@@ -170,7 +155,18 @@ class StripeWebhookApi(APIView):
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
         if event.get("type") != "payment_intent.succeeded":
             return Response({"detail": "Not an event this site acts on: ignored."})
-        return Response({"detail": _on_intent_succeeded(event)})
+        data = event.get("data")
+        intent = data.get("object") if isinstance(data, dict) else None
+        intent_id = intent.get("id") if isinstance(intent, dict) else None
+        if not isinstance(intent_id, str) or not intent_id:
+            raise exceptions.ParseError("The event names no PaymentIntent (data.object.id).")
+        if not Payment.objects.filter(payment_intent_id=intent_id).exists():
+            return Response({"detail": "Not one of our payments: ignored."})
+        try:
+            payment = payment_confirm(payment_intent_id=intent_id)
+        except Conflict as refusal:  # recorded as it is: nothing for Stripe to send again
+            return Response({"detail": f"Not confirmed: {refusal}"})
+        return Response({"detail": f"The payment is recorded as {payment.status}."})
 
 
 class RefundRetryApi(APIView):

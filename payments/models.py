@@ -10,6 +10,7 @@ from kernel.text import validate_one_line
 
 DISCOUNT_RULE = "The discount is a whole percent from 1 to 100."
 MAX_USES_RULE = "A coupon is used at least once: leave this empty for no limit."
+NOT_ON_OFFER = "There is no coupon {code} on offer now."
 
 
 class Coupon(models.Model):
@@ -56,10 +57,6 @@ class Coupon(models.Model):
     def __str__(self) -> str:
         return f"{self.code} ({self.discount}%)"
 
-    @staticmethod
-    def not_on_offer(code: str) -> str:
-        return f"There is no coupon {code} on offer now."
-
     def refusal(self, *, today: date, uses: int, uses_by_person: int) -> str:
         """Why the coupon cannot be used on `today` by a person who has paid with it
         `uses_by_person` times, when everyone has `uses` times; "" when it can. A coupon not on
@@ -71,7 +68,7 @@ class Coupon(models.Model):
         )
         used_up = self.max_uses is not None and uses >= self.max_uses
         if withdrawn or out_of_dates or used_up:
-            return self.not_on_offer(self.code)
+            return NOT_ON_OFFER.format(code=self.code)
         if self.once_per_person and uses_by_person:
             return f"The coupon {self.code} is once per person, and you have used it already."
         return ""

@@ -41,21 +41,17 @@ class PaidStatus(models.TextChoices):
     REFUNDED = "refunded", "Refunded"
 
 
-def _refunded(payment: str) -> Coalesce:
-    """The sum of the refunds made of the payment at the path `payment`, 0 when there are none."""
+def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
+    """`rows` (payments, or rows with a path `payment` to one) with `refunded` (the sum of the
+    payment's refunds made, 0 when there are none) and `paid_status`."""
     refunds = (
-        Refund.objects.filter(payment=models.OuterRef(payment), status=Refund.Status.SUCCEEDED)
+        Refund.objects.filter(payment=models.OuterRef(f"{payment}pk"), status=Refund.Status.SUCCEEDED)
         .order_by()
         .values("payment")
         .annotate(total=Sum("amount"))
         .values("total")
     )
-    return Coalesce(models.Subquery(refunds), Value(Decimal(0)), output_field=_MONEY)
-
-
-def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
-    """`rows` (payments, or rows with a path `payment` to one) with `refunded` and `paid_status`."""
-    rows = rows.annotate(refunded=_refunded(f"{payment}pk"))
+    rows = rows.annotate(refunded=Coalesce(models.Subquery(refunds), Value(Decimal(0)), output_field=_MONEY))
     status, amount = f"{payment}status", F(f"{payment}amount")
     return rows.annotate(
         paid_status=models.Case(

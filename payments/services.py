@@ -33,7 +33,7 @@ from kernel.retries import backoff
 
 from . import gateway, notices
 from .coupons import normalised_code
-from .models import Coupon, Payment, Refund
+from .models import NOT_ON_OFFER, Coupon, Payment, Refund
 
 # Stripe charges no less than this, in cents, for US dollars.
 MINIMUM_CHARGE_CENTS = 50
@@ -80,7 +80,7 @@ def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
     if code := normalised_code(coupon_code):
         coupon = Coupon.objects.filter(code=code).first()
         if coupon is None:
-            raise ValidationError({"couponCode": Coupon.not_on_offer(code)})
+            raise ValidationError({"couponCode": NOT_ON_OFFER.format(code=code)})
         if refusal := _coupon_refusal(coupon=coupon, user_id=booking.user_id):
             raise ValidationError({"couponCode": refusal})
     discount = coupon.discount if coupon else 0

@@ -3,6 +3,7 @@ import re
 from datetime import date
 from decimal import Decimal
 from itertools import batched, chain
+from types import SimpleNamespace
 
 from django.conf import settings
 from django.http import HttpResponseBadRequest, StreamingHttpResponse
@@ -116,13 +117,6 @@ def _cell(value):
     return value
 
 
-class _Echo:
-    """A file that hands back what is written to it: csv.writer's rows, one by one."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
 @admin_required
 def ledger_csv(request):
     """The filtered ledger as CSV, streamed, CSV_ROWS_PER_PART rows at a time: the gzip middleware
@@ -133,7 +127,8 @@ def ledger_csv(request):
         refusals = (f"{filters[name].label}: {' '.join(said)}" for name, said in filters.errors.items())
         return HttpResponseBadRequest("\n".join(refusals), content_type="text/plain; charset=utf-8")
     entries = Ledger(**filters.filters()).entries().iterator(chunk_size=2000)
-    writer = csv.writer(_Echo())
+    # A "file" that hands back each row csv.writer writes to it, to be streamed.
+    writer = csv.writer(SimpleNamespace(write=lambda row: row))
 
     def line(entry: dict) -> str:
         return writer.writerow(
