@@ -33,16 +33,6 @@ class SignInRefused(exceptions.APIException):
     default_code = "sign_in_refused"
 
 
-class EmailVerificationNeeded(exceptions.APIException):
-    """`{"detail": ..., "code": "email_not_verified"}`: the sign-in islands answer it with a button
-    that sends the verification e-mail again."""
-
-    status_code = status.HTTP_403_FORBIDDEN
-
-    def __init__(self, message: str):
-        super().__init__({"detail": message, "code": "email_not_verified"})
-
-
 class SessionApi(APIView):
     """POST: trade a fresh Firebase ID token for the session cookie, limited per address and per
     account. DELETE: sign out, never limited."""
@@ -81,7 +71,8 @@ class SessionApi(APIView):
                     f"Please verify your e-mail address: open the link we sent to {identity.email}.",
                 )
         except EmailNotVerified as error:
-            raise EmailVerificationNeeded(str(error)) from error
+            # The sign-in islands answer this code with a button that sends the verification e-mail again.
+            raise exceptions.PermissionDenied({"detail": str(error), "code": "email_not_verified"}) from error
         except EmailNotAccepted as error:
             raise SignInRefused(str(error)) from error
         except InvalidCredential as error:

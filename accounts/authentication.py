@@ -5,13 +5,7 @@ from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from .identity import (
-    EmailNotAccepted,
-    IdentityProviderUnavailable,
-    InvalidCredential,
-    check_revocation,
-    verify_id_token,
-)
+from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .services import EmailNotVerified, user_from_identity
 
 
@@ -19,23 +13,6 @@ class IdentityUnavailable(exceptions.APIException):
     status_code = 503
     default_detail = "Sign-in cannot be checked right now. Please try again in a minute."
     default_code = "identity_unavailable"
-
-
-def check_sign_in_now(request) -> None:
-    """For a sensitive operation: whether the caller's credential still stands, asked of the
-    identity provider now. Refused: 401, and a session cookie is dropped (the middleware)."""
-    django_request = request._request
-    identity = getattr(django_request, "identity", None)
-    if identity is None:
-        raise exceptions.NotAuthenticated()
-    try:
-        check_revocation(identity)
-    except InvalidCredential as error:
-        if getattr(django_request, "identity_via_cookie", False):
-            django_request.identity_cookie_invalid = True
-        raise exceptions.AuthenticationFailed("Your sign-in has ended. Please sign in again.") from error
-    except IdentityProviderUnavailable as error:
-        raise IdentityUnavailable() from error
 
 
 class FirebaseBearerAuthentication(authentication.BaseAuthentication):
@@ -59,7 +36,6 @@ class FirebaseBearerAuthentication(authentication.BaseAuthentication):
         if not user.is_active:
             raise exceptions.AuthenticationFailed("This account is disabled.")
         request._request.identity = identity
-        request._request.identity_via_cookie = False
         return user, None
 
     def authenticate_header(self, request):

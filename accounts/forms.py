@@ -7,7 +7,6 @@ from .models import validate_photo_url
 
 class ProfileForm(forms.Form):
     name = forms.CharField(
-        label="Name",
         max_length=150,
         validators=[validate_one_line],
         error_messages={"required": "Please enter your name.", "max_length": "Keep it to 150 characters."},

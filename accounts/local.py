@@ -20,13 +20,12 @@ def auth_links(request):
         f"http://{host}/emulator/v1/projects/{project}/oobCodes", timeout=settings.PROVIDER_TIMEOUT
     )
     response.raise_for_status()
-    codes = response.json().get("oobCodes", [])
     links = [
         {
             "email": code["email"],
             "kind": KINDS.get(code["requestType"], code["requestType"]),
             "url": code["oobLink"],
         }
-        for code in reversed(codes)  # the newest first
+        for code in reversed(response.json().get("oobCodes", []))  # the newest first
     ]
     return render(request, "accounts/local_auth_links.html", {"links": links})

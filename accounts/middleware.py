@@ -29,7 +29,6 @@ def user_for_session_cookie(request):
         request.identity_unavailable = True
         return AnonymousUser()
     request.identity = identity
-    request.identity_via_cookie = True
     return user if user.is_active else AnonymousUser()
 
 

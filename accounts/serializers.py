@@ -60,9 +60,7 @@ class SessionInput(serializers.Serializer):
 class ProfileInput(serializers.Serializer):
     """What a person may write about themselves. Any other field (a role, say) is ignored."""
 
-    name = serializers.CharField(
-        max_length=150, allow_blank=True, trim_whitespace=True, validators=[validate_one_line]
-    )
+    name = serializers.CharField(max_length=150, allow_blank=True, validators=[validate_one_line])
     email = NormalisedEmailField(required=False)
     image = serializers.URLField(
         max_length=500, required=False, allow_blank=True, allow_null=True, validators=[validate_photo_url]

@@ -213,7 +213,12 @@ def notification_deliver(*, notification_id: int) -> Status:
     try:
         _email(notification).send()
     except (smtplib.SMTPException, OSError) as error:
-        _send_later(notification, error)
+        send_after = timezone.now() + retry_delay(notification.attempts)
+        with transaction.atomic():
+            Notification.move_where(
+                Status.PENDING, Q(pk=notification.pk), send_after=send_after, last_error=_reason(error)
+            )
+            deliver.using(run_after=send_after).enqueue(notification.pk)
         return Status.PENDING
     except Exception as error:  # a message that cannot be made would fail the same way again
         logger.exception("Message %s cannot be sent", notification.pk)
@@ -235,15 +240,6 @@ def deliver(notification_id: int) -> str:
 
 def retry_delay(attempts: int) -> timedelta:
     return backoff(attempts, first_seconds=settings.NOTIFY_RETRY_SECONDS)
-
-
-@transaction.atomic
-def _send_later(notification: Notification, error: Exception) -> None:
-    send_after = timezone.now() + retry_delay(notification.attempts)
-    Notification.move_where(
-        Status.PENDING, Q(pk=notification.pk), send_after=send_after, last_error=_reason(error)
-    )
-    deliver.using(run_after=send_after).enqueue(notification.pk)
 
 
 def notifications_requeue_stalled(*, now: datetime | None = None) -> int:
