@@ -77,7 +77,6 @@ def requested(booking: Booking) -> None:
 def status_changed(booking: Booking, *, from_status: str, by: User | None, reason: str) -> None:
     """To the owner, when an admin decides, the booking expires, or an admin cancels it (a paid
     booking's message is the payment's receipt)."""
-    context = {"reason": reason, "from_status": from_status}
     court = booking.court_name
     if booking.status == Status.APPROVED:
         event, subject = "booking_approved", f"Approved: pay for {court} by {when(booking.payment_deadline)}"
@@ -89,7 +88,7 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
         event, subject = "booking_cancelled", f"Your booking of {court} was cancelled by the club"
     else:
         return
-    _tell_owner(booking, event=event, subject=subject, context=context)
+    _tell_owner(booking, event=event, subject=subject, context={"reason": reason, "from_status": from_status})
 
 
 def remind(now: datetime | None = None) -> int:

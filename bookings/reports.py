@@ -61,12 +61,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
     weekday and slot, and those overdue bookings hold (few: counted apart, not joined to each)."""
     courts = list(Court.objects.filter(is_archived=False).order_by("name", "pk"))
     slots = (
-        BookedSlot.objects.filter(
-            date__gte=date_from,
-            date__lte=date_to,
-            court__in=[court.pk for court in courts],
-            offer__isnull=True,
-        )
+        BookedSlot.objects.filter(date__range=(date_from, date_to), court__in=courts, offer__isnull=True)
         .annotate(weekday=ExtractIsoWeekDay("date"))
         .order_by()
         .values("court", "weekday", "slot")
