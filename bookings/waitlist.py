@@ -26,7 +26,6 @@ Status = WaitlistEntry.Status
 
 
 def book_path(entry: WaitlistEntry) -> str:
-    """Where the person books the slot: the day sheet of its day."""
     return reverse("bookings:schedule", query={"date": entry.date.isoformat()})
 
 
@@ -39,10 +38,7 @@ def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> Waitlis
         errors["slot"] = f"Too late: {slot} has already started."
     if errors:
         raise ValidationError(errors)
-    place = WaitlistEntry.objects.filter(
-        user=user, court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE
-    )
-    if place.exists():
+    if user.waitlist.filter(court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE).exists():
         raise Conflict("You are on this slot's waitlist already.")
     held = held_slots(court=court, date=date, slot=slot)
     holders = list(held.values_list("booking__user_id", flat=True)[:1])  # None: a block's, or an offer's
