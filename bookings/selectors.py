@@ -109,7 +109,6 @@ def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
-    """A person's bookings (or those shown in `status`), the latest first, with_shown_status."""
     bookings = with_shown_status(own_bookings(user))
     if status:
         bookings = bookings.filter(shown_status=status)
@@ -163,8 +162,7 @@ def slots_let_go(
     withdrawn = history.filter(
         from_status__in=[Status.PENDING, Status.APPROVED], to_status=Status.CANCELLED, by=user, at__gt=since
     )
-    lapsed = Booking.objects.filter(
-        user=user,
+    lapsed = user.bookings.filter(
         court=court,
         date=date,
         status__in=[Status.APPROVED, Status.EXPIRED],
@@ -181,12 +179,8 @@ def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime)
         return bookings.annotate(refund_percent=Value(100))
     policy = policy_get()
     cutoff = timedelta(hours=policy.cancel_cutoff_hours)
-    return bookings.annotate(
-        refund_percent=Case(
-            When(starts_at__gt=now + cutoff, then=Value(policy.refund_percent)),
-            default=Value(policy.late_refund_percent),
-        )
-    )
+    early = When(starts_at__gt=now + cutoff, then=Value(policy.refund_percent))
+    return bookings.annotate(refund_percent=Case(early, default=Value(policy.late_refund_percent)))
 
 
 def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
@@ -208,12 +202,8 @@ def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
     position = Case(
         When(status=WaitlistEntry.Status.WAITING, then=Coalesce(Subquery(ahead), Value(0)) + 1), default=None
     )
-    return (
-        WaitlistEntry.objects.filter(user=user, status__in=WaitlistEntry.ACTIVE)
-        .select_related("court")
-        .annotate(position=position)
-        .order_by("date", "slot", "id")
-    )
+    places = user.waitlist.filter(status__in=WaitlistEntry.ACTIVE).select_related("court")
+    return places.annotate(position=position).order_by("date", "slot", "id")
 
 
 def day_occupancy(*, date: date) -> tuple[int, int, int]:
