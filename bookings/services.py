@@ -284,9 +284,7 @@ def booking_expire(*, booking: Booking, from_status: str) -> bool:
 
 
 def calendar_feed_get(*, user: User) -> CalendarFeed:
-    """A person's calendar feed, made the first time they ask for it."""
-    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})
-    return feed
+    return CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})[0]
 
 
 @transaction.atomic
