@@ -106,7 +106,6 @@ class Block(models.Model):
 
     @property
     def dates(self) -> list[Date]:
-        """Every day the block closes the slots on."""
         weeks = (self.until - self.date).days // 7 if self.until else 0
         return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
 

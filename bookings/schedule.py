@@ -153,11 +153,9 @@ def bookable_until(viewer: User) -> Date | None:
 
 
 def schedule_courts(type: str = ""):
-    """The open courts of the sheet, of one `type` or of all, with their price bands."""
     courts = court_list().filter(type=type) if type else court_list()
     return courts_with_price_bands(courts)
 
 
 def schedule_types() -> list[str]:
-    """The types of the open courts, to filter the sheet by."""
     return list(court_list().order_by("type").values_list("type", flat=True).distinct())
