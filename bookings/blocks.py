@@ -46,14 +46,10 @@ class BlockConflicts(Conflict):
 
 def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
     """The bookings that hold any of `slots` of `court` on the block's days, in date order."""
-    held = held_slots(
-        court=court, date__in=Block(date=date, until=until).dates, slot__in=slots, booking__isnull=False
-    )
-    return list(
-        Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
-        .select_related("user")
-        .order_by("date", "id")
-    )
+    days = Block(date=date, until=until).dates
+    held = held_slots(court=court, date__in=days, slot__in=slots, booking__isnull=False)
+    holding = Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
+    return list(holding.select_related("user").order_by("date", "id"))
 
 
 def block_list(
