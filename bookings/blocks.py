@@ -1,9 +1,10 @@
 """Blocks: slots of a court the club keeps for itself (docs/rules.md, Blocks), held by held-slot
 rows as a booking's are, so that the database never lets both hold one slot."""
 
-from collections import defaultdict
 from datetime import date as Date
 from datetime import timedelta
+from itertools import groupby
+from operator import itemgetter
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -45,14 +46,10 @@ class BlockConflicts(Conflict):
 
 def block_conflicts(*, court: Court, date: Date, until: Date | None, slots: list[str]) -> list[Booking]:
     """The bookings that hold any of `slots` of `court` on the block's days, in date order."""
-    held = held_slots(
-        court=court, date__in=Block(date=date, until=until).dates, slot__in=slots, booking__isnull=False
-    )
-    return list(
-        Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
-        .select_related("user")
-        .order_by("date", "id")
-    )
+    days = Block(date=date, until=until).dates
+    held = held_slots(court=court, date__in=days, slot__in=slots, booking__isnull=False)
+    holding = Booking.objects.filter(pk__in=held.values("booking_id"), status__in=Booking.HOLDING)
+    return list(holding.select_related("user").order_by("date", "id"))
 
 
 def block_list(
@@ -154,11 +151,8 @@ def block_create(
 @transaction.atomic
 def block_delete(*, block: Block, by: User) -> None:
     """An admin lifts a block; its slots from today on go to their waitlists."""
-    freed: dict[Date, list[str]] = defaultdict(list)
     today = timezone.localdate()
-    for day, slot in block.held_slots.filter(date__gte=today).values_list("date", "slot"):
-        freed[day].append(slot)
-    court_id = block.court_id
+    freed = list(block.held_slots.filter(date__gte=today).order_by("date").values_list("date", "slot"))
     audit_record(
         actor=by,
         action="block.delete",
@@ -167,5 +161,5 @@ def block_delete(*, block: Block, by: User) -> None:
         before=snapshot(block, AUDITED),
     )
     block.delete()  # its held-slot rows go with it
-    for day, slots in sorted(freed.items()):
-        slot_freed(court_id=court_id, date=day, slots=slots)
+    for day, cells in groupby(freed, key=itemgetter(0)):
+        slot_freed(court_id=block.court_id, date=day, slots=[slot for _, slot in cells])

@@ -64,9 +64,7 @@ class Booking(StatusMachine):
         return f"{self.court_name} on {self.date} ({', '.join(self.slots)}) for {self.user}"
 
     def moved(self, from_status: str, *, by, at: datetime, reason: str = "") -> None:
-        BookingStatusChange.objects.create(
-            booking=self, from_status=from_status, to_status=self.status, by=by, at=at, reason=reason
-        )
+        self.history.create(from_status=from_status, to_status=self.status, by=by, at=at, reason=reason)
 
     @property
     def slots_label(self) -> str:
@@ -103,13 +101,11 @@ class Block(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.reason}: {', '.join(self.slots)} on {self.date}" + (
-            f", weekly until {self.until}" if self.until else ""
-        )
+        weekly = f", weekly until {self.until}" if self.until else ""
+        return f"{self.reason}: {', '.join(self.slots)} on {self.date}{weekly}"
 
     @property
     def dates(self) -> list[Date]:
-        """Every day the block closes the slots on."""
         weeks = (self.until - self.date).days // 7 if self.until else 0
         return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
 
@@ -322,8 +318,5 @@ class Policy(models.Model):
 
     def advance_days(self, user) -> int:
         """A member's (and an admin's) window, or a user's (shown to a visitor too)."""
-        return (
-            self.advance_days_member
-            if getattr(user, "role", None) in ("member", "admin")
-            else self.advance_days_user
-        )
+        member = getattr(user, "role", None) in ("member", "admin")
+        return self.advance_days_member if member else self.advance_days_user

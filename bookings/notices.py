@@ -24,16 +24,10 @@ WAITING_LISTED = 10
 ABOUT = "booking:"
 
 
-def _tell_owner(
-    booking: Booking, *, event: str, subject: str, context: dict | None = None, optional: str = ""
-) -> bool:
+def _tell_owner(booking: Booking, *, event: str, subject: str, optional: str = "", **context) -> bool:
     """One message to the booking's owner about it, with where to pay while it waits for its
     payment; whether it was recorded now (not told before)."""
-    context = {
-        "booking": booking,
-        "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
-        **(context or {}),
-    }
+    context.update(booking=booking, booking_url=absolute_url(reverse("bookings:detail", args=[booking.pk])))
     if booking.status == Status.APPROVED:
         context["pay_url"] = absolute_url(reverse("payments:pay", args=[booking.pk]))
     notification = notify(
@@ -77,7 +71,6 @@ def requested(booking: Booking) -> None:
 def status_changed(booking: Booking, *, from_status: str, by: User | None, reason: str) -> None:
     """To the owner, when an admin decides, the booking expires, or an admin cancels it (a paid
     booking's message is the payment's receipt)."""
-    context = {"reason": reason, "from_status": from_status}
     court = booking.court_name
     if booking.status == Status.APPROVED:
         event, subject = "booking_approved", f"Approved: pay for {court} by {when(booking.payment_deadline)}"
@@ -89,7 +82,7 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
         event, subject = "booking_cancelled", f"Your booking of {court} was cancelled by the club"
     else:
         return
-    _tell_owner(booking, event=event, subject=subject, context=context)
+    _tell_owner(booking, event=event, subject=subject, reason=reason, from_status=from_status)
 
 
 def remind(now: datetime | None = None) -> int:

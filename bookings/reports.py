@@ -11,7 +11,7 @@ from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
 
 from courts.models import Court
-from kernel.days import moments
+from kernel.days import between, moments
 from kernel.slots import Slot
 
 from .models import BookedSlot, Booking
@@ -61,12 +61,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
     weekday and slot, and those overdue bookings hold (few: counted apart, not joined to each)."""
     courts = list(Court.objects.filter(is_archived=False).order_by("name", "pk"))
     slots = (
-        BookedSlot.objects.filter(
-            date__gte=date_from,
-            date__lte=date_to,
-            court__in=[court.pk for court in courts],
-            offer__isnull=True,
-        )
+        BookedSlot.objects.filter(date__range=(date_from, date_to), court__in=courts, offer__isnull=True)
         .annotate(weekday=ExtractIsoWeekDay("date"))
         .order_by()
         .values("court", "weekday", "slot")
@@ -142,8 +137,7 @@ class Funnel:
 def booking_funnel(*, date_from: date, date_to: date) -> Funnel:
     """The funnel of the bookings made from `date_from` to `date_to`: approval leaves `approved_at`
     set for good; a cancelled booking's history says whether it was paid."""
-    start, end = moments(date_from, date_to)
-    made = Booking.objects.filter(created_at__gte=start, created_at__lt=end)
+    made = Booking.objects.filter(between("created_at", *moments(date_from, date_to)))
     late = overdue()
     counts = made.aggregate(
         requested=Count("pk"),

@@ -52,13 +52,9 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
 class Row:
     court: Court
     cells: list[Cell]
-    # The slots whose price that day is not the court's own, with their price.
-    peak_prices: dict[str, Decimal]
-
-    @property
-    def peak(self) -> dict[str, str]:
-        """peak_prices as the schedule island takes them: slot, price in dollars."""
-        return {slot: str(price) for slot, price in self.peak_prices.items()}
+    # The slots whose price that day is not the court's own, with their price in dollars (as the
+    # schedule island takes them).
+    peak: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -144,7 +140,8 @@ def day_sheet(
     for court in courts:
         peak = peak_prices(court, date, court.slots)
         offered = set(court.slots)
-        rows.append(Row(court, [cell(court, offered, slot, peak) for slot in columns], peak))
+        cells = [cell(court, offered, slot, peak) for slot in columns]
+        rows.append(Row(court, cells, {slot: str(price) for slot, price in peak.items()}))
     opens_on = date - (bookable_until - timezone.localdate(now)) if later and bookable_until else None
     return DaySheet(date=date, type=type, slots=columns, rows=rows, begun=begun, opens_on=opens_on)
 
@@ -152,17 +149,13 @@ def day_sheet(
 def bookable_until(viewer: User) -> Date | None:
     """The last day the sheet offers `viewer` to book: the end of their advance window (a
     visitor's is a user's); none for an admin, who may block any day."""
-    if viewer.is_authenticated and viewer.is_admin:
-        return None
-    return bookable_dates(viewer)[1]
+    return None if viewer.is_authenticated and viewer.is_admin else bookable_dates(viewer)[1]
 
 
 def schedule_courts(type: str = ""):
-    """The open courts of the sheet, of one `type` or of all, with their price bands."""
     courts = court_list().filter(type=type) if type else court_list()
     return courts_with_price_bands(courts)
 
 
 def schedule_types() -> list[str]:
-    """The types of the open courts, to filter the sheet by."""
     return list(court_list().order_by("type").values_list("type", flat=True).distinct())

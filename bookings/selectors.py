@@ -1,17 +1,6 @@
 from datetime import date, datetime, timedelta
 
-from django.db.models import (
-    Case,
-    Count,
-    Exists,
-    F,
-    OuterRef,
-    Q,
-    QuerySet,
-    Subquery,
-    Value,
-    When,
-)
+from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -79,9 +68,8 @@ def booking_list(
         "date__gte": date_from,
         "date__lte": date_to,
     }
-    return bookings.filter(**{lookup: value for lookup, value in lookups.items() if value}).order_by(
-        "date", "id"
-    )
+    chosen = {lookup: value for lookup, value in lookups.items() if value}
+    return bookings.filter(**chosen).order_by("date", "id")
 
 
 def offer_run_out(now: datetime | None = None, *, via: str = "") -> Q:
@@ -121,7 +109,6 @@ def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
-    """A person's bookings (or those shown in `status`), the latest first, with_shown_status."""
     bookings = with_shown_status(own_bookings(user))
     if status:
         bookings = bookings.filter(shown_status=status)
@@ -156,10 +143,8 @@ def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
 
 def calendar_bookings(*, user: User) -> QuerySet[Booking]:
     """A person's bookings ever confirmed (calendars learn of cancellations), with_calendar_fields."""
-    ever_confirmed = Exists(
-        BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
-    )
-    bookings = Booking.objects.filter(Q(status=Status.CONFIRMED) | ever_confirmed, user=user)
+    confirmed = BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
+    bookings = Booking.objects.filter(Q(status=Status.CONFIRMED) | Exists(confirmed), user=user)
     return with_calendar_fields(bookings).order_by("date", "id")
 
 
@@ -173,24 +158,18 @@ def slots_let_go(
 ) -> list[tuple[list[str], datetime]]:
     """The slots of `court` on `date` that `user` let go of after `since`, each booking's with when:
     cancelled while unpaid, or left unpaid past its payment deadline."""
-    withdrawn = BookingStatusChange.objects.filter(
-        booking__user=user,
-        booking__court=court,
-        booking__date=date,
-        from_status__in=[Status.PENDING, Status.APPROVED],
-        to_status=Status.CANCELLED,
-        by=user,
-        at__gt=since,
-    ).values_list("booking__slots", "at")
-    lapsed = Booking.objects.filter(
-        user=user,
+    history = BookingStatusChange.objects.filter(booking__user=user, booking__court=court, booking__date=date)
+    withdrawn = history.filter(
+        from_status__in=[Status.PENDING, Status.APPROVED], to_status=Status.CANCELLED, by=user, at__gt=since
+    )
+    lapsed = user.bookings.filter(
         court=court,
         date=date,
         status__in=[Status.APPROVED, Status.EXPIRED],
         payment_due_at__gt=since,
         payment_due_at__lt=timezone.now(),
-    ).values_list("slots", "payment_due_at")
-    return [*withdrawn, *lapsed]
+    )
+    return [*withdrawn.values_list("booking__slots", "at"), *lapsed.values_list("slots", "payment_due_at")]
 
 
 def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime) -> QuerySet[Booking]:
@@ -200,12 +179,8 @@ def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime)
         return bookings.annotate(refund_percent=Value(100))
     policy = policy_get()
     cutoff = timedelta(hours=policy.cancel_cutoff_hours)
-    return bookings.annotate(
-        refund_percent=Case(
-            When(starts_at__gt=now + cutoff, then=Value(policy.refund_percent)),
-            default=Value(policy.late_refund_percent),
-        )
-    )
+    early = When(starts_at__gt=now + cutoff, then=Value(policy.refund_percent))
+    return bookings.annotate(refund_percent=Case(early, default=Value(policy.late_refund_percent)))
 
 
 def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
@@ -227,12 +202,8 @@ def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
     position = Case(
         When(status=WaitlistEntry.Status.WAITING, then=Coalesce(Subquery(ahead), Value(0)) + 1), default=None
     )
-    return (
-        WaitlistEntry.objects.filter(user=user, status__in=WaitlistEntry.ACTIVE)
-        .select_related("court")
-        .annotate(position=position)
-        .order_by("date", "slot", "id")
-    )
+    places = user.waitlist.filter(status__in=WaitlistEntry.ACTIVE).select_related("court")
+    return places.annotate(position=position).order_by("date", "slot", "id")
 
 
 def day_occupancy(*, date: date) -> tuple[int, int, int]:
@@ -246,7 +217,5 @@ def day_occupancy(*, date: date) -> tuple[int, int, int]:
         slots=Count("pk", filter=Q(booking__isnull=False)),
         blocked=Count("pk", filter=Q(block__isnull=False)),
     )
-    offered = sum(
-        len(slots) for slots in Court.objects.filter(is_archived=False).values_list("slots", flat=True)
-    )
+    offered = sum(map(len, Court.objects.filter(is_archived=False).values_list("slots", flat=True)))
     return counts["bookings"], counts["slots"], offered - counts["blocked"]

@@ -103,30 +103,17 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
     asked = slot_hours(slots)
     monday = date - timedelta(days=date.weekday())
     unpaid = open_bookings(user=user).values_list("slots", flat=True)
+    on_day = f"on {day(date)}"
+    in_week = f"in the week of {day(monday)}"
     pay_first = "choose fewer slots, or pay for or cancel one of them first."
-    # Each limit with the slots it counts, read only when it is set.
+    # The slots each limit below counts, read only when it is set.
+    day_held = held_slots(booking__user=user, date=date).values_list("slot", flat=True)
+    day_unpaid = chain.from_iterable(unpaid.filter(date=date))
+    week_unpaid = chain.from_iterable(unpaid.filter(date__range=(monday, monday + timedelta(days=6))))
     for limit, of, where, then, counted in (
-        (
-            policy.daily_hours_limit,
-            "courts a day",
-            f"on {day(date)}",
-            "choose fewer slots or another day.",
-            held_slots(booking__user=user, date=date).values_list("slot", flat=True),
-        ),
-        (
-            policy.daily_open_hours_limit,
-            "unpaid bookings a day",
-            f"on {day(date)}",
-            pay_first,
-            chain.from_iterable(unpaid.filter(date=date)),
-        ),
-        (
-            policy.weekly_open_hours_limit,
-            "unpaid bookings a week",
-            f"in the week of {day(monday)}",
-            pay_first,
-            chain.from_iterable(unpaid.filter(date__range=(monday, monday + timedelta(days=6)))),
-        ),
+        (policy.daily_hours_limit, "courts a day", on_day, "choose fewer slots or another day.", day_held),
+        (policy.daily_open_hours_limit, "unpaid bookings a day", on_day, pay_first, day_unpaid),
+        (policy.weekly_open_hours_limit, "unpaid bookings a week", in_week, pay_first, week_unpaid),
     ):
         if limit is None or (held := slot_hours(counted)) + asked <= limit:
             continue
@@ -193,10 +180,8 @@ def _transition(
     now = timezone.now()
     approval = {}
     if to == Status.APPROVED:
-        approval = {
-            "approved_at": now,
-            "payment_due_at": now + timedelta(hours=policy_get().payment_window_hours),
-        }
+        window = timedelta(hours=policy_get().payment_window_hours)
+        approval = {"approved_at": now, "payment_due_at": now + window}
     note = {"by": by, "at": now, "reason": reason}
     from_status = locked.move(to, locked=True, only_from=only_from, note=note, **approval)
     if from_status not in Booking.HOLDING and to in Booking.HOLDING:
@@ -299,9 +284,7 @@ def booking_expire(*, booking: Booking, from_status: str) -> bool:
 
 
 def calendar_feed_get(*, user: User) -> CalendarFeed:
-    """A person's calendar feed, made the first time they ask for it."""
-    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})
-    return feed
+    return CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})[0]
 
 
 @transaction.atomic

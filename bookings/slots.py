@@ -41,10 +41,9 @@ def started_slots(*, date: Date, slots: list[str], now: datetime | None = None) 
 def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> str:
     """Why `slots` of `court` cannot be chosen on `date` (for `doing`: "book", "block"), if they
     cannot."""
-    unknown = [slot for slot in slots if slot not in court.slots]
     if not slots:
         return NO_SLOTS_CHOSEN
-    if unknown:
+    if unknown := [slot for slot in slots if slot not in court.slots]:
         return f"Not a slot of this court: {', '.join(unknown)}."
     if len(set(slots)) != len(slots):
         return "Each slot can be chosen once."

@@ -26,7 +26,6 @@ Status = WaitlistEntry.Status
 
 
 def book_path(entry: WaitlistEntry) -> str:
-    """Where the person books the slot: the day sheet of its day."""
     return reverse("bookings:schedule", query={"date": entry.date.isoformat()})
 
 
@@ -39,10 +38,7 @@ def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> Waitlis
         errors["slot"] = f"Too late: {slot} has already started."
     if errors:
         raise ValidationError(errors)
-    place = WaitlistEntry.objects.filter(
-        user=user, court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE
-    )
-    if place.exists():
+    if user.waitlist.filter(court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE).exists():
         raise Conflict("You are on this slot's waitlist already.")
     held = held_slots(court=court, date=date, slot=slot)
     holders = list(held.values_list("booking__user_id", flat=True)[:1])  # None: a block's, or an offer's
@@ -163,19 +159,14 @@ def _lapse(pk: int, *, now: datetime) -> None:
         entry.held_slots.all().delete()
 
 
-def offers_release(
-    held: QuerySet[BookedSlot], *, for_user_id: int | None = None, now: datetime | None = None
-) -> int:
+def offers_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = None) -> int:
     """Before the `held` slots are taken: run-out offers holding them lapse, and one to
     `for_user_id` (the booking's person) is taken up; answers how many were released."""
-    now = now or timezone.now()
     holders = held.filter(offer__isnull=False).values("offer_id")
     entries = WaitlistEntry.objects.select_for_update().filter(
-        Q(user_id=for_user_id) | offer_run_out(now), pk__in=holders, status=Status.OFFERED
+        Q(user_id=for_user_id) | offer_run_out(), pk__in=holders, status=Status.OFFERED
     )
-    released = 0
     for entry in entries:
         entry.move(Status.BOOKED if entry.user_id == for_user_id else Status.LAPSED, locked=True)
         entry.held_slots.all().delete()
-        released += 1
-    return released
+    return len(entries)
