@@ -111,10 +111,7 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 DATABASES = {
-    "default": env.db(
-        "DATABASE_URL",
-        default=local_only(f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}"),
-    ),
+    "default": env.db("DATABASE_URL", default=local_only(f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}")),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores select_for_update(); taking the write lock at the start of every atomic block
@@ -271,7 +268,6 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587. In local mode the mail goes to the
 # local mailbox (aiosmtpd's, started by scripts/local_stack.py), through the same SMTP.
 _mail = env.email_url("EMAIL_URL", default="smtp://127.0.0.1:1025" if LOCAL_MODE else "smtp://localhost:25")
-_smtp = _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
         "BACKEND": _mail["EMAIL_BACKEND"],
@@ -283,7 +279,7 @@ MAILERS = {
             "use_tls": _mail.get("EMAIL_USE_TLS", False),
             "use_ssl": _mail.get("EMAIL_USE_SSL", False),
         }
-        if _smtp
+        if _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
         else {},
     }
 }

@@ -48,9 +48,7 @@ class Court(models.Model):
 
     class Meta:
         ordering = ["type", "name", "id"]
-        constraints = [
-            models.CheckConstraint(condition=models.Q(price__gt=0), name="court_price_positive"),
-        ]
+        constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="court_price_positive")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.type})"
@@ -74,12 +72,8 @@ WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturd
 
 
 def validate_weekdays(value: list) -> None:
-    if (
-        not isinstance(value, list)
-        or not value
-        # bool is an int to Python; true is not a day
-        or not all(type(day) is int and 0 <= day <= 6 for day in value)
-    ):
+    # type(day) is int: bool is an int to Python, and true is not a day.
+    if not (isinstance(value, list) and value and all(type(day) is int and 0 <= day <= 6 for day in value)):
         raise ValidationError("Choose the days as numbers from 0 (Monday) to 6 (Sunday), one at least.")
     if len(set(value)) != len(value):
         raise ValidationError("Each day can be chosen once.")

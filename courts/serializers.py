@@ -93,10 +93,7 @@ class SlotField(serializers.CharField):
 
 def slot_list(help_text: str) -> serializers.ListField:
     return serializers.ListField(
-        child=SlotField(),
-        required=False,
-        validators=[validate_slots],
-        help_text=help_text,
+        child=SlotField(), required=False, validators=[validate_slots], help_text=help_text
     )
 
 
