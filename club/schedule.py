@@ -61,8 +61,8 @@ def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
     return count
 
 
-def start_in_background(stop: threading.Event) -> threading.Thread:
-    """The worker's scheduler thread; it ends when `stop` is set (or with the process)."""
+def start_in_background(stop: threading.Event) -> None:
+    """Starts the worker's scheduler thread; it ends when `stop` is set (or with the process)."""
 
     def tick_until_stopped() -> None:
         while not stop.is_set():
@@ -75,6 +75,4 @@ def start_in_background(stop: threading.Event) -> threading.Thread:
                 close_old_connections()
             stop.wait(TICK_SECONDS)
 
-    thread = threading.Thread(target=tick_until_stopped, name="scheduler", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=tick_until_stopped, name="scheduler", daemon=True).start()

@@ -24,13 +24,10 @@ class JSONParser(parsers.JSONParser):
 class IdField(serializers.IntegerField):
     """A record's id sent in, at most the largest bigint: SQLite cannot even look up a larger one."""
 
+    default_error_messages = {"max_value": "No record has an id this large."}
+
     def __init__(self, **kwargs):
-        super().__init__(
-            min_value=1,
-            max_value=2**63 - 1,
-            error_messages={"max_value": "No record has an id this large."},
-            **kwargs,
-        )
+        super().__init__(min_value=1, max_value=2**63 - 1, **kwargs)
 
 
 def valid(serializer: type[serializers.Serializer], data, **options) -> dict:
