@@ -25,9 +25,8 @@ def validate_slots(value: list) -> None:
         slots = sorted(map(Slot.parse, value))
     except ValueError as error:
         raise ValidationError(str(error)) from error
-    for earlier, later in pairwise(slots):
-        if later.start < earlier.end:
-            raise ValidationError("Slots must not overlap.")
+    if any(later.start < earlier.end for earlier, later in pairwise(slots)):
+        raise ValidationError("Slots must not overlap.")
 
 
 # Shown instead of a court's image that fails to load (an address that no longer answers).
