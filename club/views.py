@@ -42,8 +42,7 @@ def healthz(request):
 
 def _provider_checks() -> dict:
     """The identity and payment providers' answers, asked at most once per HEALTHZ_CACHE_SECONDS
-    in each process: the URL is public, and a probe every second must not call Firebase and Stripe
-    every second."""
+    in each process: the URL is public, and a probe each second must not call Firebase and Stripe."""
     return caches["healthz"].get_or_set(
         "providers",
         lambda: {"identity": identity_status(), "payments": payments_status()},

@@ -24,8 +24,7 @@ COURT_REMOVED = inline_serializer(
 
 
 def _admin_row(court: Court) -> dict:
-    """The court as a row of Manage Courts, read again for what its writes do not know (its
-    bookings)."""
+    """The court as a row of Manage Courts, read again for what its writes do not know: its bookings."""
     return CourtAdminOutput(courts_for_admin(archived=court.is_archived).get(pk=court.pk)).data
 
 

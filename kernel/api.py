@@ -1,5 +1,4 @@
-"""How the JSON API reads bodies, and what it answers when a service refuses: one place for every
-endpoint."""
+"""How every endpoint of the JSON API reads bodies, and what it answers when a service refuses."""
 
 from django.core.exceptions import ValidationError
 from rest_framework import parsers, serializers, status
