@@ -188,16 +188,10 @@ _local_origins = [origin for origin in (_emulator, STRIPE_API_BASE) if origin]
 _vite_dev_mode = env.bool("VITE_DEV_MODE", default=False)
 _vite_port = env.int("VITE_DEV_SERVER_PORT", default=5173)
 _vite_dev = [f"http://127.0.0.1:{_vite_port}", f"ws://127.0.0.1:{_vite_port}"] if _vite_dev_mode else []
+_dev_origins = [*_local_origins, *_vite_dev]
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [
-        CSP.SELF,
-        CSP.NONCE,
-        "https://js.stripe.com",
-        "https://apis.google.com",
-        *_local_origins,
-        *_vite_dev,
-    ],
+    "script-src": [CSP.SELF, CSP.NONCE, "https://js.stripe.com", "https://apis.google.com", *_dev_origins],
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE, *_vite_dev],
     "img-src": [CSP.SELF, "data:", "https:"],  # profile photos come from the sign-in provider
     "connect-src": [
@@ -205,8 +199,7 @@ SECURE_CSP = {
         "https://identitytoolkit.googleapis.com",
         "https://securetoken.googleapis.com",
         "https://api.stripe.com",
-        *_local_origins,
-        *_vite_dev,
+        *_dev_origins,
     ],
     "frame-src": [
         "https://js.stripe.com",
