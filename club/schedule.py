@@ -45,11 +45,8 @@ def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
     count = 0
     for task in abandoned.only("pk", "task_path", "started_at", "worker_ids"):
         # Unless it finished (or was taken again) since it was read.
-        if (
-            DBTaskResult.objects.running()
-            .filter(pk=task.pk, started_at=task.started_at)
-            .update(status=TaskResultStatus.READY)
-        ):
+        still_claimed = DBTaskResult.objects.running().filter(pk=task.pk, started_at=task.started_at)
+        if still_claimed.update(status=TaskResultStatus.READY):
             logger.warning(
                 "Task %s (%s), claimed by worker %s at %s, never finished; queued again.",
                 task.pk,
