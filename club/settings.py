@@ -132,9 +132,8 @@ CACHES = {
 HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
 
 # --- Identity: Firebase Authentication -----------------------------------------------------
-# How long a call to Stripe (or Firebase, at most: IDENTITY_TIMEOUT below) may take, in seconds.
-# Their own defaults (80 and 120 s) would let a provider that hangs hold every app worker; past
-# this, the caller gets a 503.
+# Seconds a call to Stripe (or Firebase, at most: IDENTITY_TIMEOUT below) may take; past them, a 503:
+# their own defaults (80 and 120 s) would let a provider that hangs hold every app worker.
 PROVIDER_TIMEOUT = env.float("PROVIDER_TIMEOUT", default=10)
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
@@ -240,8 +239,7 @@ DJANGO_VITE = {
 }
 
 # --- Security ------------------------------------------------------------------------------
-# Outside local mode the site is served over HTTPS only; a deployment behind a TLS-terminating
-# proxy sets TRUST_X_FORWARDED_PROTO.
+# Outside local mode the site is HTTPS only; behind a TLS-terminating proxy, set TRUST_X_FORWARDED_PROTO.
 SECURE_DEFAULT = not LOCAL_MODE
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=SECURE_DEFAULT)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=SECURE_DEFAULT)
@@ -249,8 +247,7 @@ SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SECURE_DEFAULT)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_DEFAULT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_DEFAULT)
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=SECURE_DEFAULT)
-# Google sign-in opens a popup on another origin that must be able to answer this window; Django's
-# default, "same-origin", would cut it off.
+# Google sign-in's popup, on another origin, must answer this window: Django's "same-origin" would cut it off.
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -67,9 +67,8 @@ def month_start(day: date, months_back: int = 0) -> date:
     return date(month // 12, month % 12 + 1, 1)
 
 
-# How the site writes a day and a moment, in the club's time zone (the templates' `day` and `when`
-# filters, and the API's labels: DateLabel).
-# Long date (the spec's announcements: long date plus time), and the time in 12 hours.
+# How the site writes a day and a moment (the templates' `day` and `when` filters, the API's DateLabel):
+# long date (the spec's announcements: long date plus time), and the time in 12 hours.
 DAY = "F j, Y"
 MOMENT = f"{DAY}, g:i A"
 
