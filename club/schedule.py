@@ -35,12 +35,11 @@ def queue_due_tasks(now: datetime | None = None) -> list[str]:
     return queued
 
 
-def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
+def tasks_requeue_abandoned() -> int:
     """Queues again the tasks claimed TASK_CLAIM_TIMEOUT_SECONDS ago and never finished (their worker
     was killed, or lost the database); every task is safe to run twice. Answers how many."""
-    now = now or timezone.now()
     abandoned = DBTaskResult.objects.running().filter(
-        started_at__lt=now - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
+        started_at__lt=timezone.now() - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
     )
     count = 0
     for task in abandoned.only("pk", "task_path", "started_at", "worker_ids"):

@@ -31,8 +31,7 @@ def healthz(request):
     checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
     if checks["database"]["ok"]:
-        checks["queue"] = _check_queue()
-        checks["refunds"] = _check_refunds()
+        checks |= {"queue": _check_queue(), "refunds": _check_refunds()}
     if not healthy and not _may_read_errors(request):
         checks = {part: {k: v for k, v in check.items() if k != "error"} for part, check in checks.items()}
     return JsonResponse(

@@ -13,9 +13,8 @@ from kernel.text import validate_one_line
 
 def validate_image_location(value: str) -> None:
     """An image is an absolute http(s) URL or a path on this site (the shipped images)."""
-    if value.startswith("/") and not value.startswith("//"):
-        return
-    URLValidator(schemes=["http", "https"], message="Enter a valid image URL.")(value)
+    if not value.startswith("/") or value.startswith("//"):
+        URLValidator(schemes=["http", "https"], message="Enter a valid image URL.")(value)
 
 
 def validate_slots(value: list) -> None:
