@@ -2,7 +2,5 @@ from django.contrib.admin import apps as admin_apps
 
 
 class ClubAdminConfig(admin_apps.AdminConfig):
-    """Django admin, as the club's site (club.admin_site.ClubAdminSite)."""
-
     default = False  # not the club app's own config
     default_site = "club.admin_site.ClubAdminSite"

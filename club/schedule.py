@@ -35,21 +35,17 @@ def queue_due_tasks(now: datetime | None = None) -> list[str]:
     return queued
 
 
-def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
+def tasks_requeue_abandoned() -> int:
     """Queues again the tasks claimed TASK_CLAIM_TIMEOUT_SECONDS ago and never finished (their worker
     was killed, or lost the database); every task is safe to run twice. Answers how many."""
-    now = now or timezone.now()
     abandoned = DBTaskResult.objects.running().filter(
-        started_at__lt=now - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
+        started_at__lt=timezone.now() - timedelta(seconds=settings.TASK_CLAIM_TIMEOUT_SECONDS)
     )
     count = 0
     for task in abandoned.only("pk", "task_path", "started_at", "worker_ids"):
         # Unless it finished (or was taken again) since it was read.
-        if (
-            DBTaskResult.objects.running()
-            .filter(pk=task.pk, started_at=task.started_at)
-            .update(status=TaskResultStatus.READY)
-        ):
+        still_claimed = DBTaskResult.objects.running().filter(pk=task.pk, started_at=task.started_at)
+        if still_claimed.update(status=TaskResultStatus.READY):
             logger.warning(
                 "Task %s (%s), claimed by worker %s at %s, never finished; queued again.",
                 task.pk,
@@ -61,8 +57,8 @@ def tasks_requeue_abandoned(*, now: datetime | None = None) -> int:
     return count
 
 
-def start_in_background(stop: threading.Event) -> threading.Thread:
-    """The worker's scheduler thread; it ends when `stop` is set (or with the process)."""
+def start_in_background(stop: threading.Event) -> None:
+    """Starts the worker's scheduler thread; it ends when `stop` is set (or with the process)."""
 
     def tick_until_stopped() -> None:
         while not stop.is_set():
@@ -75,6 +71,4 @@ def start_in_background(stop: threading.Event) -> threading.Thread:
                 close_old_connections()
             stop.wait(TICK_SECONDS)
 
-    thread = threading.Thread(target=tick_until_stopped, name="scheduler", daemon=True)
-    thread.start()
-    return thread
+    threading.Thread(target=tick_until_stopped, name="scheduler", daemon=True).start()

@@ -111,10 +111,7 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------------------------
 DATABASES = {
-    "default": env.db(
-        "DATABASE_URL",
-        default=local_only(f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}"),
-    ),
+    "default": env.db("DATABASE_URL", default=local_only(f"sqlite:///{BASE_DIR / 'var' / 'club.sqlite3'}")),
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # SQLite ignores select_for_update(); taking the write lock at the start of every atomic block
@@ -135,9 +132,8 @@ CACHES = {
 HEALTHZ_CACHE_SECONDS = env.int("HEALTHZ_CACHE_SECONDS", default=5)
 
 # --- Identity: Firebase Authentication -----------------------------------------------------
-# How long a call to Stripe (or Firebase, at most: IDENTITY_TIMEOUT below) may take, in seconds.
-# Their own defaults (80 and 120 s) would let a provider that hangs hold every app worker; past
-# this, the caller gets a 503.
+# Seconds a call to Stripe (or Firebase, at most: IDENTITY_TIMEOUT below) may take; past them, a 503:
+# their own defaults (80 and 120 s) would let a provider that hangs hold every app worker.
 PROVIDER_TIMEOUT = env.float("PROVIDER_TIMEOUT", default=10)
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "/login"
@@ -191,16 +187,10 @@ _local_origins = [origin for origin in (_emulator, STRIPE_API_BASE) if origin]
 _vite_dev_mode = env.bool("VITE_DEV_MODE", default=False)
 _vite_port = env.int("VITE_DEV_SERVER_PORT", default=5173)
 _vite_dev = [f"http://127.0.0.1:{_vite_port}", f"ws://127.0.0.1:{_vite_port}"] if _vite_dev_mode else []
+_dev_origins = [*_local_origins, *_vite_dev]
 SECURE_CSP = {
     "default-src": [CSP.SELF],
-    "script-src": [
-        CSP.SELF,
-        CSP.NONCE,
-        "https://js.stripe.com",
-        "https://apis.google.com",
-        *_local_origins,
-        *_vite_dev,
-    ],
+    "script-src": [CSP.SELF, CSP.NONCE, "https://js.stripe.com", "https://apis.google.com", *_dev_origins],
     "style-src": [CSP.SELF, CSP.UNSAFE_INLINE, *_vite_dev],
     "img-src": [CSP.SELF, "data:", "https:"],  # profile photos come from the sign-in provider
     "connect-src": [
@@ -208,8 +198,7 @@ SECURE_CSP = {
         "https://identitytoolkit.googleapis.com",
         "https://securetoken.googleapis.com",
         "https://api.stripe.com",
-        *_local_origins,
-        *_vite_dev,
+        *_dev_origins,
     ],
     "frame-src": [
         "https://js.stripe.com",
@@ -250,8 +239,7 @@ DJANGO_VITE = {
 }
 
 # --- Security ------------------------------------------------------------------------------
-# Outside local mode the site is served over HTTPS only; a deployment behind a TLS-terminating
-# proxy sets TRUST_X_FORWARDED_PROTO.
+# Outside local mode the site is HTTPS only; behind a TLS-terminating proxy, set TRUST_X_FORWARDED_PROTO.
 SECURE_DEFAULT = not LOCAL_MODE
 SESSION_COOKIE_SECURE = env.bool("SESSION_COOKIE_SECURE", default=SECURE_DEFAULT)
 CSRF_COOKIE_SECURE = env.bool("CSRF_COOKIE_SECURE", default=SECURE_DEFAULT)
@@ -259,8 +247,7 @@ SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=SECURE_DEFAULT)
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=31536000 if SECURE_DEFAULT else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=SECURE_DEFAULT)
 SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=SECURE_DEFAULT)
-# Google sign-in opens a popup on another origin that must be able to answer this window; Django's
-# default, "same-origin", would cut it off.
+# Google sign-in's popup, on another origin, must answer this window: Django's "same-origin" would cut it off.
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 if env.bool("TRUST_X_FORWARDED_PROTO", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
@@ -271,7 +258,6 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # EMAIL_URL, e.g. smtp+tls://user:password@smtp.example.com:587. In local mode the mail goes to the
 # local mailbox (aiosmtpd's, started by scripts/local_stack.py), through the same SMTP.
 _mail = env.email_url("EMAIL_URL", default="smtp://127.0.0.1:1025" if LOCAL_MODE else "smtp://localhost:25")
-_smtp = _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
 MAILERS = {
     "default": {
         "BACKEND": _mail["EMAIL_BACKEND"],
@@ -283,7 +269,7 @@ MAILERS = {
             "use_tls": _mail.get("EMAIL_USE_TLS", False),
             "use_ssl": _mail.get("EMAIL_USE_SSL", False),
         }
-        if _smtp
+        if _mail["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
         else {},
     }
 }

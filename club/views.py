@@ -31,8 +31,7 @@ def healthz(request):
     checks = {"database": _check_database(), **_provider_checks()}
     healthy = all(check["ok"] for check in checks.values())
     if checks["database"]["ok"]:
-        checks["queue"] = _check_queue()
-        checks["refunds"] = _check_refunds()
+        checks |= {"queue": _check_queue(), "refunds": _check_refunds()}
     if not healthy and not _may_read_errors(request):
         checks = {part: {k: v for k, v in check.items() if k != "error"} for part, check in checks.items()}
     return JsonResponse(
@@ -42,8 +41,7 @@ def healthz(request):
 
 def _provider_checks() -> dict:
     """The identity and payment providers' answers, asked at most once per HEALTHZ_CACHE_SECONDS
-    in each process: the URL is public, and a probe every second must not call Firebase and Stripe
-    every second."""
+    in each process: the URL is public, and a probe each second must not call Firebase and Stripe."""
     return caches["healthz"].get_or_set(
         "providers",
         lambda: {"identity": identity_status(), "payments": payments_status()},

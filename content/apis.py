@@ -43,9 +43,8 @@ class AnnouncementDetailApi(APIView):
     def patch(self, request, announcement_id: int):
         announcement = get_object_or_404(Announcement, pk=announcement_id)
         data = valid(AnnouncementInput, request.data)
-        return Response(
-            AnnouncementOutput(announcement_update(announcement=announcement, by=request.user, **data)).data
-        )
+        announcement = announcement_update(announcement=announcement, by=request.user, **data)
+        return Response(AnnouncementOutput(announcement).data)
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, announcement_id: int):

@@ -1,4 +1,4 @@
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from audit.services import audit_record, audited_update
 
@@ -12,11 +12,8 @@ def contact_message_create(*, name: str, email: str, message: str) -> ContactMes
 
 def newsletter_subscribe(*, email: str) -> bool:
     """Adds the e-mail to the club's list; answers False when it was there already (not an error)."""
-    try:
-        with transaction.atomic():
-            _, created = NewsletterSubscription.objects.get_or_create(email=email.strip().lower())
-    except IntegrityError:  # subscribed by a concurrent request a moment ago
-        return False
+    # get_or_create also answers False to the loser of two concurrent requests for the same e-mail.
+    _, created = NewsletterSubscription.objects.get_or_create(email=email.strip().lower())
     return created
 
 

@@ -1,5 +1,3 @@
-"""Courts and their price bands (an inline of each court)."""
-
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError

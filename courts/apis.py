@@ -18,10 +18,13 @@ from .selectors import court_list, courts_all, courts_for_admin, with_price_band
 from .serializers import CourtAdminOutput, CourtInput, CourtOutput
 from .services import court_create, court_delete, court_restore, court_update
 
+COURT_REMOVED = inline_serializer(
+    "CourtRemoved", {"deleted": serializers.BooleanField(), "archived": serializers.BooleanField()}
+)
+
 
 def _admin_row(court: Court) -> dict:
-    """The court as a row of Manage Courts, read again for what its writes do not know (its
-    bookings)."""
+    """The court as a row of Manage Courts, read again for what its writes do not know: its bookings."""
     return CourtAdminOutput(courts_for_admin(archived=court.is_archived).get(pk=court.pk)).data
 
 
@@ -55,15 +58,7 @@ class CourtDetailApi(APIView):
         data = valid(CourtInput, request.data, partial=True)
         return Response(CourtAdminOutput(court_update(court=court, by=request.user, **data)).data)
 
-    @extend_schema(
-        responses={
-            200: inline_serializer(
-                "CourtRemoved",
-                {"deleted": serializers.BooleanField(), "archived": serializers.BooleanField()},
-            ),
-            **errors(401, 403, 404),
-        }
-    )
+    @extend_schema(responses={200: COURT_REMOVED, **errors(401, 403, 404)})
     def delete(self, request, court_id: int):
         court = get_object_or_404(Court, pk=court_id, is_archived=False)
         deleted = court_delete(court=court, by=request.user)

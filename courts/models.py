@@ -13,9 +13,8 @@ from kernel.text import validate_one_line
 
 def validate_image_location(value: str) -> None:
     """An image is an absolute http(s) URL or a path on this site (the shipped images)."""
-    if value.startswith("/") and not value.startswith("//"):
-        return
-    URLValidator(schemes=["http", "https"], message="Enter a valid image URL.")(value)
+    if not value.startswith("/") or value.startswith("//"):
+        URLValidator(schemes=["http", "https"], message="Enter a valid image URL.")(value)
 
 
 def validate_slots(value: list) -> None:
@@ -25,9 +24,8 @@ def validate_slots(value: list) -> None:
         slots = sorted(map(Slot.parse, value))
     except ValueError as error:
         raise ValidationError(str(error)) from error
-    for earlier, later in pairwise(slots):
-        if later.start < earlier.end:
-            raise ValidationError("Slots must not overlap.")
+    if any(later.start < earlier.end for earlier, later in pairwise(slots)):
+        raise ValidationError("Slots must not overlap.")
 
 
 # Shown instead of a court's image that fails to load (an address that no longer answers).
@@ -48,9 +46,7 @@ class Court(models.Model):
 
     class Meta:
         ordering = ["type", "name", "id"]
-        constraints = [
-            models.CheckConstraint(condition=models.Q(price__gt=0), name="court_price_positive"),
-        ]
+        constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="court_price_positive")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.type})"
@@ -74,12 +70,8 @@ WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturd
 
 
 def validate_weekdays(value: list) -> None:
-    if (
-        not isinstance(value, list)
-        or not value
-        # bool is an int to Python; true is not a day
-        or not all(type(day) is int and 0 <= day <= 6 for day in value)
-    ):
+    # type(day) is int: bool is an int to Python, and true is not a day.
+    if not (isinstance(value, list) and value and all(type(day) is int and 0 <= day <= 6 for day in value)):
         raise ValidationError("Choose the days as numbers from 0 (Monday) to 6 (Sunday), one at least.")
     if len(set(value)) != len(value):
         raise ValidationError("Each day can be chosen once.")

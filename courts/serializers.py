@@ -93,10 +93,7 @@ class SlotField(serializers.CharField):
 
 def slot_list(help_text: str) -> serializers.ListField:
     return serializers.ListField(
-        child=SlotField(),
-        required=False,
-        validators=[validate_slots],
-        help_text=help_text,
+        child=SlotField(), required=False, validators=[validate_slots], help_text=help_text
     )
 
 
@@ -152,10 +149,8 @@ class CourtInput(serializers.ModelSerializer):
         extra_kwargs = _PRICE
 
     def validate(self, data):
+        if "availableSlots" in data and "slots" in data:
+            raise serializers.ValidationError({"availableSlots": "Send slots or availableSlots, not both."})
         if "availableSlots" in data:
-            if "slots" in data:
-                raise serializers.ValidationError(
-                    {"availableSlots": "Send slots or availableSlots, not both."}
-                )
             data["slots"] = data.pop("availableSlots")
         return data

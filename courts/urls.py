@@ -3,6 +3,4 @@ from django.urls import path
 from . import views
 
 app_name = "courts"
-urlpatterns = [
-    path("dashboard/manage-courts", views.manage, name="manage"),
-]
+urlpatterns = [path("dashboard/manage-courts", views.manage, name="manage")]

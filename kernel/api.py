@@ -1,5 +1,4 @@
-"""How the JSON API reads bodies, and what it answers when a service refuses: one place for every
-endpoint."""
+"""How every endpoint of the JSON API reads bodies, and what it answers when a service refuses."""
 
 from django.core.exceptions import ValidationError
 from rest_framework import parsers, serializers, status
@@ -24,13 +23,10 @@ class JSONParser(parsers.JSONParser):
 class IdField(serializers.IntegerField):
     """A record's id sent in, at most the largest bigint: SQLite cannot even look up a larger one."""
 
+    default_error_messages = {"max_value": "No record has an id this large."}
+
     def __init__(self, **kwargs):
-        super().__init__(
-            min_value=1,
-            max_value=2**63 - 1,
-            error_messages={"max_value": "No record has an id this large."},
-            **kwargs,
-        )
+        super().__init__(min_value=1, max_value=2**63 - 1, **kwargs)
 
 
 def valid(serializer: type[serializers.Serializer], data, **options) -> dict:

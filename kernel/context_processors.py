@@ -6,6 +6,7 @@ from django.urls import reverse
 def island_config(request) -> dict:
     """The blob every island reads (frontend/src/lib/config.ts): the URLs are reversed here so that
     no island hard-codes one."""
+    emulator = settings.FIREBASE_AUTH_EMULATOR_HOST
     urls = {
         "session": reverse("api-session"),
         "users": reverse("api-users"),
@@ -13,7 +14,7 @@ def island_config(request) -> dict:
     }
     if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
         urls["localStripeConfirm"] = reverse("local-stripe-confirm")
-    if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
+    if settings.LOCAL_MODE and emulator:
         urls["localAuthLinks"] = reverse("local-auth-links")
     return {
         "csrfToken": get_token(request),
@@ -22,9 +23,7 @@ def island_config(request) -> dict:
             "apiKey": settings.FIREBASE_API_KEY,
             "authDomain": settings.FIREBASE_AUTH_DOMAIN,
             "projectId": settings.FIREBASE_PROJECT_ID,
-            "emulatorUrl": f"http://{settings.FIREBASE_AUTH_EMULATOR_HOST}"
-            if settings.FIREBASE_AUTH_EMULATOR_HOST
-            else None,
+            "emulatorUrl": f"http://{emulator}" if emulator else None,
         },
     }
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -18,17 +18,14 @@ EARLIEST_DAY = date(1900, 1, 1)
 LATEST_DAY = date(2999, 12, 31)
 
 
-def validate_day(day: date) -> None:
-    if not EARLIEST_DAY <= day <= LATEST_DAY:
-        raise ValidationError(
-            f"Choose a day from {EARLIEST_DAY.year} to {LATEST_DAY.year}.", code="day_out_of_reach"
-        )
-
-
 class DayField(forms.DateField):
     """A day that a page's filter asks about, from EARLIEST_DAY to LATEST_DAY."""
 
-    default_validators = [validate_day]
+    out_of_reach = f"Choose a day from {EARLIEST_DAY.year} to {LATEST_DAY.year}."
+    default_validators = [
+        MinValueValidator(EARLIEST_DAY, out_of_reach),
+        MaxValueValidator(LATEST_DAY, out_of_reach),
+    ]
 
 
 class PeriodFilters(forms.Form):
@@ -44,7 +41,6 @@ class PeriodFilters(forms.Form):
         return cleaned
 
     def filters(self) -> dict:
-        """The valid filters that are set."""
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
@@ -71,9 +67,8 @@ def month_start(day: date, months_back: int = 0) -> date:
     return date(month // 12, month % 12 + 1, 1)
 
 
-# How the site writes a day and a moment, in the club's time zone (the templates' `day` and `when`
-# filters, and the API's labels: DateLabel).
-# Long date (the spec's announcements: long date plus time), and the time in 12 hours.
+# How the site writes a day and a moment (the templates' `day` and `when` filters, the API's DateLabel):
+# long date (the spec's announcements: long date plus time), and the time in 12 hours.
 DAY = "F j, Y"
 MOMENT = f"{DAY}, g:i A"
 

@@ -1,5 +1,4 @@
-"""Money, in one place: amounts are Decimal everywhere, rounded by one rule, and become whole cents
-only at the payment provider's boundary."""
+"""Money, in one place: Decimal everywhere, rounded by one rule, whole cents only at the payment provider."""
 
 from decimal import ROUND_HALF_UP, Decimal
 

@@ -29,13 +29,14 @@ def island_first_page(rows, serializer_class, url: str) -> dict:
     }
 
 
+DEFAULT_LIMIT = 25
+MAX_LIMIT = 100
+
+
 class SlicePagination(LimitOffsetPagination):
     """DRF's ?limit=&offset= pagination, but a bad number is a 400 that says why (DRF's own quietly
     takes its default), and the total (X-Total-Count) and the neighbouring slices (Link, RFC 8288)
     go in headers, so that the body stays the bare array the clients expect."""
-
-    default_limit = 25
-    max_limit = 100
 
     def paginate_queryset(self, queryset, request, view=None) -> list:
         query = SliceQuery(data=request.query_params)
@@ -67,35 +68,26 @@ class SlicePagination(LimitOffsetPagination):
 
 
 class SliceQuery(serializers.Serializer):
-    limit = serializers.IntegerField(
-        min_value=1, max_value=SlicePagination.max_limit, default=SlicePagination.default_limit
-    )
+    limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
     # Beyond any list's end, and within what the database's OFFSET takes.
     offset = serializers.IntegerField(min_value=0, max_value=10**9, default=0)
+
+
+def _response_header(name: str, kind: OpenApiTypes, description: str) -> OpenApiParameter:
+    return OpenApiParameter(name, kind, OpenApiParameter.HEADER, response=True, description=description)
 
 
 # The query parameters and the response headers of every list endpoint, for its schema.
 SLICE_PARAMETERS = [
     OpenApiParameter(
-        "limit",
-        OpenApiTypes.INT,
-        description=f"How many rows, 1 to {SlicePagination.max_limit} "
-        f"(default {SlicePagination.default_limit}).",
+        "limit", OpenApiTypes.INT, description=f"How many rows, 1 to {MAX_LIMIT} (default {DEFAULT_LIMIT})."
     ),
     OpenApiParameter("offset", OpenApiTypes.INT, description="How many rows to skip (default 0)."),
-    OpenApiParameter(
-        "X-Total-Count",
-        OpenApiTypes.INT,
-        location=OpenApiParameter.HEADER,
-        response=True,
-        description="How many rows the whole list has.",
-    ),
-    OpenApiParameter(
+    _response_header("X-Total-Count", OpenApiTypes.INT, "How many rows the whole list has."),
+    _response_header(
         "Link",
         OpenApiTypes.STR,
-        location=OpenApiParameter.HEADER,
-        response=True,
-        description='The first, previous, next and last slices: <url>; rel="next", … (RFC 8288).',
+        'The first, previous, next and last slices: <url>; rel="next", … (RFC 8288).',
     ),
 ]
 

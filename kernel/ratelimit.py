@@ -43,8 +43,7 @@ class _KeyedThrottle(SimpleRateThrottle):
     """A scope's rate, counted for a key the view names rather than for the caller."""
 
     def __init__(self, scope: str, key: str):
-        self.scope = scope
-        self.key = key
+        self.scope, self.key = scope, key
         super().__init__()
 
     def get_cache_key(self, request, view) -> str:

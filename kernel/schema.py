@@ -1,5 +1,4 @@
-"""The shapes of the error answers in the OpenAPI schema (drf-spectacular, /api/schema/), which it
-cannot read from the code."""
+"""The error answers' shapes in the OpenAPI schema (/api/schema/), which drf-spectacular cannot read."""
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, inline_serializer

@@ -13,7 +13,6 @@ from django_tasks_db.management.commands.db_worker import Command as DatabaseWor
 from club.schedule import start_in_background
 
 logger = logging.getLogger(__name__)
-# The longest wait between two tries while the database is away.
 MAX_RETRY_SECONDS = 60
 
 
