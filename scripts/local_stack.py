@@ -6,7 +6,7 @@
 - the Firebase Auth Emulator (firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI);
 - localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
 - the local mailbox, aiosmtpd's SMTP server (127.0.0.1:1025) keeping each message in the Maildir
-  var/mail/ (read by notifications/mailbox.py);
+  var/mail/ (read by local/mailbox.py);
 runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
 when COMMAND ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from
 DIR and saved back to it on exit, so they still match the database after a restart. Exits with

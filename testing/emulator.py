@@ -122,7 +122,7 @@ def sign_in_with_google(email: str, name: str = "") -> dict:
 
 def oob_links(email: str, request_type: str) -> list[str]:
     """The links the emulator keeps instead of e-mailing them (`PASSWORD_RESET`, `VERIFY_EMAIL`…),
-    oldest first, as accounts/local.py lists them."""
+    oldest first, as local/auth_links.py lists them."""
     codes = _call("GET", f"/emulator/v1/projects/{settings.FIREBASE_PROJECT_ID}/oobCodes")["oobCodes"]
     return [
         code["oobLink"] for code in codes if code["email"] == email and code["requestType"] == request_type

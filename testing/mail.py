@@ -1,5 +1,5 @@
 """The local mailbox as the tests use it: a real SMTP server (aiosmtpd's, keeping a Maildir that
-notifications/mailbox.py reads) on the port and in the folder that testing/environment.py gave the
+local/mailbox.py reads) on the port and in the folder that testing/environment.py gave the
 site (EMAIL_URL, MAIL_DIR), which a test may stop and start again to see what the site does while
 the mail server is away.
 
@@ -15,7 +15,7 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Mailbox as KeepInMaildir
 from django.conf import settings
 
-from notifications import mailbox
+from local import mailbox
 
 
 class Mailbox:

@@ -82,8 +82,8 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         "session": "/api/session",
         "users": "/api/users",
         "login": "/login",
-        "localStripeConfirm": "/local/stripe-confirm",  # local mode only (payments/local.py)
-        "localAuthLinks": "/local/auth-links",  # local mode only (accounts/local.py)
+        "localStripeConfirm": "/local/stripe-confirm",  # local mode only (local/cards.py)
+        "localAuthLinks": "/local/auth-links",  # local mode only (local/auth_links.py)
     }
     assert config["firebase"] == {
         "apiKey": "local-emulator",

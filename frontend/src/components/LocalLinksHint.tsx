@@ -1,7 +1,7 @@
 import { islandConfig } from "../lib/config";
 
 /**
- * Local mode only: where the Firebase Auth Emulator's e-mail links are listed (accounts/local.py),
+ * Local mode only: where the Firebase Auth Emulator's e-mail links are listed (local/auth_links.py),
  * since it sends no mail. Nothing in production, where the link arrives by e-mail.
  */
 export function LocalLinksHint() {

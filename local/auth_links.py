@@ -1,5 +1,5 @@
-"""Local mode with the emulator only (club/urls.py): the links the Firebase Auth Emulator keeps
-instead of sending mail, so that a person trying the site locally can verify their address."""
+"""The links the Firebase Auth Emulator keeps instead of sending mail, so that a person trying the
+site locally can verify their address."""
 
 import requests
 from django.conf import settings
@@ -28,4 +28,4 @@ def auth_links(request):
         }
         for code in reversed(response.json().get("oobCodes", []))  # the newest first
     ]
-    return render(request, "accounts/local_auth_links.html", {"links": links})
+    return render(request, "local/auth_links.html", {"links": links})

@@ -4,7 +4,7 @@ message it receives (a development tool, not installed in production):
     python -m aiosmtpd -n -l 127.0.0.1:1025 -c aiosmtpd.handlers.Mailbox var/mail
 
 In local mode the site sends its e-mail there through the same SMTP code as production; the local
-mail page (notifications/local.py) and the tests read what it kept. scripts/local_stack.py starts it.
+mail page (mail.py) and the tests read what it kept. scripts/local_stack.py starts it.
 """
 
 import email

@@ -1,4 +1,4 @@
-// Local mode only (payments/local.py says why): completes localstripe's fake Stripe.js.
+// Local mode only (local/cards.py says why): completes localstripe's fake Stripe.js.
 (function () {
   "use strict";
   var FakeStripe = window.Stripe;

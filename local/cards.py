@@ -1,7 +1,6 @@
-"""Local mode only (club/urls.py routes these views only then): what localstripe's fake Stripe.js
-lacks for a card payment. It cannot pay with card details, and localstripe takes a payment method
-only with the secret key, so the adapter script hands the test card to LocalConfirmApi, which does
-what Stripe.js does against real Stripe."""
+"""What localstripe's fake Stripe.js lacks for a card payment. It cannot pay with card details, and
+localstripe takes a payment method only with the secret key, so the adapter script hands the test
+card to LocalConfirmApi, which does what Stripe.js does against real Stripe."""
 
 import stripe
 from django.shortcuts import get_object_or_404, render
@@ -11,13 +10,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kernel.api import valid
-
-from . import gateway
-from .models import Payment
+from payments import gateway
+from payments.models import Payment
 
 
 def adapter_script(request):
-    return render(request, "payments/local_stripe_adapter.js", content_type="text/javascript")
+    return render(request, "local/stripe_adapter.js", content_type="text/javascript")
 
 
 class LocalCardInput(serializers.Serializer):

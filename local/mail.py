@@ -1,5 +1,4 @@
-"""Local mode only (club/urls.py routes them nowhere else): the local mailbox
-(notifications/mailbox.py) as pages, to read what the site sent."""
+"""The local mailbox (mailbox.py) as pages, to read what the site sent."""
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
@@ -23,11 +22,11 @@ def _mail_or_404(mail_id: str) -> mailbox.Mail:
 
 def mail_list(request):
     mails = mailbox.messages(settings.MAIL_DIR, limit=LISTED)
-    return render(request, "notifications/local_mail.html", {"mails": mails})
+    return render(request, "local/mail.html", {"mails": mails})
 
 
 def mail_detail(request, mail_id: str):
-    return render(request, "notifications/local_mail_detail.html", {"mail": _mail_or_404(mail_id)})
+    return render(request, "local/mail_detail.html", {"mail": _mail_or_404(mail_id)})
 
 
 @csp_override(

@@ -6,9 +6,8 @@ import pytest
 from firebase_admin import auth
 
 from accounts.identity import _app
+from accounts.tests.test_session import post_session
 from club.tests.test_settings import PRODUCTION, manage
-
-from .test_session import post_session
 
 pytestmark = pytest.mark.django_db
 

@@ -75,7 +75,7 @@ def test_the_mail_page_reads_only_the_newest_messages(client, mailbox, monkeypat
     for _ in range(3):
         make_booking()
     run_due_tasks()
-    monkeypatch.setattr("notifications.local.LISTED", 2)
+    monkeypatch.setattr("local.mail.LISTED", 2)
 
     listing = client.get("/local/mail").content.decode()
 
