@@ -122,14 +122,11 @@ class CalendarFeedAdmin(ReadOnlyAdmin):
 
 
 class StatusChangeInline(admin.TabularInline):
+    """Read only, as its booking is: Django admin edits no inline of a record it may not change."""
+
     model = BookingStatusChange
     fields = ["at", "from_status", "to_status", "by", "reason"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 def _service_action(decide, done: str, description: str):

@@ -149,13 +149,7 @@ class CourtAvailabilityApi(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        parameters=[AvailabilityQuery],
-        responses={
-            200: AvailabilityOutput,
-            **errors(400, 404),
-        },
-    )
+    @extend_schema(parameters=[AvailabilityQuery], responses={200: AvailabilityOutput, **errors(400, 404)})
     def get(self, request, court_id: int):
         found = courts_with_price_bands(court_list().filter(pk=court_id))  # the court and its bands
         if not found:

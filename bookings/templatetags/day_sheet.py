@@ -86,12 +86,7 @@ OTHER = '<td class="bg-base-200">{}'  # label
 
 @register.simple_tag(takes_context=True)
 def sheet_cells(context, row: Row) -> SafeString:
-    """The cells of one court's row, for the viewer: a held cell whose booking the viewer may see
-    links to it, with its status, and for an admin its holder and the buttons to decide on it or
-    cancel it; a blocked cell says why, with Unblock for an admin; a taken cell offers a signed-in
-    person its waitlist (within their window, before it begins); a free cell is, for a signed-in
-    person, a toggle of the schedule island, and shows its price when a price band makes it other
-    than the court's own."""
+    """The cells of one court's row, as the viewer may see them (docs/rules.md, The day sheet)."""
     sheet = context["sheet"]
     # The sheet's slots, escaped once for all its rows (render_context lasts the page's rendering).
     slots = context.render_context.get(sheet_cells)
