@@ -124,8 +124,7 @@ class PolicyForm(forms.ModelForm):
             "late_refund_percent": "Refund after the cut-off (%)",
             "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
         }
-        widgets = {
-            name: forms.NumberInput(attrs={"class": "input w-full max-w-40"})
-            for name in fields
-            if name != "approval_required"
-        } | {"approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})}
+        # Django copies a widget for each field it is given to.
+        widgets = dict.fromkeys(fields, forms.NumberInput(attrs={"class": "input w-full max-w-40"})) | {
+            "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})
+        }

@@ -37,9 +37,8 @@ class BookingCreatedOutput(BookingOutput):
         fields = [*BookingOutput.Meta.fields, "payUrl", "paymentDueAt"]
 
     def get_payUrl(self, booking: Booking) -> str | None:
-        return (
-            reverse("payments:pay", args=[booking.pk]) if booking.status == Booking.Status.APPROVED else None
-        )
+        approved = booking.status == Booking.Status.APPROVED
+        return reverse("payments:pay", args=[booking.pk]) if approved else None
 
 
 class BookingRequestInput(serializers.Serializer):
