@@ -178,7 +178,7 @@ def club_rules(request):
         policy_update(by=request.user, **form.cleaned_data)
         messages.success(request, "The club's rules have been saved. They apply from the next booking.")
         return redirect("bookings:club-rules")
-    sections = [(legend, [form[name] for name in names]) for legend, names in POLICY_SECTIONS]
+    sections = [(legend, [form[name] for name in names.split()]) for legend, names in POLICY_SECTIONS.items()]
     return render(request, "bookings/club_rules.html", {"form": form, "sections": sections})
 
 
