@@ -138,8 +138,7 @@ class BookingRejectApi(APIView):
     def patch(self, request, booking_id: int):
         data = valid(BookingRejectInput, request.data)
         booking = get_object_or_404(Booking, pk=booking_id)
-        rejected = booking_reject(booking=booking, by=request.user, **data)
-        return Response(BookingOutput(rejected).data)
+        return Response(BookingOutput(booking_reject(booking=booking, by=request.user, **data)).data)
 
 
 class CourtAvailabilityApi(APIView):

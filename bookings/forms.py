@@ -32,12 +32,12 @@ class BookingFilters(PeriodFilters):
     date_to = forms.DateField(label="To", required=False, widget=DAY)
     status = forms.ChoiceField(choices=Booking.Status.choices, required=False, widget=SELECT)
 
-    def __init__(self, data, *, offered: tuple[str, ...], initial_status: str = ""):
+    def __init__(self, data, *, offered: str, initial_status: str = ""):
         data = data.copy()
         if initial_status and not data.get("status"):
             data["status"] = initial_status
         super().__init__(data)
-        for name in set(self.fields) - set(offered):
+        for name in set(self.fields) - set(offered.split()):
             del self.fields[name]
         if "status" in self.fields and not initial_status:
             self.fields["status"].choices = [("", "Any status"), *Booking.Status.choices]

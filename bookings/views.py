@@ -124,7 +124,7 @@ def my_confirmed(request):
 
 @login_required
 def my_bookings(request):
-    filters = BookingFilters(request.GET, offered=("status",))
+    filters = BookingFilters(request.GET, offered="status")
     return _list_page(
         request,
         own_booking_list(user=request.user, **filters.filters()),
@@ -184,7 +184,7 @@ def club_rules(request):
 
 @admin_required
 def approvals(request):
-    filters = BookingFilters(request.GET, offered=("court", "date"))
+    filters = BookingFilters(request.GET, offered="court date")
     return _list_page(
         request,
         booking_list(viewer=request.user, status=Status.PENDING, **filters.filters()),
@@ -200,9 +200,7 @@ def approvals(request):
 def confirmed(request):
     """The club's bookings, confirmed ones unless the status filter says otherwise."""
     filters = BookingFilters(
-        request.GET,
-        offered=("title", "email", "date_from", "date_to", "status"),
-        initial_status=Status.CONFIRMED,
+        request.GET, offered="title email date_from date_to status", initial_status=Status.CONFIRMED
     )
     chosen = filters.filters()
     status = chosen.pop("status", Status.CONFIRMED)
