@@ -65,17 +65,11 @@ class BookingCreateApi(APIView):
     )
     def post(self, request):
         fields = valid(BookingRequestInput, request.data)
-        require_self(
-            request.user, fields.get("userEmail"), or_admin=False, message="You can only book for yourself."
-        )
-        court = get_object_or_404(courts_all(), pk=fields["courtId"])
-        booking = booking_request(
-            user=request.user,
-            court=court,
-            date=fields["date"],
-            slots=fields["slots"],
-            price=fields.get("price"),
-        )
+        fields.pop("courtName", None)  # ignored: the booking takes the court's own name
+        email = fields.pop("userEmail", None)
+        require_self(request.user, email, or_admin=False, message="You can only book for yourself.")
+        court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
+        booking = booking_request(user=request.user, court=court, **fields)
         return Response(BookingCreatedOutput(booking).data, status=status.HTTP_201_CREATED)
 
 
