@@ -1,6 +1,5 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -209,12 +208,7 @@ class ScheduleApi(APIView):
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
         query = valid(ScheduleQuery, request.query_params)
-        sheet = day_sheet(
-            date=query.get("date") or timezone.localdate(),
-            type=query.get("type", ""),
-            viewer=request.user,
-            bookable_until=bookable_until(request.user),
-        )
+        sheet = day_sheet(**query, viewer=request.user, bookable_until=bookable_until(request.user))
         return Response(ScheduleOutput(sheet).data)
 
 
