@@ -45,9 +45,7 @@ class BlockAdminForm(forms.ModelForm):
             self.add_error("slots", "A list of slots, each as in the court's list.")
             return cleaned
         try:
-            self.instance = block_create(
-                by=self.made_by, **{name: cleaned[name] for name in self.Meta.fields}
-            )
+            self.instance = block_create(by=self.made_by, **cleaned)
         except ValidationError as error:
             for field, messages in error.message_dict.items():
                 self.add_error("court" if field == "courtId" else field, messages)
