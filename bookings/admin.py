@@ -45,9 +45,7 @@ class BlockAdminForm(forms.ModelForm):
             self.add_error("slots", "A list of slots, each as in the court's list.")
             return cleaned
         try:
-            self.instance = block_create(
-                by=self.made_by, **{name: cleaned[name] for name in self.Meta.fields}
-            )
+            self.instance = block_create(by=self.made_by, **cleaned)
         except ValidationError as error:
             for field, messages in error.message_dict.items():
                 self.add_error("court" if field == "courtId" else field, messages)
@@ -122,14 +120,11 @@ class CalendarFeedAdmin(ReadOnlyAdmin):
 
 
 class StatusChangeInline(admin.TabularInline):
+    """Read only, as its booking is: Django admin edits no inline of a record it may not change."""
+
     model = BookingStatusChange
     fields = ["at", "from_status", "to_status", "by", "reason"]
     readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 def _service_action(decide, done: str, description: str):

@@ -1,6 +1,5 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -65,17 +64,11 @@ class BookingCreateApi(APIView):
     )
     def post(self, request):
         fields = valid(BookingRequestInput, request.data)
-        require_self(
-            request.user, fields.get("userEmail"), or_admin=False, message="You can only book for yourself."
-        )
-        court = get_object_or_404(courts_all(), pk=fields["courtId"])
-        booking = booking_request(
-            user=request.user,
-            court=court,
-            date=fields["date"],
-            slots=fields["slots"],
-            price=fields.get("price"),
-        )
+        fields.pop("courtName", None)  # ignored: the booking takes the court's own name
+        email = fields.pop("userEmail", None)
+        require_self(request.user, email, or_admin=False, message="You can only book for yourself.")
+        court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
+        booking = booking_request(user=request.user, court=court, **fields)
         return Response(BookingCreatedOutput(booking).data, status=status.HTTP_201_CREATED)
 
 
@@ -138,8 +131,7 @@ class BookingRejectApi(APIView):
     def patch(self, request, booking_id: int):
         data = valid(BookingRejectInput, request.data)
         booking = get_object_or_404(Booking, pk=booking_id)
-        rejected = booking_reject(booking=booking, by=request.user, **data)
-        return Response(BookingOutput(rejected).data)
+        return Response(BookingOutput(booking_reject(booking=booking, by=request.user, **data)).data)
 
 
 class CourtAvailabilityApi(APIView):
@@ -149,13 +141,7 @@ class CourtAvailabilityApi(APIView):
     authentication_classes = []
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        parameters=[AvailabilityQuery],
-        responses={
-            200: AvailabilityOutput,
-            **errors(400, 404),
-        },
-    )
+    @extend_schema(parameters=[AvailabilityQuery], responses={200: AvailabilityOutput, **errors(400, 404)})
     def get(self, request, court_id: int):
         found = courts_with_price_bands(court_list().filter(pk=court_id))  # the court and its bands
         if not found:
@@ -222,12 +208,7 @@ class ScheduleApi(APIView):
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
         query = valid(ScheduleQuery, request.query_params)
-        sheet = day_sheet(
-            date=query.get("date") or timezone.localdate(),
-            type=query.get("type", ""),
-            viewer=request.user,
-            bookable_until=bookable_until(request.user),
-        )
+        sheet = day_sheet(**query, viewer=request.user, bookable_until=bookable_until(request.user))
         return Response(ScheduleOutput(sheet).data)
 
 

@@ -8,44 +8,36 @@ from kernel.days import PeriodFilters
 from .models import Booking, Policy
 from .slots import REACH_DAYS
 
+# Widgets fields share (here and in PolicyForm): Django copies a widget for each field given it.
+DAY = forms.DateInput({"type": "date", "class": "input w-full"})
+SELECT = forms.Select({"class": "select"})
 
-def _input(kind: str, **attrs) -> dict:
-    return {"type": kind, "class": "input w-full", **attrs}
+
+def _search(placeholder: str) -> forms.TextInput:
+    return forms.TextInput({"type": "search", "class": "input w-full", "placeholder": placeholder})
 
 
 class BookingFilters(PeriodFilters):
     """The booking list pages' filters (each page offers those it names); invalid ones filter nothing."""
 
     title = forms.CharField(
-        label="Court title",
-        required=False,
-        max_length=100,
-        widget=forms.TextInput(_input("search", placeholder="Search by court title...")),
+        label="Court title", required=False, max_length=100, widget=_search("Search by court title...")
     )
-    email = forms.CharField(
-        required=False,
-        max_length=254,
-        widget=forms.TextInput(_input("search", placeholder="Part of an e-mail address")),
-    )
+    email = forms.CharField(required=False, max_length=254, widget=_search("Part of an e-mail address"))
     court = forms.ModelChoiceField(
-        queryset=courts_all(),
-        required=False,
-        empty_label="Any court",
-        widget=forms.Select({"class": "select"}),
+        queryset=courts_all(), required=False, empty_label="Any court", widget=SELECT
     )
-    date = forms.DateField(required=False, widget=forms.DateInput(_input("date")))
-    date_from = forms.DateField(label="From", required=False, widget=forms.DateInput(_input("date")))
-    date_to = forms.DateField(label="To", required=False, widget=forms.DateInput(_input("date")))
-    status = forms.ChoiceField(
-        choices=Booking.Status.choices, required=False, widget=forms.Select({"class": "select"})
-    )
+    date = forms.DateField(required=False, widget=DAY)
+    date_from = forms.DateField(label="From", required=False, widget=DAY)
+    date_to = forms.DateField(label="To", required=False, widget=DAY)
+    status = forms.ChoiceField(choices=Booking.Status.choices, required=False, widget=SELECT)
 
-    def __init__(self, data, *, offered: tuple[str, ...], initial_status: str = ""):
+    def __init__(self, data, *, offered: str, initial_status: str = ""):
         data = data.copy()
         if initial_status and not data.get("status"):
             data["status"] = initial_status
         super().__init__(data)
-        for name in set(self.fields) - set(offered):
+        for name in set(self.fields) - set(offered.split()):
             del self.fields[name]
         if "status" in self.fields and not initial_status:
             self.fields["status"].choices = [("", "Any status"), *Booking.Status.choices]
@@ -54,8 +46,8 @@ class BookingFilters(PeriodFilters):
 class ScheduleFilters(forms.Form):
     """The day sheet's day and court type; an invalid one shows today's, or every type's."""
 
-    date = forms.DateField(label="Day", required=False, widget=forms.DateInput(_input("date")))
-    type = forms.ChoiceField(label="Court type", required=False, widget=forms.Select({"class": "select"}))
+    date = forms.DateField(label="Day", required=False, widget=DAY)
+    type = forms.ChoiceField(label="Court type", required=False, widget=SELECT)
 
     def __init__(self, data, *, types: list[str], today: Date):
         data = data.copy()
@@ -77,26 +69,15 @@ class ScheduleFilters(forms.Form):
         return self.cleaned_data.get("date") or self.today, self.cleaned_data.get("type", "")
 
 
-# The policy's rules as the Club Rules page groups them: (legend, fields).
-POLICY_SECTIONS = [
-    (
-        "Approval",
-        ["approval_required", "decision_window_hours", "payment_window_hours", "checkout_hold_minutes"],
-    ),
-    ("How far ahead", ["advance_days_user", "advance_days_member"]),
-    (
-        "Limits per person",
-        [
-            "open_bookings_limit",
-            "daily_hours_limit",
-            "daily_open_hours_limit",
-            "weekly_open_hours_limit",
-            "rerequest_cooldown_minutes",
-        ],
-    ),
-    ("Cancelling a paid booking", ["cancel_cutoff_hours", "refund_percent", "late_refund_percent"]),
-    ("Waitlist", ["waitlist_hold_minutes"]),
-]
+# The policy's rules as the Club Rules page groups them: legend, then the rules' names.
+POLICY_SECTIONS = {
+    "Approval": "approval_required decision_window_hours payment_window_hours checkout_hold_minutes",
+    "How far ahead": "advance_days_user advance_days_member",
+    "Limits per person": "open_bookings_limit daily_hours_limit daily_open_hours_limit "
+    "weekly_open_hours_limit rerequest_cooldown_minutes",
+    "Cancelling a paid booking": "cancel_cutoff_hours refund_percent late_refund_percent",
+    "Waitlist": "waitlist_hold_minutes",
+}
 
 
 class PolicyForm(forms.ModelForm):
@@ -104,7 +85,7 @@ class PolicyForm(forms.ModelForm):
 
     class Meta:
         model = Policy
-        fields = [name for _, names in POLICY_SECTIONS for name in names]
+        fields = [name for names in POLICY_SECTIONS.values() for name in names.split()]
         labels = {
             "approval_required": "An admin approves each request before it is paid",
             "decision_window_hours": "Hours a request waits for an admin's decision before it expires",
@@ -124,8 +105,6 @@ class PolicyForm(forms.ModelForm):
             "late_refund_percent": "Refund after the cut-off (%)",
             "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
         }
-        widgets = {
-            name: forms.NumberInput(attrs={"class": "input w-full max-w-40"})
-            for name in fields
-            if name != "approval_required"
-        } | {"approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})}
+        widgets = dict.fromkeys(fields, forms.NumberInput(attrs={"class": "input w-full max-w-40"})) | {
+            "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})
+        }

@@ -1,4 +1,5 @@
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
@@ -37,9 +38,8 @@ class BookingCreatedOutput(BookingOutput):
         fields = [*BookingOutput.Meta.fields, "payUrl", "paymentDueAt"]
 
     def get_payUrl(self, booking: Booking) -> str | None:
-        return (
-            reverse("payments:pay", args=[booking.pk]) if booking.status == Booking.Status.APPROVED else None
-        )
+        approved = booking.status == Booking.Status.APPROVED
+        return reverse("payments:pay", args=[booking.pk]) if approved else None
 
 
 class BookingRequestInput(serializers.Serializer):
@@ -119,7 +119,7 @@ class PolicySerializer(serializers.ModelSerializer):
 
 class ScheduleQuery(serializers.Serializer):
     date = serializers.DateField(
-        required=False, help_text="The day; today in the club's time zone if left out."
+        default=timezone.localdate, help_text="The day; today in the club's time zone if left out."
     )
     type = serializers.CharField(
         required=False, allow_blank=True, max_length=50, help_text="Only courts of this type."

@@ -124,7 +124,7 @@ def my_confirmed(request):
 
 @login_required
 def my_bookings(request):
-    filters = BookingFilters(request.GET, offered=("status",))
+    filters = BookingFilters(request.GET, offered="status")
     return _list_page(
         request,
         own_booking_list(user=request.user, **filters.filters()),
@@ -178,13 +178,13 @@ def club_rules(request):
         policy_update(by=request.user, **form.cleaned_data)
         messages.success(request, "The club's rules have been saved. They apply from the next booking.")
         return redirect("bookings:club-rules")
-    sections = [(legend, [form[name] for name in names]) for legend, names in POLICY_SECTIONS]
+    sections = [(legend, [form[name] for name in names.split()]) for legend, names in POLICY_SECTIONS.items()]
     return render(request, "bookings/club_rules.html", {"form": form, "sections": sections})
 
 
 @admin_required
 def approvals(request):
-    filters = BookingFilters(request.GET, offered=("court", "date"))
+    filters = BookingFilters(request.GET, offered="court date")
     return _list_page(
         request,
         booking_list(viewer=request.user, status=Status.PENDING, **filters.filters()),
@@ -200,9 +200,7 @@ def approvals(request):
 def confirmed(request):
     """The club's bookings, confirmed ones unless the status filter says otherwise."""
     filters = BookingFilters(
-        request.GET,
-        offered=("title", "email", "date_from", "date_to", "status"),
-        initial_status=Status.CONFIRMED,
+        request.GET, offered="title email date_from date_to status", initial_status=Status.CONFIRMED
     )
     chosen = filters.filters()
     status = chosen.pop("status", Status.CONFIRMED)

@@ -20,10 +20,6 @@ from ..schedule import CellState, Row
 
 register = template.Library()
 
-TOGGLE = (
-    "cursor-pointer rounded px-2 py-1 disabled:cursor-default"
-    " aria-pressed:bg-primary aria-pressed:text-primary-content"
-)
 LABELS = {state: conditional_escape(label) for state, label in CellState.choices}
 STATUSES = {status: conditional_escape(status.capitalize()) for status in Booking.Status.values}
 SHADES = {True: conditional_escape("bg-info/15"), False: conditional_escape("bg-base-200")}  # yours or not
@@ -70,28 +66,23 @@ JOIN = (
 FREE = '<td class="bg-success/10">'
 # court, slot, label, name, slot
 BOOK = (
-    f'<button type="button" class="{TOGGLE}" data-sheet-court="{{}}" data-sheet-slot="{{}}"'
+    '<button type="button" class="cursor-pointer rounded px-2 py-1 disabled:cursor-default'
+    ' aria-pressed:bg-primary aria-pressed:text-primary-content" data-sheet-court="{}" data-sheet-slot="{}"'
     f' aria-pressed="false" disabled>{{}}{WHERE}</button>'
 )
 # price, kind
 PRICE = '<span class="block text-xs" data-peak-price>${}<span class="sr-only"> {} price</span></span>'
-# The cells that show only their label: not offered, past or not open yet (dimmed), any other.
+# The cells that show only their label: not offered, past or not open yet (dimmed).
 LABEL_ONLY = {
     CellState.NONE: '<td><span aria-hidden="true">\N{EN DASH}</span><span class="sr-only">{}</span>',
     CellState.PAST: '<td class="text-base-content/60">{}',
     CellState.LATER: '<td class="text-base-content/60">{}',
 }
-OTHER = '<td class="bg-base-200">{}'  # label
 
 
 @register.simple_tag(takes_context=True)
 def sheet_cells(context, row: Row) -> SafeString:
-    """The cells of one court's row, for the viewer: a held cell whose booking the viewer may see
-    links to it, with its status, and for an admin its holder and the buttons to decide on it or
-    cancel it; a blocked cell says why, with Unblock for an admin; a taken cell offers a signed-in
-    person its waitlist (within their window, before it begins); a free cell is, for a signed-in
-    person, a toggle of the schedule island, and shows its price when a price band makes it other
-    than the court's own."""
+    """The cells of one court's row, as the viewer may see them (docs/rules.md, The day sheet)."""
     sheet = context["sheet"]
     # The sheet's slots, escaped once for all its rows (render_context lasts the page's rendering).
     slots = context.render_context.get(sheet_cells)
@@ -139,7 +130,7 @@ def sheet_cells(context, row: Row) -> SafeString:
                 formats.append(PRICE)
                 values += (money(cell.price), price_kind(cell.price, court))
         else:
-            formats.append(LABEL_ONLY.get(cell.state, OTHER))
+            formats.append(LABEL_ONLY[cell.state])
             values.append(label)
         formats.append("</td>")
     return format_html("".join(formats), *values) if values else SafeString()
