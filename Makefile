@@ -138,8 +138,10 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 pytest: install build
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(STACK) -- $(BIN)/pytest $(PYTEST_ARGS)
 
-# In turn, the installs first (side by side; lint alone would make two of them one after the other).
+# In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
+# says how), the installs (side by side; lint alone would make two of them one after the other).
 test:
+	@scripts/system_packages.sh
 	@$(MAKE) --no-print-directory install
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory pytest

@@ -43,7 +43,7 @@ def test_systemd_finds_nothing_wrong_with_the_units(tmp_path):
         (tmp_path / path.name).write_text(path.read_text().replace(INSTALLED_AT, str(settings.BASE_DIR)))
 
     analyze = shutil.which("systemd-analyze")
-    assert analyze, "systemd-analyze (Debian's systemd package; .ci/run installs it) checks the units"
+    assert analyze, "systemd-analyze (Debian's systemd package; make test installs it) checks the units"
     result = subprocess.run(
         [analyze, "verify", *(str(tmp_path / path.name) for path in UNITS.values())],
         capture_output=True,
