@@ -22,7 +22,7 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install installed build run serve dev serve-dev prepare-data test lint format api-types pytest clean
+.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -32,14 +32,24 @@ help:
 	@echo "make format Ruff's and Prettier's formatting, and the lint fixes they can make"
 	@echo "make build  the front end (Vite) and the collected static files"
 	@echo "make api-types  the islands' API types from the OpenAPI schema, after a serializer changes"
+	@echo "make lock   renew uv.lock: the newest versions of the Python packages pyproject.toml allows"
 	@echo "make clean  remove what the commands made (.venv, node_modules, builds, var/)"
 
 # --- Installation ---------------------------------------------------------------------------
-$(BIN)/.installed: requirements.txt requirements-dev.txt
+# The version of uv that uv.lock names.
+UV_VERSION = $(shell sed -n '/^name = "uv"$$/{n;s/^version = "\(.*\)"$$/\1/p;}' uv.lock)
+# Python's packages come from uv.lock, every file checked against its hash, by uv: first the uv
+# version the lock names (with pip, into a new .venv), then uv makes .venv exactly the lock.
+$(BIN)/.installed: pyproject.toml uv.lock
 	@test -n "$(PYTHON)" || { echo "Python 3.12 is needed (python3.12 was not found)."; exit 1; }
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	test -x $(BIN)/uv || { $(PYTHON) -m venv $(VENV) && \
+		$(BIN)/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION); }
+	UV_PYTHON_DOWNLOADS=never $(BIN)/uv sync --locked --quiet --python $(BIN)/python
 	touch $@
+
+# A new lock: the newest versions that pyproject.toml allows (then run `make test`, and commit it).
+lock: $(BIN)/.installed
+	$(BIN)/uv lock --upgrade
 
 frontend/node_modules/.installed: frontend/package.json frontend/package-lock.json
 	$(NPM) ci
