@@ -1,6 +1,20 @@
 from datetime import date, datetime, timedelta
 
-from django.db.models import Case, Count, Exists, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models import (
+    Case,
+    Count,
+    DurationField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -24,7 +38,11 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     # The policy's decision window, read in the query (so that a list costs no query more).
     hours = Policy.objects.filter(pk=1).values("decision_window_hours")
     default = Policy._meta.get_field("decision_window_hours").default
-    decision_window = Coalesce(Subquery(hours), Value(default)) * Value(timedelta(hours=1))
+    # Typed as an integer times a duration, which SQLite (make run's default) computes as PostgreSQL does.
+    window_hours = Coalesce(Subquery(hours), Value(default), output_field=IntegerField())
+    decision_window = ExpressionWrapper(
+        window_hours * Value(timedelta(hours=1)), output_field=DurationField()
+    )
     unpaid = on(status=Status.APPROVED, payment_due_at__lt=now)
     undecided = on(status=Status.PENDING) & (
         on(created_at__lte=Value(now) - decision_window) | on(starts_at__lte=now)
