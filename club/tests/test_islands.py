@@ -2,6 +2,7 @@ import json
 import re
 
 import pytest
+from django.conf import settings
 from django.template import Context, Template
 
 
@@ -85,9 +86,10 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         "localStripeConfirm": "/local/stripe-confirm",  # local mode only (local/cards.py)
         "localAuthLinks": "/local/auth-links",  # local mode only (local/auth_links.py)
     }
+    # The emulator and project this run was given (make test's: 127.0.0.1:9099 and demo-club).
     assert config["firebase"] == {
         "apiKey": "local-emulator",
-        "authDomain": "demo-club.firebaseapp.com",
-        "projectId": "demo-club",
-        "emulatorUrl": "http://127.0.0.1:9099",
+        "authDomain": f"{settings.FIREBASE_PROJECT_ID}.firebaseapp.com",
+        "projectId": settings.FIREBASE_PROJECT_ID,
+        "emulatorUrl": f"http://{settings.FIREBASE_AUTH_EMULATOR_HOST}",
     }
