@@ -26,6 +26,17 @@ def _static_files_listed_once():
         yield
 
 
+# The fixtures of the outside services' stand-ins: a test that uses one (or drives a browser) is an
+# integration test; the others run on PostgreSQL alone (`pytest -m "not integration"`).
+STAND_INS = {"_emulator", "_localstripe", "identity_provider_down"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_itemcollected(item):
+    if STAND_INS & set(getattr(item, "fixturenames", ())) or item.get_closest_marker("browser"):
+        item.add_marker(pytest.mark.integration)
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """Browser tests run last (after pytest-django's own ordering).

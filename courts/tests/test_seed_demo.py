@@ -11,7 +11,8 @@ from content.models import Announcement
 from courts.models import Court
 from payments.models import Coupon
 
-pytestmark = pytest.mark.django_db
+# seed_demo makes the demo accounts in the Firebase Auth Emulator.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("_emulator")]
 
 
 def test_seed_demo_adds_courts_of_several_types_with_slots_and_prices():

@@ -163,6 +163,7 @@ def test_a_change_that_puts_the_last_day_before_the_first_is_refused(admin):
     assert coupon.valid_until is None
 
 
+@pytest.mark.usefixtures("_emulator")  # seed_demo makes the demo accounts in the emulator
 def test_the_demo_welcome_coupon_is_once_per_person():
     call_command("seed_demo", verbosity=0)
 
