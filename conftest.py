@@ -62,14 +62,12 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def _emulator():
+    """The Firebase Auth Emulator at FIREBASE_AUTH_EMULATOR_HOST, started there for the session if
+    none answers."""
     from testing import emulator
 
-    if not emulator.is_running():
-        pytest.exit(
-            "No Firebase Auth Emulator at FIREBASE_AUTH_EMULATOR_HOST (`make test` starts it).",
-            returncode=2,
-        )
-    return emulator
+    with emulator.running():
+        yield emulator
 
 
 @pytest.fixture
@@ -79,8 +77,28 @@ def emulator(_emulator):
     return _emulator
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _test_identities_accepted():
+    """This process, and it alone, accepts test identities (testing/identity.py)."""
+    settings.ACCEPT_TEST_IDENTITIES = True
+
+
 @pytest.fixture
-def sign_in_as(emulator):
+def sign_in_as():
+    """Signs a new person in without the identity provider and answers a test client carrying the
+    session cookie: a test identity (testing/identity.py). The tests about signing in itself use
+    `sign_in_through_provider`."""
+    from accounts.models import User
+    from testing.identity import signed_in_client
+
+    def sign_in(email: str = "ada@example.com", role: str = User.Role.USER, name: str = "Ada Lovelace"):
+        return signed_in_client(email, name=name, role=role)
+
+    return sign_in
+
+
+@pytest.fixture
+def sign_in_through_provider(emulator):
     """Signs a new account in through the real path (emulator token → POST /api/session → cookie)
     and answers a test client carrying its session cookie."""
     from django.test import Client
@@ -120,11 +138,11 @@ def identity_provider_down(monkeypatch):
 
 @pytest.fixture(scope="session")
 def _localstripe():
+    """localstripe at STRIPE_API_BASE, started there for the session if none answers."""
     from testing import stripe_stand_in
 
-    if not stripe_stand_in.is_running():
-        pytest.exit("No localstripe at STRIPE_API_BASE (`make test` starts it).", returncode=2)
-    return stripe_stand_in
+    with stripe_stand_in.running():
+        yield stripe_stand_in
 
 
 @pytest.fixture

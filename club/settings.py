@@ -163,6 +163,9 @@ IDENTITY_REVOCATION_CHECK_SECONDS = env.int("IDENTITY_REVOCATION_CHECK_SECONDS",
 # IDENTITY_BREAKER_SECONDS, then one trial call says whether Firebase is back.
 IDENTITY_TIMEOUT = env.float("IDENTITY_TIMEOUT", default=min(PROVIDER_TIMEOUT, 1.5))
 IDENTITY_BREAKER_SECONDS = env.float("IDENTITY_BREAKER_SECONDS", default=2)
+# On only in the tests' own process (conftest.py): a credential may then be a test identity, signed
+# with SECRET_KEY, which the provider is never asked about (accounts.identity.IdentityForTests).
+ACCEPT_TEST_IDENTITIES = False
 
 # --- Payments: Stripe -------------------------------------------------------------------------
 # Local mode talks to localstripe (started by scripts/local_stack.py) with placeholder keys.

@@ -94,8 +94,8 @@ def test_bad_input_is_refused_with_the_message_under_its_field(sign_in_as, body,
     assert User.objects.get().name == "Ada Lovelace"
 
 
-def test_a_changed_name_is_kept_when_the_person_signs_in_again(sign_in_as, emulator):
-    client = sign_in_as("ada@example.com", name="Ada Lovelace")
+def test_a_changed_name_is_kept_when_the_person_signs_in_again(sign_in_through_provider, emulator):
+    client = sign_in_through_provider("ada@example.com", name="Ada Lovelace")
     client.post("/dashboard/profile", {"name": "Ada King", "image": ""})
 
     # The provider still has the old display name: the club's record is the person's own.
@@ -109,8 +109,8 @@ def test_a_changed_name_is_kept_when_the_person_signs_in_again(sign_in_as, emula
     assert again.json()["name"] == "Ada King"
 
 
-def test_a_password_account_gets_the_password_form(sign_in_as):
-    response = sign_in_as("ada@example.com").get("/dashboard/profile")
+def test_a_password_account_gets_the_password_form(sign_in_through_provider):
+    response = sign_in_through_provider("ada@example.com").get("/dashboard/profile")
 
     assert 'data-island="change-password"' in response.content.decode()
     assert response.context["password_props"] == {"email": "ada@example.com"}
@@ -222,8 +222,8 @@ def test_when_firebase_does_not_answer_nothing_is_signed_out(emulator, request):
 # --- Django admin ----------------------------------------------------------------------------
 
 
-def test_django_admins_change_password_points_to_the_profile_page(sign_in_as):
-    ann = sign_in_as("ann@example.com", User.Role.ADMIN)
+def test_django_admins_change_password_points_to_the_profile_page(sign_in_through_provider):
+    ann = sign_in_through_provider("ann@example.com", User.Role.ADMIN)
 
     response = ann.get("/admin/password_change/", follow=True)
 
