@@ -17,7 +17,6 @@ STACK := $(BIN)/python scripts/local_stack.py
 
 # The embedded local stack (see the README): local mode on, SQLite under var/ unless DATABASE_URL is set.
 export LOCAL_MODE ?= true
-TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/club
 
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
@@ -145,8 +144,13 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff format .
 	$(NPM) run format
 
+# The fast layer first (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins,
+# which each test process starts for itself, and the browser). Each runs on PYTEST_WORKERS processes
+# (pytest-xdist), each with a database of its own, made by the first layer and kept for the second.
+PYTEST_WORKERS ?= 2
 pytest: install build
-	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} $(STACK) -- $(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup -m integration --reuse-db $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
 # says how), the installs (side by side; lint alone would make two of them one after the other).

@@ -24,17 +24,18 @@ from payments.models import Payment
 from payments.services import payments_reconcile
 from testing import emulator, outage, stripe_stand_in
 
-pytestmark = pytest.mark.browser
+# One worker runs them all (make test's --dist loadgroup), around one site of their own.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("faults")]
 
 SIGN_IN_UNAVAILABLE = "Sign-in cannot be checked right now. Please try again in a minute."
 PAYMENTS_UNAVAILABLE = "The payment service is not answering."
 
 
 @pytest.fixture(scope="module")
-def _club(django_db_setup, django_db_blocker, tmp_path_factory):
+def _club(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         database = dict(connection.settings_dict)  # the test database, by now
-    club = outage.Site(database, tmp_path_factory.mktemp("faults"))
+    club = outage.Site(database)
     try:
         club.start()
         yield club

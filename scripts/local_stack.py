@@ -3,7 +3,7 @@
     python scripts/local_stack.py [--keep-accounts DIR] [--webhook-url URL] -- COMMAND [ARG ...]
 
 `make run`, `make dev` and `make test` use it. It starts, unless one already answers at its address:
-- the Firebase Auth Emulator (firebase/firebase.json: 127.0.0.1:9099, project demo-club, no UI);
+- the Firebase Auth Emulator (127.0.0.1:9099, project demo-club, no UI);
 - localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
 - the local mailbox, aiosmtpd's SMTP server (127.0.0.1:1025) keeping each message in the Maildir
   var/mail/ (read by local/mailbox.py);
@@ -14,7 +14,9 @@ COMMAND's status.
 """
 
 import argparse
+import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -22,7 +24,8 @@ import sys
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,10 +43,17 @@ STOP_TIMEOUT = 30  # seconds, time for the emulator to save its accounts on exit
 
 
 def free_port() -> int:
-    """A loopback port nothing listens on (for a server to start on, or to find nothing at)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """A loopback port nothing listens on (for a server to start on, or to find nothing at), taken at
+    random below the range the system hands out for connections (32768 up, on Linux): a server that
+    takes seconds to start (the emulator) must not find its port taken by a connection meanwhile."""
+    while True:
+        port = random.randrange(20000, 32768)  # noqa: S311 - not a secret
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
 
 
 def answering(url: str) -> bool:
@@ -86,15 +96,26 @@ def start(
 
 
 def start_emulator(
-    keep_accounts: Path | None,
+    keep_accounts: Path | None = None,
     *,
-    config: Path = FIREBASE / "firebase.json",
     host: str = EMULATOR_HOST,
     project: str = PROJECT_ID,
     name: str = "firebase-emulator",
 ) -> subprocess.Popen:
-    """The emulator of `config`, which must name `host`. (The fault tests run one of their own,
-    for a project of its own: firebase-tools finds a running emulator by its project.)"""
+    """The emulator of `project` at `host`, without its UI. Its hub and logger take free ports, so
+    that several run side by side (the tests run one per process; firebase-tools finds a running
+    emulator by its project)."""
+    address, port = host.split(":")
+    emulators = {
+        "auth": {"host": address, "port": int(port)},
+        "hub": {"host": address, "port": free_port()},
+        "logging": {"host": address, "port": free_port()},
+        "ui": {"enabled": False},
+        "singleProjectMode": True,
+    }
+    config = LOGS / f"{name}.json"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(json.dumps({"emulators": emulators}))
     command = [str(FIREBASE / "node_modules" / ".bin" / "firebase"), "emulators:start", "--only", "auth"]
     command += ["--project", project, "--config", str(config)]
     if keep_accounts:
@@ -108,13 +129,14 @@ def start_emulator(
 def start_localstripe(
     base: str = LOCALSTRIPE, *, from_scratch: bool = True, name: str = "localstripe"
 ) -> subprocess.Popen:
-    """Without `from_scratch`, localstripe loads what it last saved (it saves every change to
-    /tmp/localstripe.pickle), as after a restart of Stripe itself."""
+    """localstripe, keeping what it knows in var/NAME.pickle (scripts/localstripe_server.py); without
+    `from_scratch` it starts from what it last kept there, as after a restart of Stripe itself."""
     port = urllib.parse.urlsplit(base).port
-    command = [str(Path(sys.executable).with_name("localstripe")), "--port", str(port)]
+    command = [sys.executable, str(ROOT / "scripts" / "localstripe_server.py"), "--port", str(port)]
     if from_scratch:
         command.append("--from-scratch")
-    return start(name, command, f"{base}/v1/charges", cwd=ROOT)
+    env = {**os.environ, "LOCALSTRIPE_STORE": str(LOGS / f"{name}.pickle")}
+    return start(name, command, f"{base}/v1/charges", cwd=ROOT, env=env)
 
 
 def start_mailbox(
@@ -126,6 +148,19 @@ def start_mailbox(
     handler = "aiosmtpd.handlers.Mailbox"
     command = [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{port}", "-c", handler, str(folder)]
     return start(name, command, lambda: listening(port), cwd=ROOT)
+
+
+@contextmanager
+def running(answers: Callable[[], bool], start_it: Callable[[], subprocess.Popen]) -> Iterator[None]:
+    """A service while this lasts: the one that already answers, or one started now and stopped after."""
+    if answers():
+        yield
+        return
+    process = start_it()
+    try:
+        yield
+    finally:
+        stop(process)
 
 
 def register_webhook(url: str, *, base: str = LOCALSTRIPE, secret: str = WEBHOOK_SECRET) -> None:

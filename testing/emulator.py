@@ -12,6 +12,8 @@ from django.conf import settings
 from firebase_admin import auth
 
 from accounts.identity import _app
+from scripts import local_stack
+from testing import environment
 
 API_KEY = "test-key"  # the emulator accepts any key
 
@@ -40,6 +42,18 @@ def is_running() -> bool:
     except (urllib.error.URLError, OSError):
         return False
     return True
+
+
+def running():
+    """The emulator at FIREBASE_AUTH_EMULATOR_HOST while this lasts, started there if none answers."""
+    return local_stack.running(
+        is_running,
+        lambda: local_stack.start_emulator(
+            host=os.environ["FIREBASE_AUTH_EMULATOR_HOST"],
+            project=settings.FIREBASE_PROJECT_ID,
+            name=f"firebase-emulator-{environment.PROCESS}",
+        ),
+    )
 
 
 def clear_accounts() -> None:

@@ -7,20 +7,22 @@ elsewhere, but never at SQLite (the check in conftest.py says so).
 import os
 import tempfile
 
-from scripts.local_stack import free_port
-
 os.environ.setdefault("LOCAL_MODE", "true")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/club")
 # Playwright's sync API runs an event loop in the test thread; the ORM calls that the browser
 # tests make there (creating rows to look at) are still plain synchronous code.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-# The Firebase Auth Emulator that `make test` starts (firebase/firebase.json).
-os.environ.setdefault("FIREBASE_AUTH_EMULATOR_HOST", "127.0.0.1:9099")
-# localstripe, which `make test` starts beside the emulator.
-os.environ.setdefault("STRIPE_API_BASE", "http://127.0.0.1:8420")
-# The site's mail goes to a mailbox of the tests' own (testing/mail.py), on a free port.
-if "EMAIL_URL" not in os.environ:
-    os.environ["EMAIL_URL"] = f"smtp://127.0.0.1:{free_port()}"
-    os.environ["MAIL_DIR"] = tempfile.mkdtemp(prefix="club-test-mail-")
+# This test process: a pytest-xdist worker ("gw0", "gw1", ...), or the only one.
+PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+# The stand-ins of the outside services and the tests' mailbox (testing/mail.py) are each test
+# process's own, on ports of its own: set here, never inherited (pytest-xdist's workers start with the
+# environment of the process that starts them). Those ports lie below the range the system hands
+# out, where free_port() finds ports for the servers that tests start. The emulator and localstripe
+# are started when a test first needs them (conftest.py).
+_number = int(PROCESS.removeprefix("gw"))
+os.environ["FIREBASE_AUTH_EMULATOR_HOST"] = f"127.0.0.1:{19099 + _number}"
+os.environ["STRIPE_API_BASE"] = f"http://127.0.0.1:{18420 + _number}"
+os.environ["EMAIL_URL"] = f"smtp://127.0.0.1:{11025 + _number}"
+os.environ["MAIL_DIR"] = tempfile.mkdtemp(prefix="club-test-mail-")
 # The rate limits' counters in memory: one test process; each test starts afresh (conftest.py).
 os.environ.setdefault("CACHE_URL", "locmemcache://")

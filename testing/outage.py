@@ -12,7 +12,6 @@ app" is literal: the same process answers before, during and after an outage. Th
 """
 
 import contextlib
-import json
 import os
 import signal
 import socket
@@ -136,10 +135,14 @@ class Process:
 class Site:
     """The site and its three parts, started in order; `url` is where the site answers."""
 
-    def __init__(self, database: dict, workdir: Path):
+    def __init__(self, database: dict):
         self.database = Relay((database["HOST"] or "127.0.0.1", int(database["PORT"] or 5432)))
         emulator_host = f"127.0.0.1:{local_stack.free_port()}"
-        self.identity = Process(lambda: self._start_emulator(emulator_host, workdir))
+        self.identity = Process(
+            lambda: local_stack.start_emulator(
+                host=emulator_host, project=PROJECT_ID, name="firebase-emulator-faults"
+            )
+        )
         self.payments_base = f"http://127.0.0.1:{local_stack.free_port()}"
         # Not from scratch: after a restart it still knows the payments made before, as Stripe would.
         self.payments = Process(
@@ -174,16 +177,6 @@ class Site:
             )
         )
         self.parts = {"database": self.database, "identity": self.identity, "payments": self.payments}
-
-    @staticmethod
-    def _start_emulator(host: str, workdir: Path) -> subprocess.Popen:
-        config = workdir / "firebase.json"
-        address, port = host.split(":")
-        emulators = {"auth": {"host": address, "port": int(port)}, "ui": {"enabled": False}}
-        config.write_text(json.dumps({"emulators": {**emulators, "singleProjectMode": True}}))
-        return local_stack.start_emulator(
-            None, config=config, host=host, project=PROJECT_ID, name="firebase-emulator-faults"
-        )
 
     def start(self) -> None:
         for part in self.parts.values():

@@ -12,10 +12,21 @@ from django.test import override_settings
 
 from payments import gateway
 from scripts import local_stack
+from testing import environment
 
 
 def is_running() -> bool:
     return local_stack.answering(f"{settings.STRIPE_API_BASE}/v1/charges")
+
+
+def running():
+    """localstripe at STRIPE_API_BASE while this lasts, started there if none answers."""
+    return local_stack.running(
+        is_running,
+        lambda: local_stack.start_localstripe(
+            settings.STRIPE_API_BASE, name=f"localstripe-{environment.PROCESS}"
+        ),
+    )
 
 
 def clear() -> None:

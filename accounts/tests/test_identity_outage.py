@@ -9,7 +9,6 @@ one call that got no answer the site stops calling the provider for IDENTITY_BRE
 instead of holding worker after worker; then one trial call says whether it is back.
 """
 
-import json
 import os
 import sys
 import time
@@ -28,7 +27,8 @@ from scripts import local_stack
 from testing import emulator, outage
 from testing.provider_calls import CountingRelay
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# One worker runs them all (make test's --dist loadgroup), around one site of their own.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("identity-outage")]
 
 PROJECT_ID = "demo-identity-outage"
 # The site runs with the default: how soon it tries the provider again is what a test measures.
@@ -37,9 +37,13 @@ SIGN_IN_UNAVAILABLE = {"detail": "Sign-in cannot be checked right now. Please tr
 
 
 class Site:
-    def __init__(self, database: dict, workdir: Path):
+    def __init__(self, database: dict):
         self.emulator_host = f"127.0.0.1:{local_stack.free_port()}"
-        self.identity = outage.Process(lambda: self._start_emulator(workdir))
+        self.identity = outage.Process(
+            lambda: local_stack.start_emulator(
+                host=self.emulator_host, project=PROJECT_ID, name="firebase-emulator-identity"
+            )
+        )
         self.relay = CountingRelay(self.emulator_host)
         port = local_stack.free_port()
         self.url = f"http://127.0.0.1:{port}"
@@ -64,25 +68,6 @@ class Site:
             )
         )
 
-    def _start_emulator(self, workdir: Path):
-        config = workdir / "firebase.json"
-        address, port = self.emulator_host.split(":")
-        emulators = {
-            "auth": {"host": address, "port": int(port)},
-            "hub": {"host": address, "port": local_stack.free_port()},
-            "logging": {"host": address, "port": local_stack.free_port()},
-            "ui": {"enabled": False},
-            "singleProjectMode": True,
-        }
-        config.write_text(json.dumps({"emulators": emulators}))
-        return local_stack.start_emulator(
-            None,
-            config=config,
-            host=self.emulator_host,
-            project=PROJECT_ID,
-            name="firebase-emulator-identity",
-        )
-
     def start(self) -> None:
         self.identity.start()
         self.relay.start()
@@ -95,13 +80,13 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def _site(django_db_setup, django_db_blocker, tmp_path_factory):
+def _site(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         database = dict(connection.settings_dict)  # the test database, by now
         database_cache = {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "club_cache"}
         with override_settings(CACHES={"default": database_cache}):
             call_command("createcachetable", verbosity=0)
-    site = Site(database, tmp_path_factory.mktemp("identity-outage"))
+    site = Site(database)
     try:
         site.start()
         yield site

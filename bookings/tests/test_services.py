@@ -128,7 +128,7 @@ def test_the_same_slot_on_another_date_or_court_is_free(ada, court):
 
 
 ALL = list(Status)
-ALLOWED = [(source, target) for source, targets in Booking.TRANSITIONS.items() for target in targets]
+ALLOWED = [(source, target) for source, targets in Booking.TRANSITIONS.items() for target in sorted(targets)]
 REFUSED = [(source, target) for source in ALL for target in ALL if (source, target) not in ALLOWED]
 
 

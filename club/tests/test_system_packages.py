@@ -84,7 +84,7 @@ def test_a_user_with_sudo_gets_them_through_sudo(tmp_path):
 
 def test_make_test_sets_up_the_system_packages_before_anything_else():
     planned = subprocess.run(
-        ["make", "--dry-run", "test"],  # noqa: S607 - make from PATH, as a developer runs it
+        ["make", "--dry-run", "--no-print-directory", "test"],  # noqa: S607 - make from PATH, as a developer runs it
         cwd=settings.BASE_DIR,
         capture_output=True,
         text=True,
