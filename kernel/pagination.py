@@ -7,6 +7,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
 
@@ -37,6 +38,12 @@ class SlicePagination(LimitOffsetPagination):
     """DRF's ?limit=&offset= pagination, but a bad number is a 400 that says why (DRF's own quietly
     takes its default), and the total (X-Total-Count) and the neighbouring slices (Link, RFC 8288)
     go in headers, so that the body stays the bare array the clients expect."""
+
+    # Set by paginate_queryset, before the response is made (DRF's may be None until then).
+    request: Request
+    limit: int
+    offset: int
+    count: int
 
     def paginate_queryset(self, queryset, request, view=None) -> list:
         query = SliceQuery(data=request.query_params)

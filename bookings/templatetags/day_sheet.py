@@ -92,13 +92,14 @@ def sheet_cells(context, row: Row) -> SafeString:
     # A taken slot's waitlist is for the slots not begun yet (bookings.waitlist.waitlist_join).
     may_wait = signed_in and not sheet.opens_on
     court = row.court
-    name, court_id = conditional_escape(court.name), conditional_escape(court.pk)
+    name, court_id = conditional_escape(court.name), conditional_escape(str(court.pk))
     booking_path = conditional_escape(context["booking_path"])
-    formats, values = [], []
+    formats: list[str] = []
+    values: list[object] = []
     for cell in row.cells:
         label, slot = LABELS[cell.state], slots[cell.slot]
         if cell.booking_id:
-            booking = conditional_escape(cell.booking_id)  # once, for its link and its buttons
+            booking = conditional_escape(str(cell.booking_id))  # once, for its link and its buttons
             formats.append(HELD)
             shade = SHADES[cell.state == CellState.YOURS]
             values += (shade, booking_path, booking, cell.holder or label, STATUSES[cell.status])
