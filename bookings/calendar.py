@@ -73,7 +73,9 @@ def bookings_calendar(
 def booking_ics(booking: Booking) -> bytes:
     """One booking that is or has been confirmed, as an .ics file."""
     fields = with_calendar_fields(Booking.objects.filter(pk=booking.pk)).get()
-    return bookings_calendar([fields], name=f"{fields.court_name} at {settings.SITE_NAME}").to_ical()
+    calendar = bookings_calendar([fields], name=f"{fields.court_name} at {settings.SITE_NAME}")
+    ics: bytes = calendar.to_ical()
+    return ics
 
 
 def feed_url(request: HttpRequest | Request, feed: CalendarFeed) -> str:

@@ -154,7 +154,7 @@ def bookable_until(viewer: User) -> Date | None:
     return None if viewer.is_authenticated and viewer.is_admin else bookable_dates(viewer)[1]
 
 
-def schedule_courts(type: str = ""):
+def schedule_courts(type: str = "") -> list[Court]:
     courts = court_list().filter(type=type) if type else court_list()
     return courts_with_price_bands(courts)
 
