@@ -131,10 +131,10 @@ api-types: $(BIN)/.installed frontend/node_modules/.installed
 	mkdir -p $(dir $(API_TYPES)) && cp "$$work/schema.d.ts" $(API_TYPES) && echo "Wrote $(API_TYPES)"
 
 # --- Checks ---------------------------------------------------------------------------------
+# mypy's Django plugin imports the settings: those of the API types' schema, which need nothing running.
 lint: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	# mypy's Django plugin imports the settings: those of the API types' schema, which need nothing running.
 	LOCAL_MODE=true DATABASE_URL=sqlite://:memory: $(BIN)/mypy
 	$(NPM) run lint
 	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \

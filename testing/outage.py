@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -100,7 +101,7 @@ class Relay:
 class Process:
     """A part run as a process of its own: `launch` starts it and waits until it answers."""
 
-    def __init__(self, launch):
+    def __init__(self, launch: Callable[[], subprocess.Popen]) -> None:
         self._launch = launch
         self._process: subprocess.Popen | None = None
         self.paused = False
