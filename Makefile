@@ -27,7 +27,7 @@ help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
 	@echo "make dev    the same with Django's runserver and the Vite dev server (hot reload)"
 	@echo "make test   lint (with the type checks), pytest on PostgreSQL and the browser tests"
-	@echo "make lint   Ruff, the TypeScript check, ESLint, Prettier and the API types' drift"
+	@echo "make lint   Ruff, mypy, the TypeScript check, ESLint, Prettier and the API types' drift"
 	@echo "make format Ruff's and Prettier's formatting, and the lint fixes they can make"
 	@echo "make build  the front end (Vite) and the collected static files"
 	@echo "make api-types  the islands' API types from the OpenAPI schema, after a serializer changes"
@@ -130,9 +130,11 @@ api-types: $(BIN)/.installed frontend/node_modules/.installed
 	mkdir -p $(dir $(API_TYPES)) && cp "$$work/schema.d.ts" $(API_TYPES) && echo "Wrote $(API_TYPES)"
 
 # --- Checks ---------------------------------------------------------------------------------
+# mypy's Django plugin imports the settings: those of the API types' schema, which need nothing running.
 lint: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	LOCAL_MODE=true DATABASE_URL=sqlite://:memory: $(BIN)/mypy
 	$(NPM) run lint
 	@work=$$(mktemp -d) && trap 'rm -rf "$$work"' EXIT && \
 	$(call write_api_types,"$$work") && \

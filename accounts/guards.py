@@ -34,7 +34,11 @@ def login_required(view):
 
 
 def role_required(role: str):
-    has_role = user_passes_test(lambda user: user.role == role, "content:forbidden", redirect_field_name=None)
+    has_role = user_passes_test(
+        lambda user: isinstance(user, User) and user.role == role,
+        "content:forbidden",
+        redirect_field_name=None,
+    )
     return lambda view: login_required(has_role(view))
 
 

@@ -15,9 +15,11 @@ import math
 import os
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import cache
+from typing import Any
 
 import firebase_admin
 import requests
@@ -89,7 +91,7 @@ class IdentityForTests(Identity):
             return None
 
 
-def _passes(validator, value: str) -> bool:
+def _passes(validator: Callable[[str], None], value: str) -> bool:
     try:
         validator(value)
     except ValidationError:
@@ -120,7 +122,7 @@ def _toolkit(app: firebase_admin.App) -> tuple[requests.Session, str]:
     return AuthorizedSession(app.credential.get_credential()), f"https://{project}"
 
 
-def _post(path: str, body: dict) -> dict:
+def _post(path: str, body: dict[str, Any]) -> dict[str, Any]:
     """A call to the Identity Toolkit API, made once (firebase-admin's own calls retry with back-off,
     holding a request for several IDENTITY_TIMEOUTs; the breaker stands in for retries). Raises
     _Refused for a refusal (400), one of _NO_ANSWER for anything else that is not an answer."""
@@ -129,7 +131,8 @@ def _post(path: str, body: dict) -> dict:
     if response.status_code == 400:
         raise _Refused(response.json().get("error", {}).get("message", ""))
     response.raise_for_status()
-    return response.json()
+    answer: dict[str, Any] = response.json()
+    return answer
 
 
 # --- The breaker ------------------------------------------------------------------------------
@@ -155,7 +158,7 @@ def _no_answer(error: Exception) -> "IdentityProviderUnavailable":
     return IdentityProviderUnavailable(str(error))
 
 
-def _call(path: str, body: dict) -> dict:
+def _call(path: str, body: dict[str, Any]) -> dict[str, Any]:
     """_post, unless the breaker is open: IdentityProviderUnavailable until IDENTITY_BREAKER_SECONDS
     are over, then to all callers but the first (the trial, whose answer closes it)."""
     cache = caches["default"]
@@ -177,9 +180,11 @@ def _call(path: str, body: dict) -> dict:
             logger.warning("The identity provider answers again.")
 
 
-def _account(**by: str) -> dict:
+def _account(**by: str) -> dict[str, Any]:
     """The provider's record of the account with this `localId` or `email`, {} if there is none."""
-    users = _call("/accounts:lookup", {field: [value] for field, value in by.items()}).get("users")
+    users: list[dict[str, Any]] | None = _call(
+        "/accounts:lookup", {field: [value] for field, value in by.items()}
+    ).get("users")
     return users[0] if users else {}
 
 
@@ -215,7 +220,7 @@ def check_revocation(identity: "Identity", *, now: bool = True) -> None:
         raise InvalidCredential("This sign-in has been revoked.")
 
 
-def _identity(claims: dict) -> Identity:
+def _identity(claims: dict[str, Any]) -> Identity:
     # firebase-admin checks expiry itself except for the emulator's tokens; checking it here too
     # makes a local session end exactly when a production one would.
     if claims.get("exp", 0) <= time.time():
@@ -253,9 +258,9 @@ def _identity(claims: dict) -> Identity:
     )
 
 
-def _verify(verify, credential: str, *, now: bool) -> Identity:
-    if identity := IdentityForTests.from_credential(credential):
-        return identity
+def _verify(verify: Callable[..., dict[str, Any]], credential: str, *, now: bool) -> Identity:
+    if for_tests := IdentityForTests.from_credential(credential):
+        return for_tests
     try:
         # Signature, expiry and audience, here: no call to the provider once its keys are cached.
         identity = _identity(verify(credential, check_revoked=False, app=_app()))
@@ -288,7 +293,8 @@ def create_session_cookie(id_token: str) -> str:
     """A session cookie for a verified, recent sign-in (Firebase wants the ID token < 5 min old)."""
     body = {"idToken": id_token, "validDuration": int(SESSION_LIFETIME.total_seconds())}
     try:
-        return _call(":createSessionCookie", body)["sessionCookie"]
+        cookie: str = _call(":createSessionCookie", body)["sessionCookie"]
+        return cookie
     except _Refused as error:
         raise InvalidCredential(str(error)) from error
 
@@ -297,9 +303,11 @@ def ensure_account(*, email: str, password: str, name: str) -> str:
     """The uid of the provider's account with this e-mail, made if new with this password and the
     address verified (the club vouches for it)."""
     if account := _account(email=email):
-        return account["localId"]
+        uid: str = account["localId"]
+        return uid
     account = {"email": email, "password": password, "displayName": name, "emailVerified": True}
-    return _call("/accounts", account)["localId"]
+    uid = _call("/accounts", account)["localId"]
+    return uid
 
 
 def revoke_sessions(uid: str) -> None:
@@ -318,7 +326,7 @@ def has_password(uid: str) -> bool:
     return any(provider["providerId"] == "password" for provider in providers)
 
 
-def provider_status() -> dict:
+def provider_status() -> dict[str, object]:
     """For /healthz: which provider, and whether it answers."""
     status = {"provider": "firebase-emulator" if settings.FIREBASE_AUTH_EMULATOR_HOST else "firebase"}
     try:

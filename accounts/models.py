@@ -1,3 +1,5 @@
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager
 from django.core.validators import URLValidator
 from django.db import models
@@ -13,7 +15,7 @@ validate_photo_url = URLValidator(schemes=["https"], message="Enter an https:// 
 class UserManager(BaseUserManager["User"]):
     use_in_migrations = True
 
-    def create_user(self, email: str, password: str | None = None, **fields) -> "User":
+    def create_user(self, email: str, password: str | None = None, **fields: Any) -> "User":
         if not email:
             raise ValueError("A user needs an e-mail address.")
         user = self.model(email=self.normalize_email(email).lower(), **fields)
@@ -21,7 +23,7 @@ class UserManager(BaseUserManager["User"]):
         user.save(using=self._db)
         return user
 
-    def create_superuser(self, email: str, password: str | None = None, **fields) -> "User":
+    def create_superuser(self, email: str, password: str | None = None, **fields: Any) -> "User":
         return self.create_user(email, password, role=User.Role.ADMIN, **fields)
 
 
@@ -84,9 +86,10 @@ class User(AbstractBaseUser):
         """Whether a credential issued at `issued_at` (whole seconds since the epoch, as Firebase
         gives it) predates this person's last "sign out everywhere". A credential of that very
         second counts as older: it cannot be told apart from one issued just before."""
-        return bool(self.signed_out_everywhere_at) and issued_at <= self.signed_out_everywhere_at.timestamp()
+        ended = self.signed_out_everywhere_at
+        return ended is not None and issued_at <= ended.timestamp()
 
-    def has_perm(self, perm: str, obj=None) -> bool:
+    def has_perm(self, perm: str, obj: models.Model | None = None) -> bool:
         return self.is_admin
 
     def has_module_perms(self, app_label: str) -> bool:

@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import rotate_token
 from django.utils import timezone
 
@@ -86,7 +87,7 @@ def _digest(cookie: str) -> str:
     return hashlib.sha256(cookie.encode()).hexdigest()
 
 
-def session_start(request, response, *, id_token: str) -> None:
+def session_start(request: HttpRequest, response: HttpResponse, *, id_token: str) -> None:
     """The Firebase session cookie of a verified sign-in, on the response."""
     response.set_cookie(
         settings.IDENTITY_COOKIE_NAME,
@@ -99,7 +100,7 @@ def session_start(request, response, *, id_token: str) -> None:
     rotate_token(request)  # a new CSRF token for the new identity, as Django's login() does
 
 
-def session_end(request, response) -> None:
+def session_end(request: HttpRequest, response: HttpResponse) -> None:
     """The browser drops the cookie, and the site refuses it from now on, should a copy come back,
     although Firebase would vouch for it until it expires (then its row is of no more use)."""
     if cookie := request.COOKIES.get(settings.IDENTITY_COOKIE_NAME):
@@ -168,7 +169,7 @@ def user_make_admin(*, user: User) -> User:
 
 
 class LastAdmin(Conflict):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__("This is the club's last admin: make someone else an admin first.")
 
 
@@ -176,8 +177,8 @@ def users_leave_an_admin(*, leaving: Collection[int]) -> list[int]:
     """The ids of the club's active admins, once sure that the people `leaving` (demoted,
     deactivated or deleted) are not all of them. Their rows stay locked until the caller's
     transaction ends, so that two such changes at once cannot leave the club none."""
-    admins = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
-    admins = list(admins.order_by("pk").values_list("pk", flat=True))
+    rows = User.objects.select_for_update().filter(role=User.Role.ADMIN, is_active=True)
+    admins = list(rows.order_by("pk").values_list("pk", flat=True))
     if admins and set(admins) <= set(leaving):
         raise LastAdmin()
     return admins

@@ -1,3 +1,5 @@
+from typing import Any, NoReturn
+
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -8,11 +10,11 @@ class AppendOnly(Exception):
     """The audit trail is never changed nor deleted by the app (docs/rules.md, Audit trail)."""
 
 
-class AuditEntryQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnly("Audit entries are never changed.")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AppendOnly("Audit entries are never deleted.")
 
 
@@ -50,10 +52,10 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.actor_email or 'the site'}: {self.summary}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise AppendOnly("Audit entries are never changed.")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnly("Audit entries are never deleted.")

@@ -3,33 +3,36 @@ records on an admin's word calls audit_record in its own transaction, so the ent
 only if the change is."""
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from django.db import models
 from django.forms.models import model_to_dict
 
+from accounts.models import User
+
 from .models import AuditEntry
 
 
-def snapshot(instance: models.Model, fields: list[str]) -> dict:
+def snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
     """The values of a record's `fields`, as the trail keeps them before and after a change."""
     return model_to_dict(instance, fields=fields)
 
 
 def audit_record(
     *,
-    actor,
+    actor: User | None,
     action: str,
     target: models.Model,
     summary: str,
-    before: dict | None = None,
-    after: dict | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
 ) -> AuditEntry:
     """An entry for `action` by `actor` (a user, or None for the site itself) on `target`."""
     return AuditEntry.objects.create(
         actor=actor,
         actor_email=getattr(actor, "email", "") or "",
         action=action,
-        target_type=target._meta.model_name,
+        target_type=cast(str, target._meta.model_name),  # None only before its model class is made
         target_id=str(target.pk),
         summary=summary[:300],
         before=before,
@@ -42,16 +45,16 @@ def _checked_save(instance: models.Model) -> None:
     instance.save()
 
 
-def audited_update(
-    instance: models.Model,
+def audited_update[M: models.Model](
+    instance: M,
     *,
-    by,
+    by: User | None,
     action: str,
-    changes: dict,
-    summary: Callable[[dict, dict], str],
+    changes: dict[str, Any],
+    summary: Callable[[dict[str, Any], dict[str, Any]], str],
     audited: list[str] | None = None,
-    save: Callable[[models.Model], object] = _checked_save,
-) -> models.Model:
+    save: Callable[[M], object] = _checked_save,
+) -> M:
     """Sets `changes` on `instance`, saves it with `save` (which may refuse) and, for a change an
     admin made (`by`), records `action`; the site's own changes (`by` None) leave no entry. The entry
     keeps the `audited` fields before and after, or, with `audited` None, the changed fields only

@@ -16,7 +16,7 @@ from .services import booking_approve, booking_cancel, booking_reject, calendar_
 
 @admin.register(Policy)
 class PolicyAdmin(ServiceAdmin):
-    fields = PolicyForm.Meta.fields
+    fields = tuple(PolicyForm.Meta.fields)
 
     def has_add_permission(self, request):
         return False
@@ -123,8 +123,7 @@ class StatusChangeInline(admin.TabularInline):
     """Read only, as its booking is: Django admin edits no inline of a record it may not change."""
 
     model = BookingStatusChange
-    fields = ["at", "from_status", "to_status", "by", "reason"]
-    readonly_fields = fields
+    fields = readonly_fields = ("at", "from_status", "to_status", "by", "reason")
 
 
 def _service_action(decide, done: str, description: str):

@@ -293,5 +293,5 @@ class WaitlistEntryApi(APIView):
     def delete(self, request, entry_id: int):
         entry = get_object_or_404(WaitlistEntry, pk=entry_id, user=request.user)
         left = waitlist_leave(user=request.user, entry=entry)
-        left.position = None
+        left.position = None  # type: ignore[attr-defined]  # as waitlist_of annotates it: none, once left
         return Response(WaitlistEntryOutput(left).data)

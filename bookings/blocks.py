@@ -5,6 +5,7 @@ from datetime import date as Date
 from datetime import timedelta
 from itertools import groupby
 from operator import itemgetter
+from typing import cast
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -100,7 +101,7 @@ def block_create(
         errors["slots"] = refusal
     if not reason:
         errors["reason"] = "Say why the court is closed: people see it in the schedule."
-    elif len(reason) > Block._meta.get_field("reason").max_length:
+    elif len(reason) > cast(int, Block._meta.get_field("reason").max_length):  # the field declares one
         errors["reason"] = "At most 200 characters."
     elif refusal := one_line_refusal(reason):
         errors["reason"] = refusal

@@ -1,11 +1,14 @@
 """Bookings as iCalendar (RFC 5545): a person's calendar feed, and one booking as an .ics file."""
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, cast
 
 from django.conf import settings
+from django.http import HttpRequest
 from django.urls import reverse
-from icalendar import Calendar, Event, vDuration
+from icalendar import STATUS, Calendar, Event, vDuration
+from rest_framework.request import Request
 
 from kernel.slots import Slot
 from kernel.text import one_line
@@ -13,11 +16,16 @@ from kernel.text import one_line
 from .models import Booking, CalendarFeed
 from .selectors import with_calendar_fields
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    from .selectors import CalendarFields
+
 # How often a subscribed calendar app is asked to fetch the feed again.
 REFRESH_INTERVAL = timedelta(hours=1)
 
 
-def booking_event(booking: Booking) -> Event:
+def booking_event(booking: "WithAnnotations[Booking, CalendarFields]") -> Event:
     """A booking ever confirmed (with_calendar_fields), as an event: cancelled once it is not."""
     # A court's slots never overlap: the earliest starts the booking, the latest ends it.
     slots = sorted(map(Slot.parse, booking.slots))
@@ -33,11 +41,13 @@ def booking_event(booking: Booking) -> Event:
         summary=f"{booking.court_name} at {club}",
         location=f"{booking.court_name}, {club}, {settings.CLUB_CONTACT['address']}",
         description=f"Booking #{booking.pk}: {booking.slots_label}.",
-        status="CONFIRMED" if booking.status == Booking.Status.CONFIRMED else "CANCELLED",
+        status=STATUS.CONFIRMED if booking.status == Booking.Status.CONFIRMED else STATUS.CANCELLED,
     )
 
 
-def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
+def bookings_calendar(
+    bookings: Iterable["WithAnnotations[Booking, CalendarFields]"], *, name: str
+) -> Calendar:
     """A calendar of `bookings` (with_calendar_fields), with the club's time zone over their dates."""
     calendar = Calendar()
     calendar.prodid = f"-//{settings.SITE_NAME}//Bookings//EN"
@@ -52,20 +62,23 @@ def bookings_calendar(bookings: Iterable[Booking], *, name: str) -> Calendar:
     for event in events:
         calendar.add_component(event)
     if events:
+        # booking_event starts and ends each event at a moment, never a whole day (a date).
         calendar.add_missing_timezones(
-            first_date=min(event.start for event in events).date(),
-            last_date=max(event.end for event in events).date() + timedelta(days=1),
+            first_date=min(cast(datetime, event.start) for event in events).date(),
+            last_date=max(cast(datetime, event.end) for event in events).date() + timedelta(days=1),
         )
     return calendar
 
 
 def booking_ics(booking: Booking) -> bytes:
     """One booking that is or has been confirmed, as an .ics file."""
-    booking = with_calendar_fields(Booking.objects.filter(pk=booking.pk)).get()
-    return bookings_calendar([booking], name=f"{booking.court_name} at {settings.SITE_NAME}").to_ical()
+    fields = with_calendar_fields(Booking.objects.filter(pk=booking.pk)).get()
+    calendar = bookings_calendar([fields], name=f"{fields.court_name} at {settings.SITE_NAME}")
+    ics: bytes = calendar.to_ical()
+    return ics
 
 
-def feed_url(request, feed: CalendarFeed) -> str:
+def feed_url(request: HttpRequest | Request, feed: CalendarFeed) -> str:
     return request.build_absolute_uri(reverse("bookings:calendar-feed", args=[feed.secret]))
 
 

@@ -1,4 +1,5 @@
 from datetime import date as Date
+from typing import cast
 
 from django import forms
 
@@ -40,7 +41,8 @@ class BookingFilters(PeriodFilters):
         for name in set(self.fields) - set(offered.split()):
             del self.fields[name]
         if "status" in self.fields and not initial_status:
-            self.fields["status"].choices = [("", "Any status"), *Booking.Status.choices]
+            status = cast(forms.ChoiceField, self.fields["status"])  # declared so (PeriodFilters)
+            status.choices = [("", "Any status"), *Booking.Status.choices]
 
 
 class ScheduleFilters(forms.Form):
@@ -55,7 +57,8 @@ class ScheduleFilters(forms.Form):
             data["date"] = today.isoformat()
         super().__init__(data)
         self.today = today
-        self.fields["type"].choices = [("", "Every type"), *((type, type) for type in types)]
+        court_type = cast(forms.ChoiceField, self.fields["type"])  # declared so above
+        court_type.choices = [("", "Every type"), *((type, type) for type in types)]
 
     def clean_date(self) -> Date | None:
         # The sheet links the weeks around its day: keep it where a calendar has weeks around it.

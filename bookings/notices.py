@@ -1,6 +1,7 @@
 """What the bookings tell people by e-mail, each in the transaction of the change it tells of."""
 
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db.models import CharField, F, Value
@@ -24,7 +25,7 @@ WAITING_LISTED = 10
 ABOUT = "booking:"
 
 
-def _tell_owner(booking: Booking, *, event: str, subject: str, optional: str = "", **context) -> bool:
+def _tell_owner(booking: Booking, *, event: str, subject: str, optional: str = "", **context: Any) -> bool:
     """One message to the booking's owner about it, with where to pay while it waits for its
     payment; whether it was recorded now (not told before)."""
     context.update(booking=booking, booking_url=absolute_url(reverse("bookings:detail", args=[booking.pk])))

@@ -2,10 +2,11 @@
 how far the bookings made in a period got."""
 
 from collections import Counter, defaultdict
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import cache
+from typing import Any
 
 from django.db.models import Count, Q
 from django.db.models.functions import ExtractIsoWeekDay
@@ -74,7 +75,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
     def hour_of(slot: str) -> int:
         return Slot.parse(slot).start.hour
 
-    def chosen(rows) -> Iterator[tuple[list[int], dict]]:
+    def chosen(rows: Iterable[Mapping[str, Any]]) -> Iterator[tuple[list[int], Mapping[str, Any]]]:
         """The rows of the chosen weekdays, with the figures they count in. The weekdays are chosen
         here, not in SQL: they are grouped by anyway, and working each row's weekday out twice there
         was a quarter of the query's time."""
@@ -94,8 +95,8 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
             for weekday in weekdays:
                 counts[court.pk, weekday, hour][_OFFERED] += slots_then * days[weekday]
 
-    def total(key) -> dict:
-        totals: dict = defaultdict(lambda: [0, 0, 0])
+    def total[K](key: Callable[[int, int, int], K]) -> dict[K, Use]:
+        totals: dict[K, list[int]] = defaultdict(lambda: [0, 0, 0])
         for (court, weekday, hour), figures in counts.items():
             group = key(court, weekday, hour)
             totals[group] = [mine + theirs for mine, theirs in zip(totals[group], figures, strict=True)]
@@ -110,7 +111,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
     )
 
 
-def weekdays_between(first: date, last: date) -> Counter:
+def weekdays_between(first: date, last: date) -> Counter[int]:
     """How many of each ISO weekday there are from `first` to `last` (none if `last` is earlier):
     each as many as the whole weeks, and one more for the days left over."""
     weeks, rest = divmod(max((last - first).days + 1, 0), 7)

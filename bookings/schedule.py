@@ -8,6 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import NamedTuple
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import models
 from django.db.models import F, FilteredRelation, Q, Value
 from django.utils import timezone
@@ -36,7 +37,7 @@ class CellState(models.TextChoices):
 
 class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster than a frozen dataclass
     slot: str
-    state: str
+    state: CellState
     # The holding booking: its owner and the admins see which one; only admins see whose.
     booking_id: int | None = None
     status: str = ""
@@ -73,7 +74,7 @@ def day_sheet(
     *,
     date: Date,
     type: str = "",
-    viewer: User | None = None,
+    viewer: User | AnonymousUser | None = None,
     now: datetime | None = None,
     bookable_until: Date | None = None,
     courts: Iterable[Court] | None = None,
@@ -87,8 +88,9 @@ def day_sheet(
     columns = sorted({slot for court in courts for slot in court.slots}, key=Slot.parse)
     begun = frozenset(started_slots(date=date, slots=columns, now=now))
     later = bookable_until is not None and date > bookable_until
-    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
-    is_admin = viewer_id is not None and viewer.is_admin
+    signed_in = viewer if isinstance(viewer, User) else None
+    viewer_id = signed_in.pk if signed_in is not None else None
+    is_admin = signed_in is not None and signed_in.is_admin
     # Overdue bookings and run-out waitlist offers hold nothing; a slot held for the viewer by a
     # waitlist offer is theirs to book, so free to them (docs/rules.md, Waitlist).
     holding_nothing = overdue(now, via="holding__") | offer_run_out(now, via="offer__")
@@ -152,7 +154,7 @@ def bookable_until(viewer: User) -> Date | None:
     return None if viewer.is_authenticated and viewer.is_admin else bookable_dates(viewer)[1]
 
 
-def schedule_courts(type: str = ""):
+def schedule_courts(type: str = "") -> list[Court]:
     courts = court_list().filter(type=type) if type else court_list()
     return courts_with_price_bands(courts)
 

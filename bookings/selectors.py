@@ -1,4 +1,6 @@
 from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.db.models import (
     Case,
@@ -23,7 +25,46 @@ from courts.models import Court
 
 from .models import BookedSlot, Booking, BookingStatusChange, Policy, WaitlistEntry
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
 Status = Booking.Status
+
+
+class ShownStatus(TypedDict):
+    """What with_shown_status adds to each booking."""
+
+    shown_status: str
+    changed_at: datetime | None
+    reason: str | None
+
+
+class Paid(TypedDict):
+    """What with_payment adds to each booking."""
+
+    paid_amount: Decimal | None
+    paid_coupon: str | None
+    paid_discount: Decimal | None
+
+
+class RefundPercent(TypedDict):
+    """What with_refund_percent adds to each booking."""
+
+    refund_percent: int
+
+
+class Position(TypedDict):
+    """What waitlist_of adds to each place: its place in the line (None if offered)."""
+
+    position: int | None
+
+
+class CalendarFields(TypedDict):
+    """What with_calendar_fields adds to each booking."""
+
+    confirmed_at: datetime | None
+    sequence: int
+    changed_at: datetime
 
 
 def overdue(now: datetime | None = None, *, via: str = "") -> Q:
@@ -32,7 +73,7 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
     once, although the row changes only when services.bookings_expire runs."""
     now = now or timezone.now()
 
-    def on(**lookups) -> Q:
+    def on(**lookups: object) -> Q:
         return Q(**{f"{via}{field}": value for field, value in lookups.items()})
 
     # The policy's decision window, read in the query (so that a list costs no query more).
@@ -98,7 +139,7 @@ def offer_run_out(now: datetime | None = None, *, via: str = "") -> Q:
     )
 
 
-def held_slots(**filters) -> QuerySet[BookedSlot]:
+def held_slots(**filters: Any) -> QuerySet[BookedSlot]:
     """The held-slot rows `filters` select, less overdue bookings' and run-out offers'."""
     now = timezone.now()
     return BookedSlot.objects.filter(**filters).exclude(
@@ -106,7 +147,7 @@ def held_slots(**filters) -> QuerySet[BookedSlot]:
     )
 
 
-def taken_slots(*, court_id: int, date) -> list[str]:
+def taken_slots(*, court_id: int, date: date) -> list[str]:
     return list(held_slots(court_id=court_id, date=date).values_list("slot", flat=True))
 
 
@@ -115,7 +156,7 @@ def own_bookings(user: User) -> QuerySet[Booking]:
     return Booking.objects.select_related("user", "court").filter(user=user)
 
 
-def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+def with_shown_status(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotations[Booking, ShownStatus]]":
     """`bookings`, each with `shown_status` (an overdue one is expired), and `changed_at` and
     `reason` from its latest status change."""
     latest = BookingStatusChange.objects.filter(booking=OuterRef("pk")).order_by("-at", "-id")
@@ -126,18 +167,18 @@ def with_shown_status(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
     )
 
 
-def own_booking_list(*, user: User, status: str = "") -> QuerySet[Booking]:
+def own_booking_list(*, user: User, status: str = "") -> "QuerySet[WithAnnotations[Booking, ShownStatus]]":
     bookings = with_shown_status(own_bookings(user))
     if status:
         bookings = bookings.filter(shown_status=status)
     return bookings.order_by("-date", "-id")
 
 
-def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+def with_payment(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotations[Booking, Paid]]":
     """`bookings`, each with its succeeded payment's `paid_amount`, `paid_coupon` and
     `paid_discount` (or None). The payments app builds on this one: its model is reached by the
     relation, not imported. Subqueries, so that counting a page's total reads the bookings alone."""
-    payments = Booking._meta.get_field("payments").related_model.objects
+    payments = Booking._meta.get_field("payments").related_model._default_manager
     paid = payments.filter(booking=OuterRef("pk"), status="succeeded")
     return bookings.annotate(
         paid_amount=Subquery(paid.values("amount")[:1]),
@@ -146,7 +187,7 @@ def with_payment(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
     )
 
 
-def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
+def with_calendar_fields(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotations[Booking, CalendarFields]]":
     """`bookings`, each with its calendar event's `sequence` (status changes since it was first
     confirmed) and `changed_at`."""
     history = BookingStatusChange.objects.filter(booking=OuterRef("pk"))
@@ -159,7 +200,7 @@ def with_calendar_fields(bookings: QuerySet[Booking]) -> QuerySet[Booking]:
     )
 
 
-def calendar_bookings(*, user: User) -> QuerySet[Booking]:
+def calendar_bookings(*, user: User) -> "QuerySet[WithAnnotations[Booking, CalendarFields]]":
     """A person's bookings ever confirmed (calendars learn of cancellations), with_calendar_fields."""
     confirmed = BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
     bookings = Booking.objects.filter(Q(status=Status.CONFIRMED) | Exists(confirmed), user=user)
@@ -187,10 +228,16 @@ def slots_let_go(
         payment_due_at__gt=since,
         payment_due_at__lt=timezone.now(),
     )
-    return [*withdrawn.values_list("booking__slots", "at"), *lapsed.values_list("slots", "payment_due_at")]
+    # Not None: lapsed are those due after `since`.
+    lapsed_at = cast(
+        "QuerySet[Booking, tuple[list[str], datetime]]", lapsed.values_list("slots", "payment_due_at")
+    )
+    return [*withdrawn.values_list("booking__slots", "at"), *lapsed_at]
 
 
-def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime) -> QuerySet[Booking]:
+def with_refund_percent(
+    bookings: QuerySet[Booking], *, by: User, now: datetime
+) -> "QuerySet[WithAnnotations[Booking, RefundPercent]]":
     """`bookings`, each with `refund_percent`: the share of its payment that `by` cancelling it at
     `now` gives back."""
     if by.is_admin:
@@ -201,7 +248,7 @@ def with_refund_percent(bookings: QuerySet[Booking], *, by: User, now: datetime)
     return bookings.annotate(refund_percent=Case(early, default=Value(policy.late_refund_percent)))
 
 
-def waitlist_of(*, user: User) -> QuerySet[WaitlistEntry]:
+def waitlist_of(*, user: User) -> "QuerySet[WithAnnotations[WaitlistEntry, Position]]":
     """A person's places on waitlists, the soonest first, each with its `position` (None if offered)."""
     ahead = (
         WaitlistEntry.objects.filter(

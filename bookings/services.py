@@ -6,6 +6,7 @@ from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
 from itertools import chain
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
@@ -33,7 +34,7 @@ Status = Booking.Status
 
 
 class SlotTaken(Conflict):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__("That slot is already booked.")
 
 
@@ -95,9 +96,9 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
     with requests they do not pay for."""
     # Under the person's row lock their concurrent requests are counted one after the other.
     User.objects.select_for_update().get(pk=user.pk)
-    if open_bookings(user=user).count() >= (limit := policy.open_bookings_limit):
+    if open_bookings(user=user).count() >= (most_open := policy.open_bookings_limit):
         raise Conflict(
-            f"You already have {limit} open bookings (waiting for a decision or "
+            f"You already have {most_open} open bookings (waiting for a decision or "
             "for payment). Pay for or cancel one of them before you request another."
         )
     asked = slot_hours(slots)
@@ -303,7 +304,7 @@ def calendar_feed_reset(*, user: User, by: User | None = None) -> CalendarFeed:
 
 
 @transaction.atomic
-def policy_update(*, by: User | None = None, **fields) -> Policy:
+def policy_update(*, by: User | None = None, **fields: Any) -> Policy:
     """Changes the booking policy's fields given; an admin's change (`by`) is audited."""
     return audited_update(
         policy_get(),

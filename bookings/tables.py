@@ -3,6 +3,8 @@ order, and bookings/_table.html renders whatever it is given."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from django.urls import reverse
 from django.utils.html import format_html
@@ -13,18 +15,24 @@ from kernel.money import money
 
 from .models import Booking
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    from .selectors import Paid, ShownStatus
+
 
 @dataclass(frozen=True)
 class Column:
     label: str
     # The cell, from the booking and its number in the list (from 1): escaped unless marked safe.
-    cell: Callable[[Booking, int], object]
+    # The booking has what the page's selectors added (with_payment, with_shown_status, …).
+    cell: Callable[[Any, int], object]
     # A column of buttons names itself only to screen readers.
     label_hidden: bool = False
 
 
 # A colour per status, and its name in words beside it: the colour is never the only sign.
-BADGES = {
+BADGES: dict[str, str] = {
     Booking.Status.PENDING: "badge-warning",
     Booking.Status.APPROVED: "badge-info",
     Booking.Status.CONFIRMED: "badge-success",
@@ -39,7 +47,7 @@ def status_badge(status: str) -> str:
     return format_html('<span class="badge {} whitespace-nowrap">{}</span>', BADGES[status], label)
 
 
-def deadline(moment) -> str:
+def deadline(moment: datetime | None) -> str:
     return f"{when(moment)} (in {timeuntil(moment)})" if moment else ""
 
 
@@ -49,7 +57,7 @@ def _court_link(booking: Booking) -> str:
     )
 
 
-def _paid(booking: Booking) -> str:
+def _paid(booking: "WithAnnotations[Booking, Paid]") -> str:
     """What was paid (selectors.with_payment), and the list price and coupon when they differ."""
     amount = getattr(booking, "paid_amount", None)
     if amount is None:
@@ -65,7 +73,7 @@ def _paid(booking: Booking) -> str:
     )
 
 
-def _note(booking: Booking) -> str:
+def _note(booking: "WithAnnotations[Booking, ShownStatus]") -> str:
     """What the owner needs to know beside the status: the admin's reason, or the payment deadline."""
     status = getattr(booking, "shown_status", booking.status)
     if status == Booking.Status.REJECTED:

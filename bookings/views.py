@@ -77,13 +77,13 @@ def _list_page(request, bookings, *, columns: str, **context):
     """One page of `bookings` in a table of `columns`; `context` has the `heading` and `empty` text,
     and if any the rows' `actions`, the `filters` and the person's `calendar` feed."""
     page = page_of(request, bookings)
-    columns = [COLUMNS[name] for name in columns.split()]
+    shown = [COLUMNS[name] for name in columns.split()]
     # Each booking with its cells, each with its column, which names it on a phone.
     rows = [
-        (booking, [(column, column.cell(booking, number)) for column in columns])
+        (booking, [(column, column.cell(booking, number)) for column in shown])
         for number, booking in enumerate(page, start=page.start_index())
     ]
-    return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": columns, **context})
+    return render(request, "bookings/list.html", {"page": page, "rows": rows, "columns": shown, **context})
 
 
 def _calendar_links(request) -> dict:
@@ -140,7 +140,7 @@ def booking_detail(request, booking_id: int):
     """One booking and its history, for its owner and the admins."""
     booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
-    context = {"booking": booking, "history": history, "calendar": None, "audit": None}
+    context: dict[str, object] = {"booking": booking, "history": history, "calendar": None, "audit": None}
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
     if request.user.is_admin:  # its part of the audit trail

@@ -146,7 +146,8 @@ def pass_on_waitlist_offers() -> int:
 
 def _has_lapsed(entry: WaitlistEntry, *, now: datetime) -> bool:
     """Whether a place in a line is over: its offer has run out, or its slot has begun."""
-    run_out = entry.status == Status.OFFERED and entry.offer_expires_at <= now
+    expires_at = entry.offer_expires_at  # set on every offer
+    run_out = entry.status == Status.OFFERED and expires_at is not None and expires_at <= now
     return run_out or Slot.parse(entry.slot).starts_at(entry.date) <= now
 
 

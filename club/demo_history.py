@@ -13,6 +13,8 @@ import random
 from collections.abc import Sequence
 from datetime import date as Date
 from datetime import datetime, timedelta
+from operator import itemgetter
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
@@ -152,7 +154,7 @@ class _History:
         approved = asked + decision * rng.uniform(0.05, 1)
         payment = min(lead * 0.3, timedelta(hours=self.policy.payment_window_hours))
         paid = approved + payment * rng.uniform(0.05, 0.95)
-        steps = [("", Status.PENDING, owner, asked)]
+        steps: list[tuple[str, str, User | None, datetime]] = [("", Status.PENDING, owner, asked)]
         outcome = rng.random()
         if outcome < REJECTED:
             booking.status = Status.REJECTED
@@ -226,8 +228,10 @@ class _History:
         Refund.objects.bulk_create(self.refunds.values())
         # A player who paid is a member from their first payment on.
         first_paid: dict[int, datetime] = {}
-        for payment in sorted(self.payments.values(), key=lambda payment: payment.paid_at, reverse=True):
-            first_paid[payment.user_id] = payment.paid_at
+        # pay() gives each its paid_at.
+        paid = [(payment.user_id, cast(datetime, payment.paid_at)) for payment in self.payments.values()]
+        for user_id, paid_at in sorted(paid, key=itemgetter(1), reverse=True):
+            first_paid[user_id] = paid_at
         for player in self.players:
             if player.pk in first_paid and player.role != User.Role.ADMIN:
                 User.objects.filter(pk=player.pk).update(

@@ -41,7 +41,7 @@ CLUB_CONTACT = {
 }
 CLUB_CONTACT["phone_uri"] = "tel:" + re.sub(r"[^\d+]", "", CLUB_CONTACT["phone"])
 # The site's public address, for the links in e-mails (read away from the site).
-SITE_URL = env.str(
+SITE_URL: str = env.str(
     "SITE_URL",
     default="http://127.0.0.1:8000" if LOCAL_MODE else f"https://{(ALLOWED_HOSTS or ['localhost'])[0]}",
 )

@@ -1,5 +1,6 @@
 from django.db import transaction
 
+from accounts.models import User
 from audit.services import audit_record, audited_update
 
 from . import tasks
@@ -18,7 +19,7 @@ def newsletter_subscribe(*, email: str) -> bool:
 
 
 @transaction.atomic
-def announcement_create(*, text: str, by=None) -> Announcement:
+def announcement_create(*, text: str, by: User | None = None) -> Announcement:
     """A new announcement; the worker e-mails it to everyone who wants announcements."""
     announcement = Announcement(text=text.strip())
     announcement.full_clean()
@@ -35,7 +36,7 @@ def announcement_create(*, text: str, by=None) -> Announcement:
 
 
 @transaction.atomic
-def announcement_update(*, announcement: Announcement, text: str, by=None) -> Announcement:
+def announcement_update(*, announcement: Announcement, text: str, by: User | None = None) -> Announcement:
     return audited_update(
         announcement,
         by=by,
@@ -47,7 +48,7 @@ def announcement_update(*, announcement: Announcement, text: str, by=None) -> An
 
 
 @transaction.atomic
-def announcement_delete(*, announcement: Announcement, by=None) -> None:
+def announcement_delete(*, announcement: Announcement, by: User | None = None) -> None:
     audit_record(
         actor=by,
         action="announcement.delete",

@@ -21,11 +21,12 @@ class PriceBandForm(forms.ModelForm):
 
 
 class PriceBandFormSet(BaseInlineFormSet):
-    def kept(self) -> list[PriceBandForm]:
+    def kept(self) -> list[forms.ModelForm]:
         return [
             form
             for form in self.forms
-            if form.is_valid() and form.cleaned_data and not self._should_delete_form(form)
+            # Django's own test of a form marked for deletion, which its stubs leave out.
+            if form.is_valid() and form.cleaned_data and not self._should_delete_form(form)  # type: ignore[attr-defined]
         ]
 
     def clean(self) -> None:

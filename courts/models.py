@@ -17,7 +17,7 @@ def validate_image_location(value: str) -> None:
         URLValidator(schemes=["http", "https"], message="Enter a valid image URL.")(value)
 
 
-def validate_slots(value: list) -> None:
+def validate_slots(value: object) -> None:
     if not isinstance(value, list) or not all(isinstance(slot, str) for slot in value):
         raise ValidationError("Slots must be a list of 'HH:MM-HH:MM' strings.")
     try:
@@ -69,7 +69,7 @@ class Court(models.Model):
 WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
-def validate_weekdays(value: list) -> None:
+def validate_weekdays(value: object) -> None:
     # type(day) is int: bool is an int to Python, and true is not a day.
     if not (isinstance(value, list) and value and all(type(day) is int and 0 <= day <= 6 for day in value)):
         raise ValidationError("Choose the days as numbers from 0 (Monday) to 6 (Sunday), one at least.")

@@ -2,7 +2,7 @@
 price band a slot starts in. Pure functions of the court and its bands: they read nothing but
 `court.bands`, which the selectors give many courts in one query."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import date as Date
 from datetime import time
 from decimal import Decimal
@@ -52,13 +52,13 @@ def overlap_message(bands: Iterable[PriceBand]) -> str | None:
     return None
 
 
-def band_refusal(number: int, errors: dict) -> str:
+def band_refusal(number: int, errors: Mapping[str, object]) -> str:
     """Why the `number`th of a court's bands is refused, in one message ("Band 2: ends: …"), from its
     errors by field (Django's or DRF's)."""
     return f"Band {number}: {_flat(errors)}"
 
 
-def _flat(detail) -> str:
+def _flat(detail: object) -> str:
     if isinstance(detail, dict):
         return "; ".join(
             _flat(inner) if field == NON_FIELD_ERRORS else f"{field}: {_flat(inner)}"

@@ -23,7 +23,8 @@ def courts_for_admin(*, archived: bool) -> QuerySet[Court]:
 def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
     """`courts`, each with its price bands (Court.bands) read in one more query for all of them, so
     that a page of them can be sliced, which a join (courts_with_price_bands) would not allow."""
-    return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))
+    # Filling Court.bands (a cached_property) is the point, which django-stubs takes for a clash.
+    return courts.prefetch_related(Prefetch("price_bands", queryset=PriceBand.objects.all(), to_attr="bands"))  # type: ignore[no-redef]
 
 
 # The price band's fields, read as `band_<field>` beside each court.
@@ -38,8 +39,8 @@ def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:
         court = found.setdefault(row.pk, row)
         if court is row:
             court.bands = []
-        if row.band_id is not None:
-            band = {name: getattr(row, f"band_{name}") for name in _BAND_FIELDS}
+        band = {name: getattr(row, f"band_{name}") for name in _BAND_FIELDS}
+        if band["id"] is not None:
             court.bands.append(PriceBand(court=court, **band))
     for court in found.values():
         court.bands.sort(key=lambda band: (band.starts, band.id))  # PriceBand.Meta.ordering

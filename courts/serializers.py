@@ -1,3 +1,5 @@
+from typing import TypedDict
+
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -7,7 +9,13 @@ from kernel.slots import SLOT_PATTERN
 from .models import Court, PriceBand, validate_image_location, validate_slots
 from .pricing import band_refusal
 
-_TIME = {"format": "%H:%M", "input_formats": ["%H:%M"]}
+
+class _TimeFormat(TypedDict):
+    format: str
+    input_formats: list[str]
+
+
+_TIME: _TimeFormat = {"format": "%H:%M", "input_formats": ["%H:%M"]}
 # The model's price, with its own message and without its label ("price per session") in the
 # schema. On an input, coerce_to_string changes nothing but the schema: it then says what clients
 # send, a number (a string such as "25.50" is accepted too).

@@ -1,8 +1,10 @@
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from accounts.models import User
 from audit.services import audit_record, audited_update, snapshot
 
 from .models import Court, PriceBand
@@ -15,13 +17,13 @@ AUDITED = ["name", "type", "price", "image", "slots", "is_archived"]
 @transaction.atomic
 def court_create(
     *,
-    by=None,
+    by: User | None = None,
     name: str,
     type: str,
     price: Decimal,
     image: str,
     slots: list[str] | None = None,
-    price_bands: list[dict] | None = None,
+    price_bands: list[dict[str, Any]] | None = None,
 ) -> Court:
     """A new court; without slots it is listed but cannot be booked until an admin adds them.
     `price_bands`: each a PriceBand's fields. `by`: the admin (None: the site itself)."""
@@ -40,7 +42,9 @@ def court_create(
 
 
 @transaction.atomic
-def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None, **fields) -> Court:
+def court_update(
+    *, court: Court, by: User | None = None, price_bands: list[dict[str, Any]] | None = None, **fields: Any
+) -> Court:
     """Changes the court's `fields`; `price_bands`, when given, replace all of its bands."""
 
     def save(court: Court) -> None:
@@ -49,7 +53,7 @@ def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None
         if price_bands is not None:
             _replace_price_bands(court, price_bands)
 
-    def summary(before: dict, after: dict) -> str:
+    def summary(before: dict[str, Any], after: dict[str, Any]) -> str:
         if price_bands is None:
             return f"Changed {court}"
         return f"Changed {court} (price bands: {', '.join(map(str, court.bands)) or 'none'})"
@@ -59,7 +63,7 @@ def court_update(*, court: Court, by=None, price_bands: list[dict] | None = None
     )
 
 
-def _replace_price_bands(court: Court, bands: list[dict]) -> None:
+def _replace_price_bands(court: Court, bands: list[dict[str, Any]]) -> None:
     """Makes `bands` the court's, once each is valid and no two overlap; a refusal is said under
     `priceBands`, the API's field."""
     new = [PriceBand(court=court, **band) for band in bands]
@@ -76,7 +80,7 @@ def _replace_price_bands(court: Court, bands: list[dict]) -> None:
 
 
 @transaction.atomic
-def court_delete(*, court: Court, by=None) -> bool:
+def court_delete(*, court: Court, by: User | None = None) -> bool:
     """Deletes a court, or archives it when it has bookings, so that none loses its court; answers
     whether it was deleted."""
     archived = court.bookings.exists()
@@ -96,7 +100,7 @@ def court_delete(*, court: Court, by=None) -> bool:
 
 
 @transaction.atomic
-def court_restore(*, court: Court, by=None) -> Court:
+def court_restore(*, court: Court, by: User | None = None) -> Court:
     """Opens an archived court to booking again; an open court is left as it is."""
     if court.is_archived:
         court.is_archived = False

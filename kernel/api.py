@@ -1,5 +1,8 @@
 """How every endpoint of the JSON API reads bodies, and what it answers when a service refuses."""
 
+from collections.abc import Mapping
+from typing import IO, Any
+
 from django.core.exceptions import ValidationError
 from rest_framework import parsers, serializers, status
 from rest_framework.exceptions import ParseError
@@ -13,7 +16,9 @@ class JSONParser(parsers.JSONParser):
     """DRF's parser, which lets Python's RecursionError through: JSON nested deeper than Python
     can decode (a few hundred kilobytes of brackets) is a bad body like any other."""
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(
+        self, stream: IO[Any], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
+    ) -> Any:
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:
@@ -25,18 +30,19 @@ class IdField(serializers.IntegerField):
 
     default_error_messages = {"max_value": "No record has an id this large."}
 
-    def __init__(self, **kwargs):
+    def __init__(self, **kwargs: Any):
         super().__init__(min_value=1, max_value=2**63 - 1, **kwargs)
 
 
-def valid(serializer: type[serializers.Serializer], data, **options) -> dict:
+def valid(serializer: type[serializers.Serializer[Any]], data: Any, **options: Any) -> dict[str, Any]:
     """`data` as `serializer` reads it, or a 400 with a message per field."""
     checked = serializer(data=data, **options)
     checked.is_valid(raise_exception=True)
-    return checked.validated_data
+    validated: dict[str, Any] = checked.validated_data
+    return validated
 
 
-def exception_handler(error, context):
+def exception_handler(error: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, plus the services' refusals: a ValidationError is a 400 with a message per
     field, a Forbidden a 403, a Conflict a 409, an unavailable provider a 503."""
     if isinstance(error, ValidationError):

@@ -1,9 +1,12 @@
+from typing import Any
+
 from django.conf import settings
+from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.urls import reverse
 
 
-def island_config(request) -> dict:
+def island_config(request: HttpRequest) -> dict[str, Any]:
     """The blob every island reads (frontend/src/lib/config.ts): the URLs are reversed here so that
     no island hard-codes one."""
     emulator = settings.FIREBASE_AUTH_EMULATOR_HOST
@@ -28,7 +31,7 @@ def island_config(request) -> dict:
     }
 
 
-def site(request):
+def site(request: HttpRequest) -> dict[str, object]:
     """What every layout needs; the islands' config is built only when a page renders it."""
     return {
         "site_name": settings.SITE_NAME,

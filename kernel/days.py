@@ -4,6 +4,7 @@ timestamps' indexes serve it."""
 
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from typing import Any
 
 from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -32,15 +33,16 @@ class PeriodFilters(forms.Form):
     """A page's filters, a period `date_from`..`date_to` among them: a field that is not valid, or
     a period the wrong way round, filters nothing."""
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         first, last = cleaned.get("date_from"), cleaned.get("date_to")
         if first and last and last < first:
             self.add_error("date_to", f"The last day comes on or after the first ({first:%Y-%m-%d}).")
             del cleaned["date_from"]
         return cleaned
 
-    def filters(self) -> dict:
+    def filters(self) -> dict[str, Any]:
         self.is_valid()
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
@@ -91,9 +93,9 @@ class DateLabel(serializers.CharField):
     """A day or a moment as the site writes it, `write` being day or when: the API sends it beside
     the raw value, so that no island writes dates its own way (null where the value is)."""
 
-    def __init__(self, write: Callable[..., str], **kwargs):
+    def __init__(self, write: Callable[..., str], **kwargs: Any):
         self.write = write
         super().__init__(read_only=True, **kwargs)
 
-    def to_representation(self, value) -> str:
+    def to_representation(self, value: Any) -> str:
         return self.write(value)

@@ -20,6 +20,6 @@ def discounted(price: Decimal, percent: int) -> Decimal:
     return round_money(price * (100 - percent) / 100)
 
 
-def money(amount) -> str:
+def money(amount: Decimal) -> str:
     """An amount as shown to people, without the currency sign: 1234.5 → '1,234.50'."""
     return f"{round_money(amount):,}"

@@ -1,23 +1,35 @@
 """Every list is served a page at a time, whatever the size of the club: the dashboard's pages as
 numbered pages (`?page=`), the JSON API's lists as slices (`?limit=&offset=`)."""
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.conf import settings
 from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
+from django.http import HttpRequest
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import replace_query_param
+from rest_framework.views import APIView
+
+# What a page is cut from: a queryset in a stable order, or a list.
+type Rows = QuerySet[Any] | Sequence[Any]
 
 
-def page_of(request, rows, per_page: int | None = None) -> Page:
+def page_of(request: HttpRequest, rows: Rows, per_page: int | None = None) -> Page[Any]:
     """The page of `rows` that `?page=` asks for. A number past the end gives the last page and
     anything that is not a number the first, so a stale or hand-typed link never fails."""
     return Paginator(rows, per_page or settings.DASHBOARD_PAGE_SIZE).get_page(request.GET.get("page"))
 
 
-def island_first_page(rows, serializer_class, url: str) -> dict:
+def island_first_page(
+    rows: Rows, serializer_class: type[serializers.BaseSerializer[Any]], url: str
+) -> dict[str, Any]:
     """The props of an admin island's list paged on the server (frontend/src/lib/useServerList.ts):
     the first page of `rows` with the list's total, and the API list it asks for the others."""
     page = Paginator(rows, settings.DASHBOARD_PAGE_SIZE).page(1)
@@ -38,7 +50,13 @@ class SlicePagination(LimitOffsetPagination):
     takes its default), and the total (X-Total-Count) and the neighbouring slices (Link, RFC 8288)
     go in headers, so that the body stays the bare array the clients expect."""
 
-    def paginate_queryset(self, queryset, request, view=None) -> list:
+    # Set by paginate_queryset, before the response is made (DRF's may be None until then).
+    request: Request
+    limit: int
+    offset: int
+    count: int
+
+    def paginate_queryset(self, queryset: Rows, request: Request, view: APIView | None = None) -> list[Any]:
         query = SliceQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
         self.request = request
@@ -49,7 +67,7 @@ class SlicePagination(LimitOffsetPagination):
         self.count = self.offset + len(rows) if short else self.get_count(queryset)
         return rows
 
-    def get_paginated_response(self, data) -> Response:
+    def get_paginated_response(self, data: Any) -> Response:
         return Response(data, headers={"X-Total-Count": str(self.count), "Link": self.get_link_header()})
 
     def get_link_header(self) -> str:
@@ -67,7 +85,7 @@ class SlicePagination(LimitOffsetPagination):
         return ", ".join(f'<{target}>; rel="{rel}"' for rel, target in links.items())
 
 
-class SliceQuery(serializers.Serializer):
+class SliceQuery(serializers.Serializer[Any]):
     limit = serializers.IntegerField(min_value=1, max_value=MAX_LIMIT, default=DEFAULT_LIMIT)
     # Beyond any list's end, and within what the database's OFFSET takes.
     offset = serializers.IntegerField(min_value=0, max_value=10**9, default=0)
@@ -92,7 +110,9 @@ SLICE_PARAMETERS = [
 ]
 
 
-def sliced_response(request, rows, serializer_class) -> Response:
+def sliced_response(
+    request: Request, rows: Rows, serializer_class: type[serializers.BaseSerializer[Any]]
+) -> Response:
     """The slice of `rows` (a queryset in a stable order, or a list) that `?limit=&offset=` ask for,
     as a bare JSON array of `serializer_class`, with X-Total-Count and Link."""
     paginator = SlicePagination()

@@ -17,6 +17,6 @@ _ERRORS = {
 }
 
 
-def errors(*codes: int) -> dict:
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
     """The error responses of an operation, to add to its own."""
     return {code: _ERRORS[code] for code in codes}

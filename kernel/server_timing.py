@@ -8,23 +8,28 @@ about the queries behind a page may leave a production server, hence local mode 
 """
 
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import MiddlewareNotUsed
 from django.db import connections
+from django.http import HttpRequest, HttpResponse
 
 
 class ServerTimingMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         if not settings.LOCAL_MODE:
             raise MiddlewareNotUsed
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         queries, database_seconds = 0, 0.0
 
-        def timed(execute, sql, params, many, context):
+        def timed(
+            execute: Callable[..., Any], sql: str, params: Any, many: bool, context: dict[str, Any]
+        ) -> Any:
             nonlocal queries, database_seconds
             started = time.perf_counter()
             try:

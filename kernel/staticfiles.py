@@ -2,19 +2,21 @@
 
 from django.conf import settings
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.files import File
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 VITE_PREFIX = "dist/"
 
 
-class StaticFilesStorage(CompressedManifestStaticFilesStorage):
+class StaticFilesStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]  # whitenoise has no types
     """Compresses everything, hashes everything but the Vite build: Vite has named its files after
     their content already, and hashing them again would break the imports between its chunks."""
 
-    def hashed_name(self, name, content=None, filename=None):
+    def hashed_name(self, name: str, content: File[bytes] | None = None, filename: str | None = None) -> str:
         if name.startswith(VITE_PREFIX):
             return name
-        return super().hashed_name(name, content, filename)
+        hashed: str = super().hashed_name(name, content, filename)
+        return hashed
 
 
 def static_url_for(location: str) -> str:

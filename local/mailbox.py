@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
+from typing import cast
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Mail:
 
 def _read(folder: mailbox.Maildir, key: str) -> Mail:
     # The default policy parses into EmailMessage (the modern API: get_body, iter_attachments).
-    message: EmailMessage = email.message_from_bytes(folder.get_bytes(key), policy=email.policy.default)  # type: ignore[assignment]
+    message: EmailMessage = email.message_from_bytes(folder.get_bytes(key), policy=email.policy.default)
     text = message.get_body(preferencelist=("plain",))
     html = message.get_body(preferencelist=("html",))
     return Mail(
@@ -51,7 +52,10 @@ def _read(folder: mailbox.Maildir, key: str) -> Mail:
         html=html.get_content() if html else "",
         attachments=tuple(
             Attachment(
-                part.get_filename() or "", part.get_content_type(), part.get_payload(decode=True) or b""
+                part.get_filename() or "",
+                part.get_content_type(),
+                # Decoded, an attachment is bytes (typeshed allows a Message, which a leaf is not).
+                cast(bytes | None, part.get_payload(decode=True)) or b"",
             )
             for part in message.iter_attachments()
         ),

@@ -1,3 +1,5 @@
+from collections.abc import Mapping
+
 from django.db.models import QuerySet
 
 from accounts.models import User
@@ -5,7 +7,7 @@ from accounts.models import User
 from .models import Notification, Preferences
 
 
-def told_about(*, event: str) -> QuerySet:
+def told_about(*, event: str) -> QuerySet[Notification, Mapping[str, object]]:
     """What `event` has told (or will tell) someone of: the `about` of its messages."""
     return Notification.objects.filter(event=event).values("about")
 

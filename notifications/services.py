@@ -6,6 +6,8 @@ import smtplib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from email.policy import Policy
+from typing import Any, Self
 
 from django.conf import settings
 from django.core import signing
@@ -50,7 +52,7 @@ def _unsubscribe_url(*, user: User, optional: str) -> str:
     )
 
 
-def _render(*, recipient: User, template: str, context: dict, optional: str) -> tuple[str, str]:
+def _render(*, recipient: User, template: str, context: dict[str, Any], optional: str) -> tuple[str, str]:
     context = {
         "site_name": settings.SITE_NAME,
         "club_contact": settings.CLUB_CONTACT,
@@ -74,7 +76,7 @@ def notify(
     about: str,
     subject: str,
     template: str,
-    context: dict,
+    context: dict[str, Any],
     attachments: Callable[[], tuple[Attachment, ...]] = tuple,
     optional: str = "",
 ) -> Notification | None:
@@ -84,7 +86,7 @@ def notify(
 
     A message that cannot be built (a template or an attachment, made here for that reason, failing
     on its data) is recorded as failed, and the change commits without it."""
-    fields = {"subject": one_line(subject)[:200], "optional": optional}
+    fields: dict[str, object] = {"subject": one_line(subject)[:200], "optional": optional}
     try:
         text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
         files = [vars(attachment) for attachment in attachments()]
@@ -112,7 +114,7 @@ def _reason(error: Exception) -> str:
 
 @transaction.atomic
 def notify_batched(
-    *, event: str, recipient: User, window: timedelta, subject: str, template: str, context: dict
+    *, event: str, recipient: User, window: timedelta, subject: str, template: str, context: dict[str, Any]
 ) -> None:
     """At most one message of `event` per `window` to `recipient`. The first goes at once; what
     happens within the window after it is told in one message sent when the window ends, rendered
@@ -154,7 +156,7 @@ def unsubscribe(*, token: str) -> str | None:
         user = User.objects.get(pk=data["user"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError):
         return None
-    optional = data.get("optional")
+    optional: str | None = data.get("optional")
     if optional not in Preferences.OPTIONAL:
         return None
     Preferences.objects.update_or_create(user=user, defaults={optional: False})
@@ -168,12 +170,12 @@ class _UnfoldedHeader(str):
 
     name: str
 
-    def __new__(cls, name: str, value: str):
+    def __new__(cls, name: str, value: str) -> Self:
         header = super().__new__(cls, value)
         header.name = name
         return header
 
-    def fold(self, *, policy) -> str:
+    def fold(self, *, policy: Policy) -> str:
         return f"{self.name}: {self}{policy.linesep}"
 
 
@@ -196,7 +198,7 @@ def _email(notification: Notification) -> EmailMultiAlternatives:
     return message
 
 
-def notification_deliver(*, notification_id: int) -> Status:
+def notification_deliver(*, notification_id: int) -> str:
     """Sends one recorded message, once: the claim (pending → sending) is committed before the mail
     server is called. One the server does not take is tried again later; one that cannot be made at
     all (a header that would break lines) is failed and never tried again."""

@@ -33,8 +33,15 @@ class RefundAdmin(ReadOnlyAdmin):
 class RefundInline(admin.TabularInline):
     model = Refund
     # Read only, as its payment's page is (ReadOnlyAdmin): Django adds and deletes nothing there.
-    fields = ["amount", "status", "reason", "attempts", "error", "created_at", "refunded_at"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "amount",
+        "status",
+        "reason",
+        "attempts",
+        "error",
+        "created_at",
+        "refunded_at",
+    )
 
 
 @admin.register(Payment)

@@ -4,7 +4,7 @@ from django.apps import AppConfig
 class PaymentsConfig(AppConfig):
     name = "payments"
 
-    def ready(self):
+    def ready(self) -> None:
         from bookings.services import cancellations_refunded_by
 
         from . import receivers  # noqa: F401  (connects them)

@@ -1,11 +1,14 @@
 """Coupons, read and written (Manage Coupons, the API and Django admin), each change audited
 (docs/rules.md, Coupons). What a coupon does to a payment is the payments' services'."""
 
+from typing import Any
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from accounts.models import User
 from audit.services import audit_record, audited_update, snapshot
 
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon
@@ -61,7 +64,7 @@ def _save_coupon(coupon: Coupon) -> Coupon:
 
 
 @transaction.atomic
-def coupon_create(*, by=None, **fields) -> Coupon:
+def coupon_create(*, by: User | None = None, **fields: Any) -> Coupon:
     """A new coupon of `fields` (Coupon's, code and discount at least)."""
     coupon = _save_coupon(Coupon(**fields))
     after = snapshot(coupon, COUPON_AUDITED)
@@ -71,7 +74,7 @@ def coupon_create(*, by=None, **fields) -> Coupon:
 
 
 @transaction.atomic
-def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
+def coupon_update(*, coupon: Coupon, by: User | None = None, **fields: Any) -> Coupon:
     return audited_update(
         coupon,
         by=by,
@@ -84,7 +87,7 @@ def coupon_update(*, coupon: Coupon, by=None, **fields) -> Coupon:
 
 
 @transaction.atomic
-def coupon_delete(*, coupon: Coupon, by=None) -> None:
+def coupon_delete(*, coupon: Coupon, by: User | None = None) -> None:
     before = snapshot(coupon, COUPON_AUDITED)
     summary = f"Deleted coupon {coupon.code}"
     audit_record(actor=by, action="coupon.delete", target=coupon, summary=summary, before=before)

@@ -1,10 +1,13 @@
 """Stripe, behind a few functions. In local mode the same code talks to localstripe."""
 
 import json
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import stripe
 from django.conf import settings
+from stripe.params import PaymentIntentCreateParams, PaymentIntentRetrieveParams, RefundCreateParams
 
 from kernel.errors import ProviderUnavailable
 
@@ -23,17 +26,16 @@ class IntentNotFound(PaymentRefused):
 
 @cache
 def _client() -> stripe.StripeClient:
-    options = {"base_addresses": {"api": settings.STRIPE_API_BASE}} if settings.STRIPE_API_BASE else {}
     # No automatic retries: a payment call either happens once or the caller is told it failed.
     return stripe.StripeClient(
         settings.STRIPE_SECRET_KEY,
         max_network_retries=0,
         http_client=stripe.RequestsClient(timeout=settings.PROVIDER_TIMEOUT),
-        **options,
+        base_addresses={"api": settings.STRIPE_API_BASE} if settings.STRIPE_API_BASE else None,
     )
 
 
-def _call(method, *args, **kwargs):
+def _call[**P, R](method: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     try:
         return method(*args, **kwargs)
     except (stripe.InvalidRequestError, stripe.CardError) as error:
@@ -42,11 +44,15 @@ def _call(method, *args, **kwargs):
         raise PaymentProviderUnavailable(error.user_message or str(error)) from error
 
 
-def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) -> stripe.PaymentIntent:
-    params = {
+def create_intent(
+    *, amount_cents: int, metadata: dict[str, str], idempotency_key: str
+) -> stripe.PaymentIntent:
+    params: PaymentIntentCreateParams = {
         "amount": amount_cents,
         "currency": settings.CURRENCY,
-        "payment_method_types": ["card"],
+        # Sent as it always was: the types of stripe's newest API version (2026-10-28) have only
+        # allowed_payment_method_types.
+        "payment_method_types": ["card"],  # type: ignore[typeddict-unknown-key]
         "metadata": metadata,
     }
     return _call(
@@ -56,7 +62,7 @@ def create_intent(*, amount_cents: int, metadata: dict, idempotency_key: str) ->
 
 def retrieve_intent(intent_id: str, *, with_payment_method: bool = False) -> stripe.PaymentIntent:
     """The intent; `with_payment_method`: its payment method too, not only its id (card_last4)."""
-    params = {"expand": ["payment_method"]} if with_payment_method else {}
+    params: PaymentIntentRetrieveParams = {"expand": ["payment_method"]} if with_payment_method else {}
     try:
         return _call(_client().v1.payment_intents.retrieve, intent_id, params=params)
     except PaymentRefused as refusal:
@@ -82,7 +88,11 @@ def cancel_intent(intent_id: str, *, idempotency_key: str) -> None:
 
 def refund(intent_id: str, *, amount_cents: int, refund_id: int, idempotency_key: str) -> stripe.Refund:
     """Gives back `amount_cents` of the intent; the metadata names our row (find_refund)."""
-    params = {"payment_intent": intent_id, "amount": amount_cents, "metadata": {"refund_id": str(refund_id)}}
+    params: RefundCreateParams = {
+        "payment_intent": intent_id,
+        "amount": amount_cents,
+        "metadata": {"refund_id": str(refund_id)},
+    }
     return _call(_client().v1.refunds.create, params=params, options={"idempotency_key": idempotency_key})
 
 
@@ -98,7 +108,7 @@ def find_refund(intent_id: str, *, refund_id: int, or_any: bool = False) -> stri
     return made[0] if made and or_any else None
 
 
-def parse_webhook(payload: bytes, signature: str) -> dict:
+def parse_webhook(payload: bytes, signature: str) -> dict[str, Any]:
     """The event as Stripe sent it, if Stripe signed it with our secret; ValueError otherwise."""
     try:
         stripe.WebhookSignature.verify_header(
@@ -115,7 +125,7 @@ def parse_webhook(payload: bytes, signature: str) -> dict:
     return event
 
 
-def provider_status() -> dict:
+def provider_status() -> dict[str, object]:
     """For /healthz: which provider, and whether it answers."""
     status = {"provider": "localstripe" if settings.STRIPE_API_BASE else "stripe"}
     try:

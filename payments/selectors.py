@@ -1,6 +1,8 @@
+from collections.abc import Mapping, Sequence
 from dataclasses import astuple, dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -41,7 +43,7 @@ class PaidStatus(models.TextChoices):
     REFUNDED = "refunded", "Refunded"
 
 
-def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
+def with_paid_status(rows: QuerySet[Any], payment: str = "") -> QuerySet[Any]:
     """`rows` (payments, or rows with a path `payment` to one) with `refunded` (the sum of the
     payment's refunds made, 0 when there are none) and `paid_status`."""
     refunds = (
@@ -53,7 +55,7 @@ def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
     )
     rows = rows.annotate(refunded=Coalesce(models.Subquery(refunds), Value(Decimal(0)), output_field=_MONEY))
     status, amount = f"{payment}status", F(f"{payment}amount")
-    return rows.annotate(
+    with_status: QuerySet[Any] = rows.annotate(
         paid_status=models.Case(
             models.When(
                 Q(**{status: Payment.Status.REFUNDED}) | Q(refunded__gte=amount),
@@ -66,6 +68,7 @@ def with_paid_status(rows: QuerySet, payment: str = "") -> QuerySet:
             default=F(status),
         )
     )
+    return with_status
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,7 @@ def takings_by_month(
     dashboard, the reports and the ledger show."""
     month = TruncMonth("at", tzinfo=timezone.get_current_timezone())
 
-    def by_month(rows: QuerySet, at: str, **sums) -> dict[date, dict]:
+    def by_month(rows: QuerySet[Any], at: str, **sums: Sum | Count) -> dict[date, dict[str, Any]]:
         rows = rows.filter(between(at, start, end)).annotate(at=F(at)).annotate(month=month)
         return {row.pop("month").date(): row for row in rows.order_by().values("month").annotate(**sums)}
 
@@ -137,7 +140,9 @@ def late_refunds(*, now: datetime | None = None) -> QuerySet[Refund]:
     )
 
 
-def _entries(rows: QuerySet, payment: str, **fields) -> QuerySet:
+def _entries(
+    rows: QuerySet[Any], payment: str, **fields: models.Expression | F
+) -> QuerySet[Any, dict[str, Any]]:
     """The ledger's columns of `rows` (payments, or refunds with a path `payment` to theirs), with
     `fields` that differ between the two. The names are none of the models' fields, which a column
     may not take."""
@@ -172,7 +177,7 @@ class Ledger:
     """The ledger for its filters (docs/rules.md, The ledger): its entries and their totals; a
     sequence of its entries for a Paginator."""
 
-    def __init__(self, *, date_from: date | None = None, date_to: date | None = None, **filters):
+    def __init__(self, *, date_from: date | None = None, date_to: date | None = None, **filters: object):
         """`filters`: those of LEDGER_FILTERS that are set (LedgerFilters.filters)."""
         self.start, self.end = moments(date_from, date_to)
         chosen = {LEDGER_FILTERS[name]: value for name, value in filters.items() if value}
@@ -180,19 +185,19 @@ class Ledger:
         # The payments the filters choose, if they choose some.
         self.chosen = self.payments if chosen else None
 
-    def _made(self) -> tuple[QuerySet, QuerySet[Refund]]:
+    def _made(self) -> tuple[QuerySet[Payment], QuerySet[Refund]]:
         """The payments paid and the refunds made in the period, that the filters choose."""
         paid = self.payments.filter(between("paid_at", self.start, self.end))
         return paid, _refunds_made(of=self.chosen).filter(between("refunded_at", self.start, self.end))
 
-    def entries(self, *, keys: list[dict] | None = None) -> QuerySet:
+    def entries(self, *, keys: Sequence[Mapping[str, Any]] | None = None) -> QuerySet[Any, dict[str, Any]]:
         """The entries, newest first, as dicts: a payment when it was paid, a refund (its `money`
         below zero) when it was made; only those of `keys`, if given (a page's, from `__getitem__`)."""
         paid, refunds = self._made()
         if keys is not None:
             paid = paid.filter(pk__in=[key["payment_number"] for key in keys if key["refund_number"] is None])
             refunds = refunds.filter(pk__in=[key["refund_number"] for key in keys if key["refund_number"]])
-        paid = _entries(
+        paid_entries = _entries(
             paid,
             "",
             kind=Value("payment"),
@@ -214,14 +219,14 @@ class Ledger:
             refund_number=F("pk"),
             refund_stripe_id=F("stripe_refund_id"),
         )
-        return paid.union(given_back, all=True).order_by(*_NEWEST_FIRST)
+        return paid_entries.union(given_back, all=True).order_by(*_NEWEST_FIRST)
 
     def count(self) -> int:
         """How many entries there are, counted without their details."""
         paid, refunds = self._made()
         return paid.order_by().values("pk").union(refunds.order_by().values("pk"), all=True).count()
 
-    def __getitem__(self, page: slice) -> list[dict]:
+    def __getitem__(self, page: slice) -> list[dict[str, Any]]:
         """A page of the entries, as a Paginator asks: the page's entries are chosen by when they
         were made alone, and only theirs joined to their details (sorting a month's thousands of
         entries with them all joined was most of the ledger's time)."""
@@ -247,4 +252,7 @@ class Ledger:
         need no list price: only the ledger shows it, and joining each payment to its booking for
         it was most of the reports' and the dashboard's count of a year's takings."""
         paid, _ = self._made()
-        return paid.aggregate(total=Coalesce(Sum(_DISCOUNT), Value(Decimal(0)), output_field=_MONEY))["total"]
+        total: Decimal = paid.aggregate(
+            total=Coalesce(Sum(_DISCOUNT), Value(Decimal(0)), output_field=_MONEY)
+        )["total"]
+        return total

@@ -14,7 +14,9 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import TypedDict, Unpack, cast
 
+import stripe
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -92,7 +94,7 @@ def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
 
 def payment_intent_create(
     *, user: User, booking: Booking, coupon_code: str = "", amount_cents: int | None = None
-) -> str:
+) -> str | None:
     """The client secret of the one open PaymentIntent for the owner's approved booking, for the
     server's amount (the client's, if different, is refused)."""
     if booking.user_id != user.pk:
@@ -118,7 +120,7 @@ STARTED_MEANWHILE = (
 OPEN_TRIES = 3
 
 
-def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str]:
+def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str | None]:
     """The booking's pending payment for `quote`, with its intent's client secret if it has one;
     one on other terms, or whose intent Stripe cancelled or does not know, is replaced; one paid
     is a Conflict. The one pending payment per booking decides between simultaneous requests."""
@@ -154,7 +156,7 @@ def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Paymen
     raise Conflict(STARTED_MEANWHILE)
 
 
-def _intent_create(*, payment: Payment) -> str:
+def _intent_create(*, payment: Payment) -> str | None:
     """Makes and records the PaymentIntent of a pending payment that has none yet. One the row does
     not name (the payment cancelled before the answer was recorded) is cancelled, never handed out."""
     intent = gateway.create_intent(
@@ -183,7 +185,7 @@ def _intent_create(*, payment: Payment) -> str:
     return gateway.retrieve_intent(recorded).client_secret
 
 
-def _stripe_intent(payment: Payment):
+def _stripe_intent(payment: Payment) -> stripe.PaymentIntent | None:
     """The payment's PaymentIntent at Stripe; None when it has no intent id or Stripe knows none by
     it: either way nobody can pay it."""
     if not payment.payment_intent_id:
@@ -292,12 +294,19 @@ def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> None:
         return
     intent = _stripe_intent(payment)
     stripe_status = intent.status if intent else "canceled"
-    if stripe_status == "succeeded":
+    if intent is not None and stripe_status == "succeeded":
         payment_confirm(payment_intent_id=intent.id)
     elif stripe_status not in PAID_INTENT_STATES and not (
         stripe_status in OPEN_INTENT_STATES and payment.booking.status == Booking.Status.APPROVED
     ):
         payment_cancel(payment_id=payment.pk)
+
+
+class Paid(TypedDict):
+    """What a payment records when it is paid."""
+
+    paid_at: datetime
+    card_last4: str
 
 
 @transaction.atomic
@@ -310,7 +319,7 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
     if payment.status not in Payment.AWAITING_PAYMENT:
         return payment  # the other path recorded it while Stripe was being asked
     now = timezone.now()
-    paid = {"paid_at": now, "card_last4": card_last4}
+    paid = Paid(paid_at=now, card_last4=card_last4)
     if payment.coupon_id:
         # Under the coupon's lock, so that simultaneous payments with it count each other's use.
         coupon = Coupon.objects.select_for_update().get(pk=payment.coupon_id)
@@ -326,7 +335,7 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
     return payment
 
 
-def _refund_due(payment: Payment, *, reason: str, **paid) -> Payment:
+def _refund_due(payment: Payment, *, reason: str, **paid: Unpack[Paid]) -> Payment:
     """The payment (locked) cannot be kept: all of it is to be given back."""
     payment.move(Payment.Status.REFUNDING, locked=True, refund_reason=reason, **paid)
     Refund.objects.create(payment=payment, amount=payment.amount, reason=reason)
@@ -337,8 +346,7 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
     """Records, in the cancellation's transaction, and queues the refund (`percent` of its payment)
     a paid booking's cancellation owes; None when the policy gives nothing back."""
     payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
-    amount = round_money(payment.amount * percent / 100) if payment else Decimal(0)
-    if amount <= 0:
+    if payment is None or (amount := round_money(payment.amount * percent / 100)) <= 0:
         return None
     who = "the club" if by.pk != booking.user_id else "you"
     reason = f"Booking cancelled by {who} ({percent}% refund)."
@@ -359,15 +367,16 @@ def refund_send(*, refund_id: int) -> Refund:
     if not claimed and refund.status != Refund.Status.SENDING:
         return refund  # made; or failed, for an admin to retry; or pending, for the next try
     payment = refund.payment
+    intent_id = cast(str, payment.payment_intent_id)  # a payment is refunded once paid, by its intent
     try:
         made = gateway.find_refund(
-            payment.payment_intent_id, refund_id=refund.pk, or_any=payment.status == Payment.Status.REFUNDING
+            intent_id, refund_id=refund.pk, or_any=payment.status == Payment.Status.REFUNDING
         )
         if made is None and not claimed:
             return refund  # the caller who claimed it is asking Stripe for it now
         if made is None:
             made = gateway.refund(
-                payment.payment_intent_id,
+                intent_id,
                 amount_cents=refund.amount_cents,
                 refund_id=refund.pk,
                 idempotency_key=f"refund-{payment.pk}-{refund.pk}",
@@ -380,7 +389,7 @@ def refund_send(*, refund_id: int) -> Refund:
 
 
 @transaction.atomic
-def _refund_made(refund_id: int, made) -> Refund:
+def _refund_made(refund_id: int, made: stripe.Refund) -> Refund:
     """Records the refund Stripe `made` for the row, and tells its payer."""
     refund = (
         Refund.objects.select_for_update(of=("self",))

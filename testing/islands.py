@@ -9,4 +9,6 @@ def island_props(html: str) -> dict:
     script = re.search(
         r'<script id="[^"]+" type="application/json">(.*?)</script>', html.split("data-props-id")[1], re.S
     )
+    if script is None:
+        raise ValueError("The page has no island.")
     return json.loads(script.group(1))

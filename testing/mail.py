@@ -10,6 +10,7 @@ import os
 import shutil
 import urllib.parse
 from pathlib import Path
+from typing import cast
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.handlers import Mailbox as KeepInMaildir
@@ -21,7 +22,7 @@ from local import mailbox
 class Mailbox:
     def __init__(self, folder: Path, port: int):
         self.folder, self.port = folder, port
-        self._server = None
+        self._server: Controller | None = None
 
     def start(self) -> None:
         if self._server is None:
@@ -44,7 +45,8 @@ class Mailbox:
 
 
 def mailbox_of_the_tests() -> Mailbox:
-    return Mailbox(settings.MAIL_DIR, urllib.parse.urlsplit(os.environ["EMAIL_URL"]).port)
+    port = urllib.parse.urlsplit(os.environ["EMAIL_URL"]).port
+    return Mailbox(settings.MAIL_DIR, cast(int, port))  # testing.environment gives EMAIL_URL a port
 
 
 def smtp_mailers(mailbox: Mailbox) -> dict:

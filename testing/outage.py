@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from django.conf import settings
@@ -99,7 +100,7 @@ class Relay:
 class Process:
     """A part run as a process of its own: `launch` starts it and waits until it answers."""
 
-    def __init__(self, launch):
+    def __init__(self, launch: Callable[[], subprocess.Popen]) -> None:
         self._launch = launch
         self._process: subprocess.Popen | None = None
         self.paused = False
@@ -116,12 +117,17 @@ class Process:
     def pause(self) -> None:
         """Stops the process without ending it (SIGSTOP): it still takes connections but answers
         none, as a provider that hangs. resume() lets it carry on where it was."""
-        os.killpg(self._process.pid, signal.SIGSTOP)
+        self._signal(signal.SIGSTOP)
         self.paused = True
 
     def resume(self) -> None:
-        os.killpg(self._process.pid, signal.SIGCONT)
+        self._signal(signal.SIGCONT)
         self.paused = False
+
+    def _signal(self, number: signal.Signals) -> None:
+        if self._process is None:
+            raise RuntimeError("The process is not running.")
+        os.killpg(self._process.pid, number)
 
     @property
     def running(self) -> bool:
@@ -176,7 +182,11 @@ class Site:
                 "app-faults", command, f"{self.url}/healthz", cwd=local_stack.ROOT, env=env
             )
         )
-        self.parts = {"database": self.database, "identity": self.identity, "payments": self.payments}
+        self.parts: dict[str, Relay | Process] = {
+            "database": self.database,
+            "identity": self.identity,
+            "payments": self.payments,
+        }
 
     def start(self) -> None:
         for part in self.parts.values():

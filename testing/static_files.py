@@ -10,6 +10,7 @@ WhiteNoise serves it, headers and compressed variants included.
 
 import contextlib
 import os
+from collections.abc import Iterator
 
 from django.conf import settings
 from whitenoise.base import WhiteNoise
@@ -28,7 +29,7 @@ def _collected_at(root: str) -> tuple[int, ...]:
 
 
 @contextlib.contextmanager
-def listed_once():
+def listed_once() -> Iterator[None]:
     listed: dict = {}
     update_files_dictionary = WhiteNoise.update_files_dictionary
 

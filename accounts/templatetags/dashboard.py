@@ -1,6 +1,7 @@
 """The dashboard sidebar's links for each role, by the role's value (docs/staff-guide.md, What people see)."""
 
 from django import template
+from django.template.context import Context
 from django.urls import reverse
 
 from accounts.models import User
@@ -49,7 +50,7 @@ SIDEBAR_LINKS = {
 
 
 @register.inclusion_tag("includes/sidebar_links.html", takes_context=True)
-def sidebar_links(context):
+def sidebar_links(context: Context) -> dict[str, list[tuple[str, str, bool]]]:
     request = context["request"]
     current = request.resolver_match.view_name if request.resolver_match else ""
     links = SIDEBAR_LINKS.get(request.user.role, []) if request.user.is_authenticated else []

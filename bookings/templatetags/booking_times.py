@@ -1,6 +1,8 @@
 """A booking's status, payment deadline and actions, as every booking page writes them
 (bookings/tables.py); moments and days themselves come from club_time."""
 
+from typing import Any
+
 from django import template
 from django.urls import reverse
 
@@ -13,9 +15,9 @@ register.filter("status_badge", status_badge)
 
 
 @register.filter
-def booking_action(booking, action: str) -> dict:
+def booking_action(booking: Any, action: str) -> dict[str, str]:
     """The props of the booking-action island for one booking and action; cancelling a paid one
-    says what comes back (the booking `with_payment` and `with_refund_percent`)."""
+    says what comes back (the booking `with_payment` and `with_refund_percent`, hence Any)."""
     # The island's (frontend/src/islands/booking-action.tsx) actions: cancel-*, approve, reject.
     name = "api-booking" if action.startswith("cancel-") else f"api-booking-{action}"
     props = {"action": action, "url": reverse(name, args=[booking.pk])}

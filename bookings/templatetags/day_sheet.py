@@ -9,6 +9,7 @@ Each cell says its state in words, never by colour alone; the buttons are the sc
 read by day-sheet.css."""
 
 from django import template
+from django.template.context import Context
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 
@@ -81,24 +82,26 @@ LABEL_ONLY = {
 
 
 @register.simple_tag(takes_context=True)
-def sheet_cells(context, row: Row) -> SafeString:
+def sheet_cells(context: Context, row: Row) -> SafeString:
     """The cells of one court's row, as the viewer may see them (docs/rules.md, The day sheet)."""
     sheet = context["sheet"]
     # The sheet's slots, escaped once for all its rows (render_context lasts the page's rendering).
-    slots = context.render_context.get(sheet_cells)
+    # Kept under this function, a key of its own: django-stubs takes only strings and nodes as keys.
+    slots = context.render_context.get(sheet_cells)  # type: ignore[arg-type]
     if slots is None:
-        slots = context.render_context[sheet_cells] = {slot: conditional_escape(slot) for slot in sheet.slots}
+        slots = context.render_context[sheet_cells] = {slot: conditional_escape(slot) for slot in sheet.slots}  # type: ignore[index]
     signed_in, is_admin = context["user"].is_authenticated, context["is_admin"]
     # A taken slot's waitlist is for the slots not begun yet (bookings.waitlist.waitlist_join).
     may_wait = signed_in and not sheet.opens_on
     court = row.court
-    name, court_id = conditional_escape(court.name), conditional_escape(court.pk)
+    name, court_id = conditional_escape(court.name), conditional_escape(str(court.pk))
     booking_path = conditional_escape(context["booking_path"])
-    formats, values = [], []
+    formats: list[str] = []
+    values: list[object] = []
     for cell in row.cells:
         label, slot = LABELS[cell.state], slots[cell.slot]
         if cell.booking_id:
-            booking = conditional_escape(cell.booking_id)  # once, for its link and its buttons
+            booking = conditional_escape(str(cell.booking_id))  # once, for its link and its buttons
             formats.append(HELD)
             shade = SHADES[cell.state == CellState.YOURS]
             values += (shade, booking_path, booking, cell.holder or label, STATUSES[cell.status])

@@ -39,6 +39,7 @@ from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
 from itertools import accumulate
+from typing import cast
 
 from django.conf import settings
 from django.contrib.auth.hashers import UNUSABLE_PASSWORD_PREFIX
@@ -157,6 +158,9 @@ class Plan:
     """One booking before it is saved: its times decide its history and its payment."""
 
     booking: Booking
+    # Whose it is and its court (by place in Command.courts): neither has a pk until it is saved.
+    user: User
+    court_index: int
     created: datetime
     approved: datetime | None = None
     decided: datetime | None = None  # rejected, cancelled, expired or paid (confirmed)
@@ -316,7 +320,7 @@ class Club:
                         self.plan_released(court_index, court, day, slots)
             day += timedelta(days=1)
 
-    def _booking(self, court_index: int, court: Court, day: Date, slots: list[str], user_index: int, who):
+    def _booking(self, court: Court, day: Date, slots: list[str]) -> Booking:
         starts_at = Slot.parse(slots[0]).starts_at(day)
         booking = Booking(
             court_name=court.name,
@@ -325,8 +329,6 @@ class Club:
             starts_at=starts_at,
             price=booking_price(court=court, date=day, slots=slots),
         )
-        booking._court_index = court_index  # the court has no pk until it is saved
-        booking._user = who[user_index]
         return booking
 
     def _past_times(self, starts_at: datetime) -> tuple[datetime, datetime, datetime]:
@@ -355,36 +357,37 @@ class Club:
             status = Status.CONFIRMED
         if status == Status.CONFIRMED:
             user_index = self._payer()
-            booking = self._booking(court_index, court, day, slots, user_index, self.payers)
+            booking = self._booking(court, day, slots)
             created, approved, paid = self._past_times(booking.starts_at)
             booking.status, booking.created_at, booking.approved_at = status, created, approved
-            self.plans.append(Plan(booking, created, approved, paid))
+            self.plans.append(Plan(booking, self.payers[user_index], court_index, created, approved, paid))
             return
-        user_index = self._asker_with_room()
-        if user_index is None:  # everyone holds as many open bookings as they may: a paid one
+        asker_index = self._asker_with_room()
+        if asker_index is None:  # everyone holds as many open bookings as they may: a paid one
             user_index = self._payer()
-            booking = self._booking(court_index, court, day, slots, user_index, self.payers)
+            booking = self._booking(court, day, slots)
             created, approved, paid = self._past_times(booking.starts_at)
             booking.status, booking.created_at, booking.approved_at = Status.CONFIRMED, created, approved
-            self.plans.append(Plan(booking, created, approved, paid))
+            self.plans.append(Plan(booking, self.payers[user_index], court_index, created, approved, paid))
             return
-        booking = self._booking(court_index, court, day, slots, user_index, self.askers)
+        booking = self._booking(court, day, slots)
+        asker = self.askers[asker_index]
         booking.status = status
         if status == Status.PENDING:
             # Asked within the last day: the decision deadline (48 hours) is a day away at least.
             booking.created_at = self.now - timedelta(minutes=rng.randint(1, 24 * 60))
-            self.plans.append(Plan(booking, booking.created_at))
+            self.plans.append(Plan(booking, asker, court_index, booking.created_at))
         else:
             # Approved within the last hour: 23 hours left to pay at least.
             booking.created_at = self.now - timedelta(minutes=rng.randint(5 * 60, 40 * 60))
             booking.approved_at = self.now - timedelta(minutes=rng.randint(1, 60))
-            self.plans.append(Plan(booking, booking.created_at, booking.approved_at))
+            self.plans.append(Plan(booking, asker, court_index, booking.created_at, booking.approved_at))
 
     def plan_released(self, court_index, court, day, slots) -> None:
         """Someone else's earlier request for the same slots, which ended without holding them."""
         rng = self.rng
         user_index = rng.randrange(len(self.askers))
-        booking = self._booking(court_index, court, day, slots, user_index, self.askers)
+        booking = self._booking(court, day, slots)
         created = self._past_times(booking.starts_at)[0]
         booking.created_at = created
         booking.status = rng.choice([Status.REJECTED, Status.CANCELLED, Status.CANCELLED, Status.EXPIRED])
@@ -398,7 +401,9 @@ class Club:
             if decided > self.now:  # its wait is not over yet: it was cancelled instead
                 booking.status, booking.approved_at = Status.CANCELLED, None
                 decided = created + timedelta(minutes=rng.randint(10, 60))
-        self.plans.append(Plan(booking, created, booking.approved_at, decided))
+        self.plans.append(
+            Plan(booking, self.askers[user_index], court_index, created, booking.approved_at, decided)
+        )
 
     def _payer(self) -> int:
         if self.first_payers:  # every member pays at least once
@@ -418,8 +423,8 @@ class Club:
         first_paid: dict[int, datetime] = {}
         for plan in self.plans:
             if plan.booking.status == Status.CONFIRMED:
-                user = id(plan.booking._user)
-                first_paid[user] = min(first_paid.get(user, plan.decided), plan.decided)
+                user, paid = id(plan.user), cast(datetime, plan.decided)  # a confirmed plan was paid
+                first_paid[user] = min(first_paid.get(user, paid), paid)
         for person in self.people:
             if id(person) in first_paid and person.role == User.Role.USER:
                 person.role = User.Role.MEMBER
@@ -483,8 +488,8 @@ class Club:
         """Saves these bookings, then their held slots, payments and history rows."""
         payment_window = timedelta(hours=self.policy.payment_window_hours)
         for plan in plans:
-            plan.booking.user = plan.booking._user
-            plan.booking.court = self.courts[plan.booking._court_index]
+            plan.booking.user = plan.user
+            plan.booking.court = self.courts[plan.court_index]
             if plan.booking.approved_at:
                 plan.booking.payment_due_at = plan.booking.approved_at + payment_window
         Booking.objects.bulk_create([plan.booking for plan in plans])
@@ -492,7 +497,10 @@ class Club:
         for n, plan in enumerate(plans, start):
             booking = plan.booking
             history += [
-                BookingStatusChange(booking=booking, from_status=old, to_status=new, by=by, at=at)
+                # Each step the plan went through has its moment.
+                BookingStatusChange(
+                    booking=booking, from_status=old, to_status=new, by=by, at=cast(datetime, at)
+                )
                 for old, new, by, at in self._history(plan, self.admins[n % len(self.admins)])
             ]
             if booking.status in Booking.HOLDING:
@@ -501,6 +509,8 @@ class Club:
                     for slot in booking.slots
                 ]
             if booking.status == Status.CONFIRMED:
+                # A confirmed plan was approved and paid (plan_held).
+                approved, paid = cast(datetime, plan.approved), cast(datetime, plan.decided)
                 payments.append(
                     Payment(
                         booking=booking,
@@ -509,8 +519,8 @@ class Club:
                         currency=settings.CURRENCY,
                         payment_intent_id=f"pi_seed_scale_{n:07d}",
                         status=Payment.Status.SUCCEEDED,
-                        paid_at=plan.decided,
-                        created_at=plan.decided - (plan.decided - plan.approved) / 2,
+                        paid_at=paid,
+                        created_at=paid - (paid - approved) / 2,
                     )
                 )
         BookedSlot.objects.bulk_create(held)
@@ -518,10 +528,12 @@ class Club:
         BookingStatusChange.objects.bulk_create(history)
         return {"held slots": len(held), "payments": len(payments), "history rows": len(history)}
 
-    def _history(self, plan: Plan, admin: User):
+    def _history(self, plan: Plan, admin: User) -> list[tuple[str, str, User | None, datetime | None]]:
         """(from, to, by, at) for each change the booking went through."""
         booking, owner = plan.booking, plan.booking.user
-        steps = [("", Status.PENDING, owner, plan.created)]
+        steps: list[tuple[str, str, User | None, datetime | None]] = [
+            ("", Status.PENDING, owner, plan.created)
+        ]
         status = booking.status
         if status == Status.APPROVED:
             steps.append((Status.PENDING, Status.APPROVED, admin, plan.approved))
@@ -549,6 +561,6 @@ class Club:
     def _busiest(self, role: str) -> User:
         counts: dict[int, int] = {}
         for plan in self.plans:
-            counts[id(plan.booking._user)] = counts.get(id(plan.booking._user), 0) + 1
+            counts[id(plan.user)] = counts.get(id(plan.user), 0) + 1
         candidates = [person for person in self.people if person.role == role] or self.people
         return max(candidates, key=lambda person: counts.get(id(person), 0))
