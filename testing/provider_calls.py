@@ -62,15 +62,18 @@ class CountingRelay:
                 pass
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._serving: threading.Thread | None = None
         self._server.daemon_threads = True
         self.host = f"127.0.0.1:{self._server.server_address[1]}"
 
     def start(self) -> "CountingRelay":
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+        self._serving = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._serving.start()
         return self
 
     def stop(self) -> None:
-        self._server.shutdown()
+        if self._serving:  # shutdown() waits for a serve_forever() that never started
+            self._server.shutdown()
         self._server.server_close()
 
     def count(self, *names: str) -> int:

@@ -27,8 +27,12 @@ from scripts import local_stack
 from testing import emulator, outage
 from testing.provider_calls import CountingRelay
 
-# One worker runs them all (make test's --dist loadgroup), around one site of their own.
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("identity-outage")]
+# One worker runs them all (make test's --dist loadgroup), around a site and an emulator of their own.
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.integration,
+    pytest.mark.xdist_group("identity-outage"),
+]
 
 PROJECT_ID = "demo-identity-outage"
 # The site runs with the default: how soon it tries the provider again is what a test measures.

@@ -6,7 +6,11 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+
+# It starts the site's own processes (gunicorn, the worker, manage.py): the integration layer.
+pytestmark = pytest.mark.integration
 
 EXPIRE_AN_UNDECIDED_REQUEST = (
     "from datetime import timedelta\n"

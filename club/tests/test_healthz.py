@@ -170,7 +170,7 @@ def test_healthz_checks_the_database_on_every_hit(client, emulator, localstripe,
 
 @pytest.mark.parametrize("caller", ["anonymous", "owner", "member"])
 def test_healthz_tells_a_caller_from_elsewhere_which_part_failed_but_not_its_error(
-    people, payments_provider_down, caller
+    people, emulator, payments_provider_down, caller
 ):
     response = people[caller].get("/healthz", REMOTE_ADDR=ELSEWHERE)
 

@@ -5,7 +5,11 @@ PostgreSQL alone, with `pytest -m "not integration"`."""
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+
+# It runs pytest in processes of its own: the integration layer.
+pytestmark = pytest.mark.integration
 
 
 def collected(*args: str) -> list[str]:
@@ -21,7 +25,7 @@ def collected(*args: str) -> list[str]:
 
 def test_the_fast_layer_leaves_out_the_tests_of_the_stand_ins_and_the_browser():
     modules = [
-        "bookings/tests/test_sqlite.py",  # a subprocess on SQLite: no outside service
+        "bookings/tests/test_sqlite.py",  # the site's processes on SQLite (marked in the module)
         "accounts/tests/test_session.py",  # most of it signs in through the emulator
         "payments/tests/test_reconciliation.py",  # pays at localstripe
         "e2e/test_roles.py",  # drives Chromium
@@ -30,12 +34,11 @@ def test_the_fast_layer_leaves_out_the_tests_of_the_stand_ins_and_the_browser():
     fast = collected("-m", "not integration", *modules)
     integration = collected("-m", "integration", *modules)
 
-    assert sorted(fast) == [
-        "accounts/tests/test_session.py::test_without_credentials_the_api_answers_401_with_a_json_body",
-        "bookings/tests/test_sqlite.py::test_on_sqlite_an_undecided_request_expires_and_the_periodic_tasks_run",
+    assert fast == [
+        "accounts/tests/test_session.py::test_without_credentials_the_api_answers_401_with_a_json_body"
     ]
     assert (
         "accounts/tests/test_session.py::test_the_session_cookie_signs_the_user_in_on_the_next_requests"
         in (integration)
     )
-    assert {test.split("::")[0] for test in integration} == set(modules[1:])
+    assert {test.split("::")[0] for test in integration} == set(modules)

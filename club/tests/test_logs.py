@@ -20,6 +20,9 @@ from bookings.services import calendar_feed_get
 from notifications.services import UNSUBSCRIBE_SALT, unsubscribe_token
 from scripts import local_stack
 
+# It starts the site's own processes (gunicorn, the worker, manage.py): the integration layer.
+pytestmark = pytest.mark.integration
+
 
 def fetch(url: str, *, data: bytes | None = None, referrer: str = "") -> int:
     headers = {"Referer": referrer} if referrer else {}

@@ -6,7 +6,11 @@ import secrets
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+
+# It starts the site's own processes (manage.py on other settings): the integration layer.
+pytestmark = pytest.mark.integration
 
 PRODUCTION = {
     "DEBUG": "false",
@@ -130,6 +134,7 @@ from django.core.management import call_command
 from django.db import connections, transaction
 call_command("migrate", "accounts", verbosity=0)
 from accounts.models import User
+
 User.objects.create_user("counter@example.com", name="0")
 
 def raise_counter():

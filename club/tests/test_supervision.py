@@ -20,6 +20,9 @@ from gunicorn.config import Config
 
 from scripts import local_stack
 
+# It starts the site's own processes (gunicorn, the worker, manage.py): the integration layer.
+pytestmark = pytest.mark.integration
+
 DEPLOY = Path(settings.BASE_DIR) / "deploy"
 INSTALLED_AT = "/srv/club"  # where the units expect the code (and its virtualenv)
 UNITS = {"site": DEPLOY / "club-web.service", "worker": DEPLOY / "club-worker@.service"}

@@ -20,7 +20,8 @@ from notifications.services import requeue_stalled
 from scripts import local_stack
 from testing import outage
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# It starts the site's own processes (gunicorn, the worker, manage.py): the integration layer.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.integration]
 
 
 class Worker:

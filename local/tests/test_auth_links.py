@@ -46,6 +46,7 @@ def test_an_unverified_sign_in_is_reminded_to_verify(client, emulator):
     assert "Please verify your e-mail address: open the link we sent to zoe@example.com." in html
 
 
+@pytest.mark.integration  # starts the site's own processes
 def test_production_never_routes_the_local_links_page():
     check = (
         "from django.urls import resolve, Resolver404\n"

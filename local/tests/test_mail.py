@@ -54,6 +54,7 @@ def test_the_page_says_when_there_is_no_mail_yet(client, mailbox):
     assert "No mail yet." in client.get("/local/mail").content.decode()
 
 
+@pytest.mark.integration  # starts the site's own processes
 def test_production_never_routes_the_mail_pages():
     check = (
         "from django.urls import resolve, Resolver404\n"

@@ -132,6 +132,7 @@ def test_a_message_claimed_by_one_worker_is_not_sent_by_another(mailbox, ada):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.integration  # starts the site's own processes
 def test_two_worker_processes_send_each_message_once(mailbox):
     people = [User.objects.create_user(f"p{number}@example.com") for number in range(30)]
     for person in people:

@@ -5,7 +5,11 @@ import os
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
+
+# It starts the site's own processes (gunicorn, the worker, manage.py): the integration layer.
+pytestmark = pytest.mark.integration
 
 QUEUE_THIRTY = (
     "from accounts.models import User\n"

@@ -64,6 +64,7 @@ def test_outside_local_mode_the_payment_page_names_no_local_script(people, appro
     assert "/local/" not in html
 
 
+@pytest.mark.integration  # starts the site's own processes
 def test_production_never_routes_the_local_stripe_adapter():
     check = (
         "from django.urls import resolve, Resolver404\n"
