@@ -2,9 +2,10 @@
 
     python scripts/local_stack.py [--keep-accounts DIR] [--webhook-url URL] -- COMMAND [ARG ...]
 
-`make run`, `make dev` and `make test` use it. It starts, unless one already answers at its address:
+`make run` and `make dev` use it (the tests start their own: testing/environment.py). It starts,
+unless one already answers at its address:
 - the Firebase Auth Emulator (127.0.0.1:9099, project demo-club, no UI);
-- localstripe (127.0.0.1:8420, in memory only), with the app's webhook registered at URL if given;
+- localstripe (127.0.0.1:8420, started empty), with the app's webhook registered at URL if given;
 - the local mailbox, aiosmtpd's SMTP server (127.0.0.1:1025) keeping each message in the Maildir
   var/mail/ (read by local/mailbox.py);
 runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
