@@ -147,12 +147,12 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 	$(NPM) run format
 
 # The fast layer first (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins,
-# which each test process starts for itself, and the browser). Each runs on PYTEST_WORKERS processes
-# (pytest-xdist), each with a database of its own, made by the first layer and kept for the second.
-PYTEST_WORKERS ?= 2
+# which the test process starts for itself, and the browser), on the test database the first layer
+# made. One process: on this kind of machine (two cores) pytest-xdist's workers, each with its own
+# emulator, Chromium and site, took longer than one process (`PYTEST_ARGS="-n 2 --dist loadgroup"` runs them).
 pytest: install build
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup -m integration --reuse-db $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
+	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
 # says how), the installs (side by side; lint alone would make two of them one after the other).

@@ -24,7 +24,7 @@ from payments.models import Payment
 from payments.services import payments_reconcile
 from testing import emulator, outage, stripe_stand_in
 
-# One worker runs them all (make test's --dist loadgroup), around one site of their own.
+# With pytest-xdist (--dist loadgroup), one worker runs them all, around one site of their own.
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("faults")]
 
 SIGN_IN_UNAVAILABLE = "Sign-in cannot be checked right now. Please try again in a minute."

@@ -27,7 +27,7 @@ from scripts import local_stack
 from testing import emulator, outage
 from testing.provider_calls import CountingRelay
 
-# One worker runs them all (make test's --dist loadgroup), around a site and an emulator of their own.
+# With pytest-xdist (--dist loadgroup), one worker runs them all, around their own site and emulator.
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.integration,
