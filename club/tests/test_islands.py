@@ -86,7 +86,7 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         "localStripeConfirm": "/local/stripe-confirm",  # local mode only (local/cards.py)
         "localAuthLinks": "/local/auth-links",  # local mode only (local/auth_links.py)
     }
-    # The emulator and project this run was given (make test's: 127.0.0.1:9099 and demo-club).
+    # The emulator and project of this test process (testing/environment.py).
     assert config["firebase"] == {
         "apiKey": "local-emulator",
         "authDomain": f"{settings.FIREBASE_PROJECT_ID}.firebaseapp.com",
