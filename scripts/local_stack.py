@@ -46,15 +46,22 @@ STOP_TIMEOUT = 30  # seconds, time for the emulator to save its accounts on exit
 def free_port() -> int:
     """A loopback port nothing listens on (for a server to start on, or to find nothing at), taken at
     random below the range the system hands out for connections (32768 up, on Linux): a server that
-    takes seconds to start (the emulator) must not find its port taken by a connection meanwhile."""
+    takes seconds to start (the emulator) must not find its port taken by a connection meanwhile.
+    Never the same port twice in a process: one handed out may not be listened on yet."""
     while True:
         port = random.randrange(20000, 32768)  # noqa: S311 - not a secret
+        if port in _HANDED_OUT:
+            continue
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
             except OSError:
                 continue
-            return port
+        _HANDED_OUT.add(port)
+        return port
+
+
+_HANDED_OUT: set[int] = set()
 
 
 def answering(url: str) -> bool:
