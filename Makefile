@@ -17,6 +17,10 @@ STACK := $(BIN)/python scripts/local_stack.py
 
 # The embedded local stack (see the README): local mode on, SQLite under var/ unless DATABASE_URL is set.
 export LOCAL_MODE ?= true
+# Python keeps the bytecode of what it imports (in __pycache__, which git ignores), even where the
+# shell asks it not to: without it every process compiles its ~1,500 modules again, about 7 s of
+# CPU for each of the dozens of processes a test run starts (pytest's, its workers, the servers).
+unexport PYTHONDONTWRITEBYTECODE
 
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
@@ -147,12 +151,13 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 	$(NPM) run format
 
 # The fast layer first (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins,
-# which the test process starts for itself, and the browser), on the test database the first layer
-# made. One process: on this kind of machine (two cores) pytest-xdist's workers, each with its own
-# emulator, Chromium and site, took longer than one process (`PYTEST_ARGS="-n 2 --dist loadgroup"` runs them).
+# which each test process starts for itself, and the browser), on the test databases the first layer
+# made. Each layer runs on a process per core (pytest-xdist), each with a database of its own; a
+# module's tests stay together on one of them, as the modules that start a site of their own need.
+XDIST := --numprocesses auto --dist loadfile
 pytest: install build
-	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
-	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/pytest -m integration --reuse-db $(XDIST) $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
 # says how), the installs (side by side; lint alone would make two of them one after the other).

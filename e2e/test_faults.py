@@ -24,8 +24,7 @@ from payments.models import Payment
 from payments.services import payments_reconcile
 from testing import emulator, outage, stripe_stand_in
 
-# With pytest-xdist (--dist loadgroup), one worker runs them all, around one site of their own.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("faults")]
+pytestmark = pytest.mark.browser
 
 SIGN_IN_UNAVAILABLE = "Sign-in cannot be checked right now. Please try again in a minute."
 PAYMENTS_UNAVAILABLE = "The payment service is not answering."

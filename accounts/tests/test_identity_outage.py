@@ -27,12 +27,7 @@ from scripts import local_stack
 from testing import emulator, outage
 from testing.provider_calls import CountingRelay
 
-# With pytest-xdist (--dist loadgroup), one worker runs them all, around their own site and emulator.
-pytestmark = [
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.integration,
-    pytest.mark.xdist_group("identity-outage"),
-]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.integration]
 
 PROJECT_ID = "demo-identity-outage"
 # The site runs with the default: how soon it tries the provider again is what a test measures.
