@@ -1,5 +1,3 @@
-import os
-
 import pytest
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
 
@@ -8,7 +6,15 @@ from testing import chromium
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": chromium.EXECUTABLE, "args": chromium.ARGS}
+    """The system Chromium, which reaches nothing but loopback, where the live site and the local
+    stand-ins run: any other host name resolves to nothing (a test may still answer a request for
+    one itself, with `page.route`)."""
+    only_loopback = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium.EXECUTABLE,
+        "args": [*chromium.ARGS, only_loopback],
+    }
 
 
 def _static_as_in_production(app):
@@ -49,12 +55,8 @@ def live_site(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture
-def site(live_site, context, page, transactional_db, emulator):
-    """The live site's address, for a browser that reaches nothing but that site and the local
-    stand-ins, the Firebase Auth Emulator (its accounts cleared for each test) and localstripe."""
-    local = (live_site, f"http://{os.environ['FIREBASE_AUTH_EMULATOR_HOST']}", os.environ["STRIPE_API_BASE"])
-    context.route(
-        "**/*", lambda route: route.continue_() if route.request.url.startswith(local) else route.abort()
-    )
+def site(live_site, page, transactional_db, emulator):
+    """The live site's address, for a browser beside the Firebase Auth Emulator (its accounts
+    cleared for each test) and localstripe."""
     page.set_default_timeout(10_000)
     return live_site

@@ -1,12 +1,25 @@
 """Steps the browser tests share: what a person does, in the words of the page."""
 
+from django.conf import settings
 from playwright.sync_api import Page, expect
+
+from testing.identity import session_cookie
 
 PASSWORD = "secret-pass-1"  # every test account's
 
 
-def sign_in(page: Page, site: str, email: str, next_page: str) -> None:
-    """Signs in through /login and lands on `next_page`."""
+def sign_in(page: Page, site: str, email: str, next_page: str, *, name: str = "") -> None:
+    """Opens `next_page` signed in as `email`, with the session cookie of a test identity
+    (testing/identity.py): the browser tests of signing in itself go through /login
+    (`sign_in_on_the_login_page`)."""
+    cookie = session_cookie(email, name=name)
+    page.context.add_cookies([{"name": settings.IDENTITY_COOKIE_NAME, "value": cookie, "url": site}])
+    page.goto(site + next_page)
+    expect(page).to_have_url(site + next_page)
+
+
+def sign_in_on_the_login_page(page: Page, site: str, email: str, next_page: str) -> None:
+    """Signs in through /login, with the emulator's account of `email`, and lands on `next_page`."""
     page.goto(f"{site}/login?next={next_page}")
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(PASSWORD)

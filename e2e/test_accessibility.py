@@ -17,7 +17,7 @@ from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import PASSWORD, sign_in, sign_in_on_the_login_page
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -138,6 +138,7 @@ def test_public_pages_signed_out(site: str, page: Page, content):
     ],
 )
 def test_pages_for_each_role(site: str, page: Page, emulator, content, role, paths):
+    # A password account, through /login: the profile page then offers its password form.
     emulator.sign_up("someone@example.com", PASSWORD)
     someone = User.objects.create_user("someone@example.com", role=role, name="Some One")
     make_booking(user=someone, court=content, slots=["08:00-09:00"])
@@ -149,7 +150,7 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     )
     taken = make_booking(court=CourtFactory(name="Side Court", slots=["08:00-09:00"]))
     waitlist_join(user=someone, court=taken.court, date=taken.date, slot="08:00-09:00")
-    sign_in(page, site, "someone@example.com", "/dashboard")
+    sign_in_on_the_login_page(page, site, "someone@example.com", "/dashboard")
 
     own = [
         f"/dashboard/bookings/{approved.pk}",
@@ -159,8 +160,7 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     assert check(page, site, paths + own) == {}
 
 
-def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emulator, content, localstripe):
-    emulator.sign_up("ada@example.com", PASSWORD)
+def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, content, localstripe):
     ada = User.objects.create_user("ada@example.com", name="Ada")
     booking = make_booking(user=ada, court=content, status=Booking.Status.APPROVED)
     sign_in(page, site, "ada@example.com", "/courts")
@@ -174,7 +174,7 @@ def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, emul
     assert serious_violations(page) == []
 
 
-def test_pages_with_their_form_messages_showing(site: str, page: Page, emulator, content):
+def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
     """Error and success texts are read against their backgrounds too (WCAG AA, 4.5:1)."""
     found = {}
 
@@ -207,7 +207,6 @@ def test_pages_with_their_form_messages_showing(site: str, page: Page, emulator,
     expect(page.get_by_text("Thank you! Your message has been sent.").first).to_be_visible()
     record("/support, sent")
 
-    emulator.sign_up("ann@example.com", PASSWORD)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN, name="Ann")
     sign_in(page, site, "ann@example.com", "/courts")
     page.get_by_role("button", name="Book Now").click()

@@ -12,7 +12,7 @@ from audit.models import AuditEntry
 from bookings.models import Booking
 from bookings.services import policy_update
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from e2e.test_cancellation_and_instant_booking import book_from_the_modal, pay_on_the_payment_page
 from payments.models import Refund
 from testing.worker import run_due_tasks
@@ -21,13 +21,12 @@ pytestmark = pytest.mark.browser
 
 
 def test_an_admin_cancels_a_paid_booking_from_django_admin_and_it_is_refunded_in_full(
-    site: str, page: Page, emulator, localstripe
+    site: str, page: Page, localstripe
 ):
     # After the cut-off, as the owner would get nothing back: an admin's cancellation refunds in full.
     policy_update(approval_required=False, cancel_cutoff_hours=72, refund_percent=100, late_refund_percent=0)
     CourtFactory(name="Centre Court", type="Tennis", price="20.00", slots=["08:00-09:00"])
     for email, role in [("mia@example.com", User.Role.MEMBER), ("ann@example.com", User.Role.ADMIN)]:
-        emulator.sign_up(email, PASSWORD)
         User.objects.create_user(email, role=role)
     sign_in(page, site, "mia@example.com", "/courts")
     book_from_the_modal(page, site)

@@ -12,7 +12,7 @@ from accounts.models import User
 from bookings.models import Block, Booking
 from bookings.tests.factories import make_booking, tomorrow
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from e2e.test_accessibility import serious_violations
 
 pytestmark = pytest.mark.browser
@@ -26,8 +26,7 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "bypass_csp": True}
 
 
-def test_an_admin_blocks_a_court_for_maintenance_over_an_existing_booking(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_admin_blocks_a_court_for_maintenance_over_an_existing_booking(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     ada = User.objects.create_user("ada@example.com")
     court = CourtFactory(name="Centre", type="Tennis", slots=SLOTS)
@@ -72,8 +71,7 @@ def test_an_admin_blocks_a_court_for_maintenance_over_an_existing_booking(site: 
     assert Block.objects.count() == 0
 
 
-def test_a_court_named_with_markup_is_shown_as_it_is_in_the_block_dialog(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_a_court_named_with_markup_is_shown_as_it_is_in_the_block_dialog(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     name = "<meta http-equiv='refresh' content='0;url=/forbidden'>Centre"
     CourtFactory(name=name, type="Tennis", slots=SLOTS)
@@ -90,10 +88,7 @@ def test_a_court_named_with_markup_is_shown_as_it_is_in_the_block_dialog(site: s
     form.get_by_role("button", name="Cancel").click()
 
 
-def test_leaving_out_the_slots_in_the_way_keeps_the_booking_and_visitors_read_why(
-    site: str, page: Page, emulator
-):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_leaving_out_the_slots_in_the_way_keeps_the_booking_and_visitors_read_why(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     ada = User.objects.create_user("ada@example.com")
     court = CourtFactory(name="Centre", type="Tennis", slots=SLOTS)

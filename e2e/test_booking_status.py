@@ -10,15 +10,13 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def ada(emulator):
-    emulator.sign_up("ada@example.com", PASSWORD)
-    emulator.sign_up("ann@example.com", PASSWORD)
+def ada():
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     return User.objects.create_user("ada@example.com")
 

@@ -10,7 +10,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -26,9 +26,7 @@ def court():
 
 
 @pytest.fixture
-def accounts(emulator):
-    for email in ("ada@example.com", "bob@example.com", "ann@example.com"):
-        emulator.sign_up(email, PASSWORD)
+def accounts():
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
 

@@ -11,15 +11,14 @@ from bookings.models import Booking
 from bookings.services import booking_confirm
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def booking(emulator) -> Booking:
+def booking() -> Booking:
     """A member's booking, confirmed as a payment confirms it."""
-    emulator.sign_up("mia@example.com", PASSWORD)
     member = User.objects.create_user("mia@example.com", role=User.Role.MEMBER)
     approved = make_booking(
         user=member, court=CourtFactory(name="Centre Court"), status=Booking.Status.APPROVED

@@ -13,7 +13,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.services import policy_update
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from e2e.test_payments import booking_confirmed, fill_card
 from payments.models import Refund
 from testing.worker import run_due_tasks
@@ -45,11 +45,8 @@ def court():
     return CourtFactory(name="Centre Court", type="Tennis", price=Decimal("20.00"), slots=["08:00-09:00"])
 
 
-def test_instant_booking_holds_the_slot_and_pays_in_one_step(
-    site: str, page: Page, emulator, localstripe, court
-):
+def test_instant_booking_holds_the_slot_and_pays_in_one_step(site: str, page: Page, localstripe, court):
     policy_update(approval_required=False, checkout_hold_minutes=10)
-    emulator.sign_up("ada@example.com", PASSWORD)
     User.objects.create_user("ada@example.com")
     sign_in(page, site, "ada@example.com", "/courts")
 
@@ -66,10 +63,9 @@ def test_instant_booking_holds_the_slot_and_pays_in_one_step(
 
 
 def test_a_paid_booking_cancelled_before_the_cutoff_is_refunded_in_history_and_mailbox(
-    site: str, page: Page, emulator, localstripe, mailbox, court
+    site: str, page: Page, localstripe, mailbox, court
 ):
     policy_update(approval_required=False, cancel_cutoff_hours=24, refund_percent=100, late_refund_percent=0)
-    emulator.sign_up("ada@example.com", PASSWORD)
     User.objects.create_user("ada@example.com")
     sign_in(page, site, "ada@example.com", "/courts")
     book_from_the_modal(page, site)

@@ -5,26 +5,20 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from content.models import Announcement
+from e2e.journeys import sign_in
 from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "secret-pass-1"
 
-
-def signed_in(page: Page, site: str, emulator, email: str, role: str, next_page: str) -> Page:
-    emulator.sign_up(email, PASSWORD)
+def signed_in(page: Page, site: str, email: str, role: str, next_page: str) -> Page:
     User.objects.create_user(email, role=role, name=email.split("@")[0].title())
-    page.goto(f"{site}/login?next={next_page}")
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Login").click()
-    expect(page).to_have_url(site + next_page)
+    sign_in(page, site, email, next_page)
     return page
 
 
-def test_the_admin_adds_a_coupon_and_it_appears_on_the_home_page(site: str, page: Page, emulator):
-    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
+def test_the_admin_adds_a_coupon_and_it_appears_on_the_home_page(site: str, page: Page):
+    signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
     expect(page.get_by_role("heading", level=1)).to_have_text("Manage Coupons")
     expect(page.get_by_text("No coupons found.")).to_be_visible()
 
@@ -43,8 +37,8 @@ def test_the_admin_adds_a_coupon_and_it_appears_on_the_home_page(site: str, page
     expect(coupons).to_contain_text("A quarter off in spring")
 
 
-def test_the_admin_sets_a_coupons_limits(site: str, page: Page, emulator):
-    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
+def test_the_admin_sets_a_coupons_limits(site: str, page: Page):
+    signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
     page.get_by_label("Coupon Code").fill("WELCOME20")
     page.get_by_label("Discount %").fill("20")
     page.get_by_label("Once per person").check()
@@ -67,8 +61,8 @@ def test_the_admin_sets_a_coupons_limits(site: str, page: Page, emulator):
     assert (coupon.once_per_person, coupon.max_uses, str(coupon.valid_until)) == (True, 100, "2031-08-31")
 
 
-def test_the_admin_edits_then_cancels_and_a_bad_discount_is_explained(site: str, page: Page, emulator):
-    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
+def test_the_admin_edits_then_cancels_and_a_bad_discount_is_explained(site: str, page: Page):
+    signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-coupons")
     page.get_by_label("Coupon Code").fill("BIG")
     page.get_by_label("Discount %").fill("150")
     page.get_by_role("button", name="Add").click()
@@ -78,8 +72,8 @@ def test_the_admin_edits_then_cancels_and_a_bad_discount_is_explained(site: str,
     )
 
 
-def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Page, browser, emulator):
-    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/make-announcements")
+def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Page, browser):
+    signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/make-announcements")
     expect(page.get_by_text("No announcements yet.")).to_be_visible()
     page.get_by_label("Write announcement").fill("The courts close at 6 pm on Friday.")
     page.get_by_role("button", name="Add").click()
@@ -93,16 +87,16 @@ def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Pa
     )
 
     reader = signed_in(
-        browser.new_page(), site, emulator, "ada@example.com", User.Role.USER, "/dashboard/announcements"
+        browser.new_page(), site, "ada@example.com", User.Role.USER, "/dashboard/announcements"
     )
     row = reader.get_by_role("row", name=re.compile("The courts close at 6 pm on Friday."))
     expect(row).to_contain_text(re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M"))
 
 
-def test_the_users_search_filters_as_you_type(site: str, page: Page, emulator):
+def test_the_users_search_filters_as_you_type(site: str, page: Page):
     User.objects.create_user("zoe@example.com", name="Zoe Quinn")
     User.objects.create_user("max@example.com", name="Max Power", role=User.Role.MEMBER)
-    signed_in(page, site, emulator, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-users")
+    signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/manage-users")
     rows = page.get_by_role("row").filter(has=page.get_by_role("cell"))
     expect(rows).to_have_count(3)
 

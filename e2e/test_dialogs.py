@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
@@ -27,9 +27,8 @@ def assert_site_button(page: Page, button: Locator, classes: str) -> None:
     expect(button).to_have_css("background-color", page.evaluate(SITE_BUTTON, classes))
 
 
-def test_the_delete_question_and_its_answer_have_the_site_s_buttons(site: str, page: Page, emulator):
+def test_the_delete_question_and_its_answer_have_the_site_s_buttons(site: str, page: Page):
     Coupon.objects.create(code="SPRING20", discount=20)
-    emulator.sign_up("ann@example.com", PASSWORD)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     sign_in(page, site, "ann@example.com", "/dashboard/manage-coupons")
 

@@ -13,16 +13,14 @@ from bookings.tests.factories import make_booking
 from content.models import Announcement
 from courts.models import Court
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def people(emulator):
-    for email in ("ada@example.com", "ann@example.com"):
-        emulator.sign_up(email, PASSWORD)
+def people():
     User.objects.create_user("ada@example.com")
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import PASSWORD, sign_in_on_the_login_page
 
 pytestmark = pytest.mark.browser
 
@@ -36,9 +36,10 @@ def assert_framed(element: Locator) -> None:
 
 
 def test_the_admin_forms_fieldsets_and_the_slots_textarea_are_framed(site: str, page: Page, emulator):
+    # A password account, through /login: the profile page then offers its password form.
     emulator.sign_up("ann@example.com", PASSWORD)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
-    sign_in(page, site, "ann@example.com", "/dashboard/manage-courts")
+    sign_in_on_the_login_page(page, site, "ann@example.com", "/dashboard/manage-courts")
 
     page.get_by_role("button", name="Add Court").click()
     dialog = page.get_by_role("dialog", name="Add New Court")

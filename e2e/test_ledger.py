@@ -11,14 +11,13 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from payments.models import Payment
 
 pytestmark = pytest.mark.browser
 
 
-def test_an_admin_filters_the_ledger_and_exports_it(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_admin_filters_the_ledger_and_exports_it(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     for name, amount in (("Centre", "20.00"), ("Side", "30.00")):
         court = CourtFactory(name=name, type="Tennis", price=Decimal(amount), slots=["08:00-09:00"])

@@ -9,14 +9,13 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.test_list_pages import bookings_of
 from content.models import Announcement
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def admin(emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def admin():
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
 

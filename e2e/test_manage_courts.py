@@ -7,18 +7,15 @@ from accounts.models import User
 from bookings.tests.factories import make_booking
 from courts.models import Court
 from courts.tests.factories import CourtFactory
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def admin_page(site: str, page: Page, emulator) -> Page:
-    emulator.sign_up("ann@example.com", "secret-pass-1")
+def admin_page(site: str, page: Page) -> Page:
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
-    page.goto(f"{site}/login?next=/dashboard/manage-courts")
-    page.get_by_label("Email").fill("ann@example.com")
-    page.get_by_label("Password").fill("secret-pass-1")
-    page.get_by_role("button", name="Login").click()
+    sign_in(page, site, "ann@example.com", "/dashboard/manage-courts")
     expect(page.get_by_role("heading", level=1)).to_have_text("Manage Courts")
     return page
 

@@ -46,13 +46,12 @@ def fill_card(page: Page, number: str) -> None:
 
 
 def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
-    site: str, page: Page, browser, emulator, localstripe
+    site: str, page: Page, browser, localstripe
 ):
     CourtFactory(
         name="Centre Court", type="Tennis", price=Decimal("20.00"), slots=["08:00-09:00", "09:00-10:00"]
     )
     Coupon.objects.create(code="WELCOME20", discount=20)
-    emulator.sign_up("ann@example.com", PASSWORD)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
     page.goto(site + "/register")
@@ -106,9 +105,8 @@ def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
     expect(admin.get_by_role("row", name=re.compile("ada@example.com"))).to_be_visible()
 
 
-def pay_with_a_declined_card(site: str, page: Page, emulator) -> Booking:
+def pay_with_a_declined_card(site: str, page: Page) -> Booking:
     """Ada's approved $20 booking, and her payment of it refused: the card was declined."""
-    emulator.sign_up("ada@example.com", PASSWORD)
     ada = User.objects.create_user("ada@example.com")
     booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
     sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
@@ -121,18 +119,18 @@ def pay_with_a_declined_card(site: str, page: Page, emulator) -> Booking:
 
 
 def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
-    site: str, page: Page, emulator, localstripe
+    site: str, page: Page, localstripe
 ):
-    booking = pay_with_a_declined_card(site, page, emulator)
+    booking = pay_with_a_declined_card(site, page)
 
     expect(page).to_have_url(site + f"/dashboard/payment-page/{booking.pk}")
     booking.refresh_from_db()
     assert booking.status == Booking.Status.APPROVED
 
 
-def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: Page, emulator, localstripe):
+def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: Page, localstripe):
     Coupon.objects.create(code="SPRING25", discount=25)
-    pay_with_a_declined_card(site, page, emulator)
+    pay_with_a_declined_card(site, page)
 
     page.get_by_label("Coupon code").fill("spring25")
     page.get_by_role("button", name="Apply").click()
@@ -142,9 +140,8 @@ def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: P
 
 
 def test_a_payment_whose_coupon_was_withdrawn_meanwhile_is_refunded_and_the_person_told_why(
-    site: str, page: Page, emulator, localstripe
+    site: str, page: Page, localstripe
 ):
-    emulator.sign_up("ada@example.com", PASSWORD)
     ada = User.objects.create_user("ada@example.com")
     booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
     Coupon.objects.create(code="SPRING25", discount=25)
@@ -168,7 +165,7 @@ def test_a_payment_whose_coupon_was_withdrawn_meanwhile_is_refunded_and_the_pers
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_webhook_alone_confirms_a_paid_booking(live_site: str, emulator, localstripe):
+def test_the_webhook_alone_confirms_a_paid_booking(live_site: str, localstripe):
     localstripe.register_webhook(f"{live_site}/api/stripe/webhook")
     ada = User.objects.create_user("ada@example.com")
     booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)

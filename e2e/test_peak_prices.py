@@ -10,7 +10,7 @@ from accounts.models import User
 from bookings.models import Booking
 from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -23,10 +23,7 @@ def next_weekday():
     return day
 
 
-def test_a_peak_slots_price_shows_in_the_booking_modal_and_its_total_is_the_servers(
-    site: str, page: Page, emulator
-):
-    emulator.sign_up("ada@example.com", PASSWORD)
+def test_a_peak_slots_price_shows_in_the_booking_modal_and_its_total_is_the_servers(site: str, page: Page):
     court = CourtFactory(
         name="Centre Court", type="Tennis", price=Decimal("15.00"), slots=["16:00-17:00", "17:00-18:00"]
     )
@@ -51,8 +48,7 @@ def test_a_peak_slots_price_shows_in_the_booking_modal_and_its_total_is_the_serv
     assert Booking.objects.get().price == Decimal("40.00")
 
 
-def test_the_day_sheet_shows_a_peak_cells_price_and_totals_the_cells_chosen(site: str, page: Page, emulator):
-    emulator.sign_up("ada@example.com", PASSWORD)
+def test_the_day_sheet_shows_a_peak_cells_price_and_totals_the_cells_chosen(site: str, page: Page):
     court = CourtFactory(name="Centre", price=Decimal("15.00"), slots=["16:00-17:00", "17:00-18:00"])
     PriceBand.objects.create(
         court=court, weekdays=[0, 1, 2, 3, 4], starts=time(17), ends=time(21), price=Decimal("25.00")
@@ -66,8 +62,7 @@ def test_the_day_sheet_shows_a_peak_cells_price_and_totals_the_cells_chosen(site
     expect(page.get_by_text("Centre: 16:00-17:00, 17:00-18:00. Total $40.00.")).to_be_visible()
 
 
-def test_an_admin_adds_a_price_band_on_manage_courts(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_admin_adds_a_price_band_on_manage_courts(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     court = CourtFactory(name="North Court", price=Decimal("20.00"))
     sign_in(page, site, "ann@example.com", "/dashboard/manage-courts")

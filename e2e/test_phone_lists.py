@@ -13,7 +13,7 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -23,10 +23,8 @@ LONG_EMAIL = "alexandra.konstantinopoulou.the.third@example-sports-club.com"
 
 
 @pytest.fixture
-def club(emulator):
+def club():
     """An admin, and a member with a long address who has a booking in every state that has a list."""
-    for email in ("ann@example.com", LONG_EMAIL):
-        emulator.sign_up(email, PASSWORD)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN, name="Ann Admin")
     member = User.objects.create_user(LONG_EMAIL, role=User.Role.MEMBER, name="Alexandra Konstantinopoulou")
     court = CourtFactory(name="Centre Court With A Long Name", price=Decimal("30.00"))

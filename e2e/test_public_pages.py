@@ -5,7 +5,7 @@ from playwright.sync_api import Page, expect
 
 from content.models import ContactMessage
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -20,11 +20,10 @@ def test_home_shows_the_hero(site: str, page: Page):
     expect(page).to_have_url(site + "/courts")
 
 
-def test_join_now_is_offered_only_to_someone_signed_out(site: str, page: Page, emulator):
+def test_join_now_is_offered_only_to_someone_signed_out(site: str, page: Page):
     page.goto(site + "/")
     expect(page.get_by_role("link", name="Join Now")).to_be_visible()
 
-    emulator.sign_up("sam@example.com", PASSWORD)
     sign_in(page, site, "sam@example.com", "/")
 
     expect(page.get_by_role("link", name="View Courts")).to_be_visible()

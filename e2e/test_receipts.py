@@ -11,16 +11,15 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def payment(emulator) -> Payment:
+def payment() -> Payment:
     """Mia's $30 booking of Hall B, paid $24 with SPRING20 by a card ending in 4242."""
-    emulator.sign_up("mia@example.com", PASSWORD)
     mia = User.objects.create_user("mia@example.com", role=User.Role.MEMBER)
     court = CourtFactory(name="Hall B", type="Badminton", price=Decimal("30.00"), slots=["08:00-09:00"])
     booking = make_booking(user=mia, court=court, status=Booking.Status.CONFIRMED)

@@ -13,7 +13,7 @@ from bookings.models import BookedSlot, Booking
 from bookings.tests.factories import make_booking
 from courts.models import Court
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from e2e.test_accessibility import serious_violations
 from payments.tests.helpers import paid, refunded
 
@@ -36,8 +36,7 @@ def played(court: Court, day, slot: str) -> Booking:
     return booking
 
 
-def test_a_manager_reads_last_months_takings_and_the_empty_weekday_mornings(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_a_manager_reads_last_months_takings_and_the_empty_weekday_mornings(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     centre = CourtFactory(name="Centre", type="Tennis", slots=[MORNING, EVENING])
     side = CourtFactory(name="Side", type="Tennis", slots=[MORNING, EVENING])
@@ -82,8 +81,7 @@ def test_a_manager_reads_last_months_takings_and_the_empty_weekday_mornings(site
     assert serious_violations(page) == []
 
 
-def test_on_a_phone_the_heat_maps_scroll_in_their_own_boxes_by_keyboard_too(site: str, browser, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_on_a_phone_the_heat_maps_scroll_in_their_own_boxes_by_keyboard_too(site: str, browser):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     CourtFactory(
         name="Centre", type="Tennis", slots=[f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(7, 22)]

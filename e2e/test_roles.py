@@ -6,13 +6,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
 
-def test_an_admin_promotes_and_demotes_an_admin_and_the_last_one_stays(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_admin_promotes_and_demotes_an_admin_and_the_last_one_stays(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     User.objects.create_user("zoe@example.com", name="Zoe Quinn")
     sign_in(page, site, "ann@example.com", "/dashboard/manage-users")
@@ -42,8 +41,7 @@ def test_an_admin_promotes_and_demotes_an_admin_and_the_last_one_stays(site: str
 MARKUP_EMAIL = "\"<meta http-equiv='refresh' content='0;url=/forbidden'>\"@example.com"
 
 
-def test_an_e_mail_with_markup_is_shown_as_it_is_in_the_make_admin_dialog(site: str, page: Page, emulator):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_e_mail_with_markup_is_shown_as_it_is_in_the_make_admin_dialog(site: str, page: Page):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     User.objects.create_user(MARKUP_EMAIL)  # kept before such addresses were refused at sign-in
     sign_in(page, site, "ann@example.com", "/dashboard/manage-users")

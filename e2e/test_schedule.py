@@ -11,7 +11,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import tomorrow
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -39,8 +39,7 @@ def test_on_a_phone_the_table_scrolls_in_its_box_and_the_court_names_stay(site: 
     assert court.bounding_box()["x"] <= 40, "the court names stay at the left while the table scrolls"
 
 
-def test_a_signed_in_person_books_two_free_cells_of_one_court_from_the_sheet(site: str, page: Page, emulator):
-    emulator.sign_up("ada@example.com", PASSWORD)
+def test_a_signed_in_person_books_two_free_cells_of_one_court_from_the_sheet(site: str, page: Page):
     ada = User.objects.create_user("ada@example.com", name="Ada")
     centre = CourtFactory(name="Centre", type="Tennis", price=Decimal("15.00"), slots=DAY[:3])
     CourtFactory(name="Side", type="Tennis", slots=DAY[:3])

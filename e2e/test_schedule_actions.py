@@ -10,7 +10,7 @@ from accounts.models import User
 from bookings.models import Booking, WaitlistEntry
 from bookings.tests.factories import make_booking, tomorrow
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +24,7 @@ def requests(transactional_db):
     return [make_booking(user=ada, court=court, slots=[slot]) for slot in SLOTS]
 
 
-def test_an_admin_approves_one_request_and_cancels_another_from_their_cells(
-    site: str, page: Page, emulator, requests
-):
-    emulator.sign_up("ann@example.com", PASSWORD)
+def test_an_admin_approves_one_request_and_cancels_another_from_their_cells(site: str, page: Page, requests):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     first, second = requests
     sign_in(page, site, "ann@example.com", f"/schedule?date={tomorrow().isoformat()}")
@@ -51,8 +48,7 @@ def test_an_admin_approves_one_request_and_cancels_another_from_their_cells(
     assert statuses == {first.pk: Booking.Status.APPROVED, second.pk: Booking.Status.CANCELLED}
 
 
-def test_a_person_joins_the_waitlist_of_a_taken_cell(site: str, page: Page, emulator, requests):
-    emulator.sign_up("bob@example.com", PASSWORD)
+def test_a_person_joins_the_waitlist_of_a_taken_cell(site: str, page: Page, requests):
     User.objects.create_user("bob@example.com")
     sign_in(page, site, "bob@example.com", f"/schedule?date={tomorrow().isoformat()}")
 

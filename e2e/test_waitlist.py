@@ -10,7 +10,7 @@ from bookings.services import booking_cancel, booking_request
 from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import sign_in
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.browser
@@ -18,8 +18,7 @@ pytestmark = pytest.mark.browser
 SLOTS = ["08:00-09:00", "09:00-10:00"]
 
 
-def test_a_slot_held_for_a_person_is_booked_from_my_waitlist(site: str, page: Page, emulator):
-    emulator.sign_up("ada@example.com", PASSWORD)
+def test_a_slot_held_for_a_person_is_booked_from_my_waitlist(site: str, page: Page):
     ada = User.objects.create_user("ada@example.com", name="Ada")
     ann = User.objects.create_user("ann@example.com")
     court = CourtFactory(name="Centre", type="Tennis", slots=SLOTS)

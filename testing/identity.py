@@ -19,7 +19,9 @@ def credential(identity: IdentityForTests) -> str:
     return signing.dumps(asdict(identity), salt=IdentityForTests.SALT)
 
 
-def signed_in_client(email: str, *, name: str = "", role: str = User.Role.USER) -> Client:
+def session_cookie(email: str, *, name: str = "") -> str:
+    """The session cookie of a test identity of `email`, the person's record made or found as at a
+    first sign-in."""
     identity = IdentityForTests(
         uid=f"test:{email}",
         email=email,
@@ -29,7 +31,12 @@ def signed_in_client(email: str, *, name: str = "", role: str = User.Role.USER) 
         issued_at=int(time.time()),
     )
     user_sign_in(identity=identity)
+    return credential(identity)
+
+
+def signed_in_client(email: str, *, name: str = "", role: str = User.Role.USER) -> Client:
+    cookie = session_cookie(email, name=name)
     User.objects.filter(email=email).update(role=role)
     client = Client()
-    client.cookies[settings.IDENTITY_COOKIE_NAME] = credential(identity)
+    client.cookies[settings.IDENTITY_COOKIE_NAME] = cookie
     return client
