@@ -4,7 +4,8 @@ owner finds it, the reason and its history, on a phone too."""
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -22,7 +23,7 @@ def ada():
 
 
 def test_an_admin_rejects_with_a_reason_and_the_owner_finds_it_on_a_phone(
-    site: str, page: Page, browser: Browser, ada
+    site: str, page: Page, new_context: CreateContextCallback, ada
 ):
     booking = make_booking(user=ada, court=CourtFactory(name="Hall B", type="Badminton"))
     sign_in(page, site, "ann@example.com", "/dashboard/manage-bookings-approval")
@@ -35,7 +36,7 @@ def test_an_admin_rejects_with_a_reason_and_the_owner_finds_it_on_a_phone(
     expect(page.get_by_text("Booking rejected successfully.")).to_be_visible()
     expect(page.get_by_text("No pending bookings available.")).to_be_visible()
 
-    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone = new_context(viewport={"width": 390, "height": 844}).new_page()
     sign_in(phone, site, "ada@example.com", "/dashboard/my-bookings")
     row = phone.get_by_role("row", name=re.compile("Hall B"))
     expect(row).to_contain_text("Rejected")

@@ -4,7 +4,8 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -31,7 +32,7 @@ def accounts():
 
 
 def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user_can_pay(
-    site: str, page: Page, browser: Browser, court, accounts
+    site: str, page: Page, new_context: CreateContextCallback, court, accounts
 ):
     day = (timezone.localdate() + timedelta(days=2)).isoformat()
     sign_in(page, site, "ada@example.com", "/courts")
@@ -58,7 +59,7 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
     )
 
     # Another user opening the same court and date finds both slots taken.
-    bob = browser.new_context().new_page()
+    bob = new_context().new_page()
     sign_in(bob, site, "bob@example.com", "/courts")
     bob.get_by_role("button", name="Book Now").click()
     bob_modal = bob.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
@@ -68,7 +69,7 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
     expect(bob_modal.get_by_label("10:00-11:00")).to_be_enabled()
 
     # The admin approves.
-    ann = browser.new_context().new_page()
+    ann = new_context().new_page()
     sign_in(ann, site, "ann@example.com", "/dashboard/manage-bookings-approval")
     ann.get_by_role("row", name=re.compile("ada@example.com")).get_by_role("button", name="Approve").click()
     expect(ann.get_by_role("dialog")).to_contain_text("Booking approved successfully.")

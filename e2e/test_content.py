@@ -72,7 +72,7 @@ def test_the_admin_edits_then_cancels_and_a_bad_discount_is_explained(site: str,
     )
 
 
-def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Page, browser):
+def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Page, new_context):
     signed_in(page, site, "ann@example.com", User.Role.ADMIN, "/dashboard/make-announcements")
     expect(page.get_by_text("No announcements yet.")).to_be_visible()
     page.get_by_label("Write announcement").fill("The courts close at 6 pm on Friday.")
@@ -87,7 +87,7 @@ def test_the_admin_posts_an_announcement_and_a_user_reads_it(site: str, page: Pa
     )
 
     reader = signed_in(
-        browser.new_page(), site, "ada@example.com", User.Role.USER, "/dashboard/announcements"
+        new_context().new_page(), site, "ada@example.com", User.Role.USER, "/dashboard/announcements"
     )
     row = reader.get_by_role("row", name=re.compile("The courts close at 6 pm on Friday."))
     expect(row).to_contain_text(re.compile(r"[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M"))

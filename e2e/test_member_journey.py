@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
+from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -24,7 +25,9 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "he
 
 
 @pytest.mark.parametrize("screen", WIDTHS)
-def test_a_member_s_round_of_the_site(site: str, browser: Browser, emulator, localstripe, screen):
+def test_a_member_s_round_of_the_site(
+    site: str, new_context: CreateContextCallback, emulator, localstripe, screen
+):
     emulator.sign_up("mia@example.com", PASSWORD, name="Mia Park")
     mia = User.objects.create_user("mia@example.com", role=User.Role.MEMBER, name="Mia Park")
     admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
@@ -32,7 +35,7 @@ def test_a_member_s_round_of_the_site(site: str, browser: Browser, emulator, loc
     CourtFactory(name="Hall A", type="Badminton", price=Decimal("12.00"))
     booking_reject(booking=make_booking(user=mia, court=hall), by=admin, reason="Closed for a tournament.")
     approved = make_booking(user=mia, court=hall, slots=[hall.slots[1]], status=Booking.Status.APPROVED)
-    page = browser.new_page(viewport=WIDTHS[screen])
+    page = new_context(viewport=WIDTHS[screen]).new_page()
 
     # Signing in straight to a list whose rows are islands: the greeting still shows.
     page.goto(f"{site}/login?next=/dashboard/approved-bookings")

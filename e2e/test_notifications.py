@@ -12,7 +12,7 @@ import pytest
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 from icalendar import Calendar
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
@@ -46,7 +46,7 @@ def retries_are_due() -> None:
 
 
 def test_every_step_of_a_booking_reaches_the_mailbox_once(
-    site: str, page: Page, browser: Browser, emulator, localstripe, mailbox, settings
+    site: str, page: Page, emulator, localstripe, mailbox, settings
 ):
     settings.SITE_URL = site  # the links in the e-mails lead to this test's site
     CourtFactory(name="Hall A", type="Badminton", price=Decimal("15.00"), slots=["08:00-09:00"])

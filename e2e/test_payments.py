@@ -46,7 +46,7 @@ def fill_card(page: Page, number: str) -> None:
 
 
 def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
-    site: str, page: Page, browser, localstripe
+    site: str, page: Page, new_context, localstripe
 ):
     CourtFactory(
         name="Centre Court", type="Tennis", price=Decimal("20.00"), slots=["08:00-09:00", "09:00-10:00"]
@@ -70,7 +70,7 @@ def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
     modal.get_by_role("button", name="Submit Booking").click()
     expect(page.locator("[data-rht-toaster]")).to_contain_text("Booking request sent.")
 
-    admin = browser.new_context().new_page()
+    admin = new_context().new_page()
     sign_in(admin, site, "ann@example.com", "/dashboard/manage-bookings-approval")
     admin.get_by_role("button", name="Approve").click()
     expect(admin.get_by_text("No pending bookings available.")).to_be_visible(timeout=10_000)

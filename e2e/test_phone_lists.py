@@ -6,7 +6,8 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -47,8 +48,8 @@ def club():
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
 
 
-def on_phone(browser: Browser, site: str, email: str, path: str) -> Page:
-    page = browser.new_page(viewport=PHONE)
+def on_phone(new_context: CreateContextCallback, site: str, email: str, path: str) -> Page:
+    page = new_context(viewport=PHONE).new_page()
     sign_in(page, site, email, path)
     # Measured once the stylesheets have loaded: a page without islands is ready to script before.
     page.wait_for_load_state("load")
@@ -103,8 +104,10 @@ MEMBER_LISTS = {
 
 
 @pytest.mark.parametrize(("path", "actions"), list(ADMIN_LISTS.items()))
-def test_each_admin_list_reads_and_acts_on_a_phone(site: str, browser: Browser, club, path, actions):
-    page = on_phone(browser, site, "ann@example.com", path)
+def test_each_admin_list_reads_and_acts_on_a_phone(
+    site: str, new_context: CreateContextCallback, club, path, actions
+):
+    page = on_phone(new_context, site, "ann@example.com", path)
     rows = page.locator("main tbody tr, main li.card")
     expect(rows.first).to_be_visible()
 
@@ -114,8 +117,10 @@ def test_each_admin_list_reads_and_acts_on_a_phone(site: str, browser: Browser, 
 
 
 @pytest.mark.parametrize(("path", "actions"), list(MEMBER_LISTS.items()))
-def test_each_member_list_reads_and_acts_on_a_phone(site: str, browser: Browser, club, path, actions):
-    page = on_phone(browser, site, LONG_EMAIL, path)
+def test_each_member_list_reads_and_acts_on_a_phone(
+    site: str, new_context: CreateContextCallback, club, path, actions
+):
+    page = on_phone(new_context, site, LONG_EMAIL, path)
     rows = page.locator("main tbody tr")
     expect(rows.first).to_be_visible()
 
@@ -124,8 +129,8 @@ def test_each_member_list_reads_and_acts_on_a_phone(site: str, browser: Browser,
         assert_on_screen(page, control(rows.first, action))
 
 
-def test_the_long_address_is_shown_whole_on_a_phone(site: str, browser: Browser, club):
-    page = on_phone(browser, site, "ann@example.com", "/dashboard/manage-users")
+def test_the_long_address_is_shown_whole_on_a_phone(site: str, new_context: CreateContextCallback, club):
+    page = on_phone(new_context, site, "ann@example.com", "/dashboard/manage-users")
 
     cell = page.get_by_role("cell", name=re.compile(re.escape(LONG_EMAIL) + "$"))
     expect(cell).to_be_visible()
@@ -134,8 +139,8 @@ def test_the_long_address_is_shown_whole_on_a_phone(site: str, browser: Browser,
     assert box["x"] + box["width"] <= PHONE["width"]
 
 
-def test_an_admin_approves_from_a_phone(site: str, browser: Browser, club):
-    page = on_phone(browser, site, "ann@example.com", "/dashboard/manage-bookings-approval")
+def test_an_admin_approves_from_a_phone(site: str, new_context: CreateContextCallback, club):
+    page = on_phone(new_context, site, "ann@example.com", "/dashboard/manage-bookings-approval")
 
     page.get_by_role("button", name="Approve").click()
 
@@ -143,8 +148,10 @@ def test_an_admin_approves_from_a_phone(site: str, browser: Browser, club):
     assert Booking.objects.filter(status=Booking.Status.APPROVED).count() == 2
 
 
-def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(site: str, browser: Browser, club):
-    page = on_phone(browser, site, LONG_EMAIL, "/dashboard/my-bookings")
+def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(
+    site: str, new_context: CreateContextCallback, club
+):
+    page = on_phone(new_context, site, LONG_EMAIL, "/dashboard/my-bookings")
     menu_button = page.get_by_role("button", name="Open the dashboard menu")
     expect(menu_button).to_have_attribute("aria-expanded", "false")
 
@@ -163,8 +170,8 @@ def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(site: str, b
     expect(menu_button).to_have_attribute("aria-expanded", "false")
 
 
-def test_the_page_title_shows_once_on_a_phone(site: str, browser: Browser, club):
-    page = on_phone(browser, site, LONG_EMAIL, "/dashboard/payment-history")
+def test_the_page_title_shows_once_on_a_phone(site: str, new_context: CreateContextCallback, club):
+    page = on_phone(new_context, site, LONG_EMAIL, "/dashboard/payment-history")
 
     expect(page.get_by_text("Payment History", exact=True).filter(visible=True)).to_have_count(1)
     expect(page.get_by_role("heading", level=1, name="Payment History")).to_be_visible()

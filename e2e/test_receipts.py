@@ -5,7 +5,8 @@ from decimal import Decimal
 
 import pytest
 from django.utils import timezone
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import expect
+from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -39,9 +40,9 @@ def payment() -> Payment:
 
 @pytest.mark.parametrize("width", [390, 1366])
 def test_a_member_opens_the_receipt_of_a_payment_from_their_history(
-    site: str, browser: Browser, payment, width
+    site: str, new_context: CreateContextCallback, payment, width
 ):
-    page = browser.new_page(viewport={"width": width, "height": 844 if width == 390 else 900})
+    page = new_context(viewport={"width": width, "height": 844 if width == 390 else 900}).new_page()
     sign_in(page, site, "mia@example.com", "/dashboard/payment-history")
     row = page.get_by_role("row", name=re.compile("Hall B"))
     expect(row).to_contain_text("SPRING20 (20% off)")

@@ -81,12 +81,12 @@ def test_a_manager_reads_last_months_takings_and_the_empty_weekday_mornings(site
     assert serious_violations(page) == []
 
 
-def test_on_a_phone_the_heat_maps_scroll_in_their_own_boxes_by_keyboard_too(site: str, browser):
+def test_on_a_phone_the_heat_maps_scroll_in_their_own_boxes_by_keyboard_too(site: str, new_context):
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
     CourtFactory(
         name="Centre", type="Tennis", slots=[f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(7, 22)]
     )
-    page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = new_context(viewport={"width": 390, "height": 844}).new_page()
     sign_in(page, site, "ann@example.com", "/dashboard/reports")
 
     widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")

@@ -1,7 +1,8 @@
 """/login and /register paint their forms from the server: nothing moves when the islands take over."""
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from pytest_playwright import CreateContextCallback
 
 pytestmark = pytest.mark.browser
 
@@ -89,14 +90,10 @@ def test_the_footer_starts_below_the_first_screen_of_the_sign_in_pages(
 
 @pytest.mark.parametrize("path", FORMS)
 def test_without_javascript_the_sign_in_forms_show_but_cannot_be_sent(
-    live_site: str, browser: Browser, transactional_db, path: str
+    live_site: str, new_context: CreateContextCallback, transactional_db, path: str
 ):
-    context = browser.new_context(java_script_enabled=False)
-    try:
-        page = context.new_page()
-        page.goto(live_site + path)
+    page = new_context(java_script_enabled=False).new_page()
+    page.goto(live_site + path)
 
-        expect(page.get_by_role("button", name=FORMS[path], exact=True)).to_be_disabled()
-        expect(page.get_by_label("Email")).to_be_disabled()
-    finally:
-        context.close()
+    expect(page.get_by_role("button", name=FORMS[path], exact=True)).to_be_disabled()
+    expect(page.get_by_label("Email")).to_be_disabled()
