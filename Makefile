@@ -160,11 +160,12 @@ pytest: install build
 	$(BIN)/pytest -m integration --reuse-db $(XDIST) $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
-# says how), the installs (side by side; lint alone would make two of them one after the other).
+# says how), the installs (side by side; lint alone would make two of them one after the other), the
+# checks and the build side by side (mypy takes one core), then the tests.
 test:
 	@scripts/system_packages.sh
 	@$(MAKE) --no-print-directory install
-	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint build
 	@$(MAKE) --no-print-directory pytest
 
 clean:
