@@ -56,7 +56,7 @@ def live_site(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def site(live_site, page, transactional_db, emulator):
-    """The live site's address, for a browser beside the Firebase Auth Emulator (its accounts
-    cleared for each test) and localstripe."""
+    """The live site's address, with the Firebase Auth Emulator running (its accounts cleared for
+    each test), which the sign-in pages call."""
     page.set_default_timeout(10_000)
     return live_site
