@@ -152,12 +152,10 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 
 # The fast layer first (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins,
 # which each test process starts for itself, and the browser), on the test databases the first layer
-# made. Each layer runs on a process per core (pytest-xdist), each with a database of its own; a
-# module's tests stay together on one of them, as the modules that start a site of their own need.
-XDIST := --numprocesses auto --dist loadfile
+# made; each on a process per core (pyproject.toml: pytest-xdist).
 pytest: install build
-	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(XDIST) $(PYTEST_ARGS)
-	$(BIN)/pytest -m integration --reuse-db $(XDIST) $(PYTEST_ARGS)
+	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
+	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
 # says how), the installs (side by side; lint alone would make two of them one after the other), the
