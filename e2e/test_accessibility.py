@@ -65,7 +65,7 @@ ADMIN = [
 ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     # axe is the test's own script, injected inline: the site's Content Security Policy rightly
     # refuses it, so these browsers (and only these) set the policy aside.

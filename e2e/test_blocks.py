@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 SLOTS = ["08:00-09:00", "09:00-10:00", "10:00-11:00"]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     # axe is injected inline, which the site's Content Security Policy refuses (test_accessibility).
     return {**browser_context_args, "bypass_csp": True}

@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
-from pytest_playwright import CreateContextCallback
 
 from accounts.models import User
 from bookings.models import Booking
@@ -48,8 +47,13 @@ def club():
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
 
 
-def on_phone(new_context: CreateContextCallback, site: str, email: str, path: str) -> Page:
-    page = new_context(viewport=PHONE).new_page()
+@pytest.fixture(scope="module")
+def browser_context_args(browser_context_args):
+    """The module's pages are a phone's."""
+    return {**browser_context_args, "viewport": PHONE}
+
+
+def on_phone(page: Page, site: str, email: str, path: str) -> Page:
     sign_in(page, site, email, path)
     # Measured once the stylesheets have loaded: a page without islands is ready to script before.
     page.wait_for_load_state("load")
@@ -104,10 +108,8 @@ MEMBER_LISTS = {
 
 
 @pytest.mark.parametrize(("path", "actions"), list(ADMIN_LISTS.items()))
-def test_each_admin_list_reads_and_acts_on_a_phone(
-    site: str, new_context: CreateContextCallback, club, path, actions
-):
-    page = on_phone(new_context, site, "ann@example.com", path)
+def test_each_admin_list_reads_and_acts_on_a_phone(site: str, page: Page, club, path, actions):
+    page = on_phone(page, site, "ann@example.com", path)
     rows = page.locator("main tbody tr, main li.card")
     expect(rows.first).to_be_visible()
 
@@ -117,10 +119,8 @@ def test_each_admin_list_reads_and_acts_on_a_phone(
 
 
 @pytest.mark.parametrize(("path", "actions"), list(MEMBER_LISTS.items()))
-def test_each_member_list_reads_and_acts_on_a_phone(
-    site: str, new_context: CreateContextCallback, club, path, actions
-):
-    page = on_phone(new_context, site, LONG_EMAIL, path)
+def test_each_member_list_reads_and_acts_on_a_phone(site: str, page: Page, club, path, actions):
+    page = on_phone(page, site, LONG_EMAIL, path)
     rows = page.locator("main tbody tr")
     expect(rows.first).to_be_visible()
 
@@ -129,8 +129,8 @@ def test_each_member_list_reads_and_acts_on_a_phone(
         assert_on_screen(page, control(rows.first, action))
 
 
-def test_the_long_address_is_shown_whole_on_a_phone(site: str, new_context: CreateContextCallback, club):
-    page = on_phone(new_context, site, "ann@example.com", "/dashboard/manage-users")
+def test_the_long_address_is_shown_whole_on_a_phone(site: str, page: Page, club):
+    page = on_phone(page, site, "ann@example.com", "/dashboard/manage-users")
 
     cell = page.get_by_role("cell", name=re.compile(re.escape(LONG_EMAIL) + "$"))
     expect(cell).to_be_visible()
@@ -139,8 +139,8 @@ def test_the_long_address_is_shown_whole_on_a_phone(site: str, new_context: Crea
     assert box["x"] + box["width"] <= PHONE["width"]
 
 
-def test_an_admin_approves_from_a_phone(site: str, new_context: CreateContextCallback, club):
-    page = on_phone(new_context, site, "ann@example.com", "/dashboard/manage-bookings-approval")
+def test_an_admin_approves_from_a_phone(site: str, page: Page, club):
+    page = on_phone(page, site, "ann@example.com", "/dashboard/manage-bookings-approval")
 
     page.get_by_role("button", name="Approve").click()
 
@@ -148,10 +148,8 @@ def test_an_admin_approves_from_a_phone(site: str, new_context: CreateContextCal
     assert Booking.objects.filter(status=Booking.Status.APPROVED).count() == 2
 
 
-def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(
-    site: str, new_context: CreateContextCallback, club
-):
-    page = on_phone(new_context, site, LONG_EMAIL, "/dashboard/my-bookings")
+def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(site: str, page: Page, club):
+    page = on_phone(page, site, LONG_EMAIL, "/dashboard/my-bookings")
     menu_button = page.get_by_role("button", name="Open the dashboard menu")
     expect(menu_button).to_have_attribute("aria-expanded", "false")
 
@@ -170,8 +168,8 @@ def test_the_menu_opens_and_closes_by_keyboard_and_gives_focus_back(
     expect(menu_button).to_have_attribute("aria-expanded", "false")
 
 
-def test_the_page_title_shows_once_on_a_phone(site: str, new_context: CreateContextCallback, club):
-    page = on_phone(new_context, site, LONG_EMAIL, "/dashboard/payment-history")
+def test_the_page_title_shows_once_on_a_phone(site: str, page: Page, club):
+    page = on_phone(page, site, LONG_EMAIL, "/dashboard/payment-history")
 
     expect(page.get_by_text("Payment History", exact=True).filter(visible=True)).to_have_count(1)
     expect(page.get_by_role("heading", level=1, name="Payment History")).to_be_visible()

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.browser
 MORNING, EVENING = "08:00-09:00", "18:00-19:00"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     # axe is injected inline, which the site's Content Security Policy refuses (test_accessibility).
     return {**browser_context_args, "bypass_csp": True}
