@@ -25,7 +25,7 @@ unexport PYTHONDONTWRITEBYTECODE
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest clean
+.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -150,21 +150,27 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 	$(BIN)/ruff format .
 	$(NPM) run format
 
-# The fast layer first (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins,
-# which each test process starts for itself, and the browser), on the test databases the first layer
-# made; each on a process per core (pyproject.toml: pytest-xdist).
-pytest: install build
+# The fast layer (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins, which
+# each test process starts for itself, and the browser) on the test databases the first layer made;
+# each on a process per core (pyproject.toml: pytest-xdist).
+pytest: pytest-fast
+	@$(MAKE) --no-print-directory pytest-integration
+
+pytest-fast: install build
 	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
+
+pytest-integration: install build
 	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
-# says how), the installs (side by side; lint alone would make two of them one after the other), the
-# checks and the build side by side (mypy takes one core), then the tests.
+# says how), the installs (side by side; lint alone would make two of them one after the other),
+# then the checks beside the build and the fast layer (mypy keeps one core busy, the fast layer
+# does not keep two), then the integration layer.
 test:
 	@scripts/system_packages.sh
 	@$(MAKE) --no-print-directory install
-	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint build
-	@$(MAKE) --no-print-directory pytest
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint pytest-fast
+	@$(MAKE) --no-print-directory pytest-integration
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var
