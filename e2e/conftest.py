@@ -6,13 +6,13 @@ from testing import chromium
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    """The system Chromium, which reaches nothing but loopback, where the live site and the local
-    stand-ins run: any other host name resolves to nothing (a test may still answer a request for
-    one itself, with `page.route`)."""
+    """The system Chromium's headless shell (testing/chromium.py), which reaches nothing but
+    loopback, where the live site and the local stand-ins run: any other host name resolves to
+    nothing (a test may still answer a request for one itself, with `page.route`)."""
     only_loopback = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
     return {
         **browser_type_launch_args,
-        "executable_path": chromium.EXECUTABLE,
+        "executable_path": chromium.TESTS_EXECUTABLE,
         "args": [*chromium.ARGS, only_loopback],
     }
 

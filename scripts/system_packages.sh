@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The system packages `make test` needs besides Python and Node: Chromium for the browser tests and
-# systemd-analyze, which checks deploy/'s units. Missing ones are installed from Debian's packages when
-# this user may (root, or sudo without a password); otherwise it stops at once and says what to run.
+# The system packages `make test` needs besides Python and Node: Chromium's headless shell for the
+# browser tests (testing/chromium.py) and systemd-analyze, which checks deploy/'s units. Missing ones
+# are installed from Debian's packages when this user may (root, or sudo without a password);
+# otherwise it stops at once and says what to run.
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || missing+=(chromium-headless-shell)
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,6 +1,6 @@
 """`make test` sets up the system packages the tests need (scripts/system_packages.sh): a machine
-without Chromium gets it from Debian's packages when this user may install them, and otherwise hears
-at once what to install, not after minutes of failing browser tests.
+without Chromium's headless shell gets it from Debian's packages when this user may install them,
+and otherwise hears at once what to install, not after minutes of failing browser tests.
 
 The machine's own apt-get, sudo and id are stand-ins here (small scripts on a PATH of the test's
 own): a test must not install or remove packages on the machine that runs it."""
@@ -32,7 +32,9 @@ def run_with(tmp_path: Path, **commands: str) -> subprocess.CompletedProcess:
 
 
 def test_with_chromium_and_systemd_analyze_there_it_does_nothing(tmp_path):
-    result = run_with(tmp_path, chromium="", systemd_analyze="", apt_get="echo called >&2; exit 9")
+    result = run_with(
+        tmp_path, chromium_headless_shell="", systemd_analyze="", apt_get="echo called >&2; exit 9"
+    )
 
     assert (result.returncode, result.stderr) == (0, "")
 
@@ -43,8 +45,8 @@ def test_a_user_who_may_not_install_is_told_at_once_what_to_run(tmp_path):
     result = run_with(tmp_path, systemd_analyze="", apt_get="exit 9", id="echo 1000", sudo="exit 1")
 
     assert result.returncode == 1
-    assert "The tests need chromium, which this machine lacks" in result.stderr
-    assert "sudo apt-get install -y chromium" in result.stderr
+    assert "The tests need chromium-headless-shell, which this machine lacks" in result.stderr
+    assert "sudo apt-get install -y chromium-headless-shell" in result.stderr
     assert time.monotonic() - started < 5
 
 
@@ -52,7 +54,7 @@ def test_a_machine_without_debians_apt_is_told_what_to_install(tmp_path):
     result = run_with(tmp_path, id="echo 0")
 
     assert result.returncode == 1
-    assert "sudo apt-get install -y chromium systemd" in result.stderr
+    assert "sudo apt-get install -y chromium-headless-shell systemd" in result.stderr
 
 
 def test_root_gets_the_missing_packages_from_debian(tmp_path):
@@ -61,7 +63,7 @@ def test_root_gets_the_missing_packages_from_debian(tmp_path):
     result = run_with(tmp_path, systemd_analyze="", id="echo 0", apt_get=f'echo "$*" >> {calls}')
 
     assert result.returncode == 0, result.stderr
-    assert calls.read_text().splitlines() == ["update -qq", "install -y -qq chromium"]
+    assert calls.read_text().splitlines() == ["update -qq", "install -y -qq chromium-headless-shell"]
 
 
 def test_a_user_with_sudo_gets_them_through_sudo(tmp_path):
@@ -78,7 +80,7 @@ def test_a_user_with_sudo_gets_them_through_sudo(tmp_path):
     assert calls.read_text().splitlines() == [
         "sudo -n true",
         "sudo apt-get update -qq",
-        "sudo apt-get install -y -qq chromium systemd",
+        "sudo apt-get install -y -qq chromium-headless-shell systemd",
     ]
 
 
