@@ -2,6 +2,41 @@ import pytest
 from django.conf import settings
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """PostgreSQL through the tests' backend, which empties the tables between tests by DELETE
+    (testing/postgresql/base.py)."""
+    from django.db import connections
+
+    if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        settings.DATABASES["default"]["ENGINE"] = "testing.postgresql"
+        # Django made this process's connection object as the models loaded (to read a name
+        # length), before any test setting: the next use makes it again, with the tests' backend.
+        del connections["default"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _content_types_and_permissions_made_once(django_db_setup):
+    """Django's post_migrate receivers make the content types and permissions as the test database
+    is migrated, and not again after each test's flush, which keeps them (testing/postgresql/base.py):
+    they would read them all back, about 0.1 s a test."""
+    from django.contrib.auth.management import create_permissions, rename_permissions_after_model_rename
+    from django.contrib.contenttypes.management import create_contenttypes
+    from django.db.models.signals import post_migrate
+
+    auth = "django.contrib.auth.management."
+    receivers = [
+        (create_contenttypes, None),
+        (create_permissions, auth + "create_permissions"),
+        (rename_permissions_after_model_rename, auth + "rename_permissions"),
+    ]
+    for receiver, dispatch_uid in receivers:
+        post_migrate.disconnect(receiver, dispatch_uid=dispatch_uid)
+    yield
+    for receiver, dispatch_uid in receivers:
+        post_migrate.connect(receiver, dispatch_uid=dispatch_uid)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _postgresql_and_build(django_db_setup, django_db_blocker):
     """Tests speak to PostgreSQL and render the built front end, as production does."""
