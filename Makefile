@@ -25,7 +25,7 @@ unexport PYTHONDONTWRITEBYTECODE
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration clean
+.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration pytest-layers system-packages lint-beside clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -162,14 +162,25 @@ pytest-fast: install build
 pytest-integration: install build
 	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
-# In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
-# says how), the installs (side by side; lint alone would make two of them one after the other),
-# then the checks beside the build and the fast layer (mypy keeps one core busy, the fast layer
-# does not keep two), then the integration layer.
+# The system packages the tests need (Chromium; scripts/system_packages.sh) are checked at once:
+# a machine that lacks them and may not install them hears what to run before anything else. The
+# run is bound by the CPU (two cores here), so the work that decides nothing about the next step
+# fills the cores' idle moments instead of taking turns with the tests: the packages install beside
+# the fast layer (only the integration layer needs them), and the checks run at the lowest priority
+# beside both layers. The fast layer still fails fast: the integration layer starts only once it
+# has passed. Each part's output shows when it ends.
 test:
-	@scripts/system_packages.sh
+	@scripts/system_packages.sh --check
 	@$(MAKE) --no-print-directory install
-	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint pytest-fast
+	@$(MAKE) --no-print-directory --jobs=3 --output-sync=target system-packages lint-beside pytest-layers
+
+system-packages:
+	@scripts/system_packages.sh
+
+lint-beside:
+	@nice -n 19 $(MAKE) --no-print-directory lint
+
+pytest-layers: pytest-fast system-packages
 	@$(MAKE) --no-print-directory pytest-integration
 
 clean:

@@ -16,8 +16,9 @@ from django.conf import settings
 SCRIPT = Path(settings.BASE_DIR) / "scripts" / "system_packages.sh"
 
 
-def run_with(tmp_path: Path, **commands: str) -> subprocess.CompletedProcess:
-    """The script with a PATH holding bash and only these commands (name: the script's body)."""
+def run_with(tmp_path: Path, *arguments: str, **commands: str) -> subprocess.CompletedProcess:
+    """The script (given `arguments`) with a PATH holding bash and only these commands (name: the
+    script's body)."""
     folder = tmp_path / "bin"
     folder.mkdir()
     (folder / "bash").symlink_to(shutil.which("bash"))
@@ -27,7 +28,7 @@ def run_with(tmp_path: Path, **commands: str) -> subprocess.CompletedProcess:
         path.chmod(0o755)
     env = {**os.environ, "PATH": str(folder)}
     return subprocess.run(
-        [str(folder / "bash"), str(SCRIPT)], capture_output=True, text=True, env=env, timeout=30
+        [str(folder / "bash"), str(SCRIPT), *arguments], capture_output=True, text=True, env=env, timeout=30
     )
 
 
@@ -48,6 +49,21 @@ def test_a_user_who_may_not_install_is_told_at_once_what_to_run(tmp_path):
     assert "The tests need chromium-headless-shell, which this machine lacks" in result.stderr
     assert "sudo apt-get install -y chromium-headless-shell" in result.stderr
     assert time.monotonic() - started < 5
+
+
+def test_the_check_says_at_once_what_to_run_and_installs_nothing(tmp_path):
+    calls = tmp_path / "apt-calls"
+
+    refused = run_with(
+        tmp_path, "--check", systemd_analyze="", apt_get="exit 9", id="echo 1000", sudo="exit 1"
+    )
+    shutil.rmtree(tmp_path / "bin")
+    allowed = run_with(tmp_path, "--check", systemd_analyze="", id="echo 0", apt_get=f'echo "$*" >> {calls}')
+
+    assert refused.returncode == 1
+    assert "sudo apt-get install -y chromium-headless-shell" in refused.stderr
+    assert (allowed.returncode, allowed.stderr) == (0, "")
+    assert not calls.exists()
 
 
 def test_a_machine_without_debians_apt_is_told_what_to_install(tmp_path):
@@ -84,7 +100,7 @@ def test_a_user_with_sudo_gets_them_through_sudo(tmp_path):
     ]
 
 
-def test_make_test_sets_up_the_system_packages_before_anything_else():
+def test_make_test_checks_the_system_packages_before_anything_else_and_installs_them_before_the_browser():
     planned = subprocess.run(
         ["make", "--dry-run", "--no-print-directory", "test"],  # noqa: S607 - make from PATH, as a developer runs it
         cwd=settings.BASE_DIR,
@@ -93,4 +109,9 @@ def test_make_test_sets_up_the_system_packages_before_anything_else():
         timeout=60,
     )
 
-    assert planned.stdout.splitlines()[0] == "scripts/system_packages.sh"
+    steps = planned.stdout.splitlines()
+    assert steps[0] == "scripts/system_packages.sh --check"
+    integration = next(
+        n for n, step in enumerate(steps) if step.startswith(".venv/bin/pytest -m integration")
+    )
+    assert steps.index("scripts/system_packages.sh") < integration
