@@ -152,11 +152,12 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 
 # The fast layer (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins, which
 # each test process starts for itself, and the browser) on the test databases the first layer made;
-# each on a process per core (pyproject.toml: pytest-xdist).
+# each on a process per core (pyproject.toml: pytest-xdist). The fast layer needs neither the
+# emulator's install nor Chromium.
 pytest: pytest-fast
 	@$(MAKE) --no-print-directory pytest-integration
 
-pytest-fast: install build
+pytest-fast: $(BIN)/.installed build
 	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
 
 pytest-integration: install build
@@ -165,14 +166,15 @@ pytest-integration: install build
 # The system packages the tests need (Chromium; scripts/system_packages.sh) are checked at once:
 # a machine that lacks them and may not install them hears what to run before anything else. The
 # run is bound by the CPU (two cores here), so the work that decides nothing about the next step
-# fills the cores' idle moments instead of taking turns with the tests: the packages install beside
-# the fast layer (only the integration layer needs them), and the checks run at the lowest priority
-# beside both layers. The fast layer still fails fast: the integration layer starts only once it
-# has passed. Each part's output shows when it ends.
+# fills the cores' idle moments instead of taking turns with the tests: Chromium's and the
+# emulator's installs run beside the fast layer (only the integration layer needs them), and the
+# checks run at the lowest priority beside both layers. The fast layer still fails fast: the
+# integration layer starts only once it has passed. Each part's output shows when it ends.
 test:
 	@scripts/system_packages.sh --check
-	@$(MAKE) --no-print-directory install
-	@$(MAKE) --no-print-directory --jobs=3 --output-sync=target system-packages lint-beside pytest-layers
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(BIN)/.installed frontend/node_modules/.installed
+	@$(MAKE) --no-print-directory --jobs=4 --output-sync=target \
+		system-packages firebase/node_modules/.installed lint-beside pytest-layers
 
 system-packages:
 	@scripts/system_packages.sh
@@ -180,7 +182,7 @@ system-packages:
 lint-beside:
 	@nice -n 19 $(MAKE) --no-print-directory lint
 
-pytest-layers: pytest-fast system-packages
+pytest-layers: pytest-fast system-packages firebase/node_modules/.installed
 	@$(MAKE) --no-print-directory pytest-integration
 
 clean:

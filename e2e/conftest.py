@@ -1,7 +1,13 @@
 import pytest
 from django.test.testcases import LiveServerThread, QuietWSGIRequestHandler
+from playwright.sync_api import expect
 
 from testing import chromium
+
+# What a page is expected to show, it may take as long to show as an action may take to start
+# (`context.set_default_timeout` below): on two busy cores, a sign-up's round of the emulator's
+# endpoints, each checking its first request, can take more than Playwright's default 5 s.
+expect.set_options(timeout=10_000)
 
 
 @pytest.fixture(scope="session")
