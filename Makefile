@@ -25,7 +25,7 @@ unexport PYTHONDONTWRITEBYTECODE
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration pytest-layers system-packages lint-beside clean
+.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration lint-beside clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -152,38 +152,27 @@ format: $(BIN)/.installed frontend/node_modules/.installed
 
 # The fast layer (PostgreSQL alone: it fails fast), then the integration layer (the stand-ins, which
 # each test process starts for itself, and the browser) on the test databases the first layer made;
-# each on a process per core (pyproject.toml: pytest-xdist). The fast layer needs neither the
-# emulator's install nor Chromium.
+# each on a process per core (pyproject.toml: pytest-xdist).
 pytest: pytest-fast
 	@$(MAKE) --no-print-directory pytest-integration
 
-pytest-fast: $(BIN)/.installed build
+pytest-fast: install build
 	$(BIN)/pytest -m "not integration" --reuse-db --create-db $(PYTEST_ARGS)
 
 pytest-integration: install build
 	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
-# The system packages the tests need (Chromium; scripts/system_packages.sh) are checked at once:
-# a machine that lacks them and may not install them hears what to run before anything else. The
-# run is bound by the CPU (two cores here), so the work that decides nothing about the next step
-# fills the cores' idle moments instead of taking turns with the tests: Chromium's and the
-# emulator's installs run beside the fast layer (only the integration layer needs them), and the
-# checks run at the lowest priority beside both layers. The fast layer still fails fast: the
-# integration layer starts only once it has passed. Each part's output shows when it ends.
+# In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
+# says how), the installs (side by side), then the fast layer and, once it has passed, the
+# integration layer, with the checks (`make lint`) beside both at the lowest priority: they decide
+# nothing about the next step, so they take what the tests leave of the two cores.
 test:
-	@scripts/system_packages.sh --check
-	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target $(BIN)/.installed frontend/node_modules/.installed
-	@$(MAKE) --no-print-directory --jobs=4 --output-sync=target \
-		system-packages firebase/node_modules/.installed lint-beside pytest-layers
-
-system-packages:
 	@scripts/system_packages.sh
+	@$(MAKE) --no-print-directory install
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint-beside pytest
 
 lint-beside:
 	@nice -n 19 $(MAKE) --no-print-directory lint
-
-pytest-layers: pytest-fast system-packages firebase/node_modules/.installed
-	@$(MAKE) --no-print-directory pytest-integration
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var

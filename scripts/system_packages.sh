@@ -2,8 +2,7 @@
 # The system packages `make test` needs besides Python and Node: Chromium's headless shell for the
 # browser tests (testing/chromium.py) and systemd-analyze, which checks deploy/'s units. Missing ones
 # are installed from Debian's packages when this user may (root, or sudo without a password);
-# otherwise it stops at once and says what to run. With --check it only says whether they are
-# there or can be installed (at once: `make test` installs them beside its other work).
+# otherwise it stops at once and says what to run.
 set -euo pipefail
 
 missing=()
@@ -24,7 +23,6 @@ if [ "$as_root" = no ]; then
   echo "    sudo $install" >&2
   exit 1
 fi
-[ "${1:-}" = --check ] && exit 0
 echo "Installing ${missing[*]} from Debian's packages (the tests need it)…" >&2
 export DEBIAN_FRONTEND=noninteractive
 $as_root apt-get update -qq
