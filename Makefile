@@ -25,7 +25,7 @@ unexport PYTHONDONTWRITEBYTECODE
 FRONTEND_SOURCES := $(shell find frontend/src -type f 2>/dev/null) frontend/vite.config.ts frontend/tsconfig.json
 TEMPLATES := $(shell find templates -type f 2>/dev/null)
 
-.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration lint-beside clean
+.PHONY: help install installed lock build run serve dev serve-dev prepare-data test lint format api-types pytest pytest-fast pytest-integration clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo data and serve on http://$(HOST):$(PORT)"
@@ -163,16 +163,14 @@ pytest-integration: install build
 	$(BIN)/pytest -m integration --reuse-db $(PYTEST_ARGS)
 
 # In turn: the system packages the tests need (Chromium; scripts/system_packages.sh installs them or
-# says how), the installs (side by side), then the fast layer and, once it has passed, the
-# integration layer, with the checks (`make lint`) beside both at the lowest priority: they decide
-# nothing about the next step, so they take what the tests leave of the two cores.
+# says how), the installs (side by side; lint alone would make two of them one after the other),
+# then the checks beside the build and the fast layer (mypy keeps one core busy, the fast layer
+# does not keep two), then the integration layer.
 test:
 	@scripts/system_packages.sh
 	@$(MAKE) --no-print-directory install
-	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint-beside pytest
-
-lint-beside:
-	@nice -n 19 $(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory --jobs=2 --output-sync=target lint pytest-fast
+	@$(MAKE) --no-print-directory pytest-integration
 
 clean:
 	rm -rf $(VENV) frontend/node_modules frontend/dist firebase/node_modules staticfiles var
