@@ -128,6 +128,58 @@ def test_a_declined_card_shows_the_card_error_and_the_booking_stays_approved(
     assert booking.status == Booking.Status.APPROVED
 
 
+def test_after_a_declined_card_another_card_pays_even_after_a_reload(site: str, page: Page, localstripe):
+    booking = pay_with_a_declined_card(site, page)
+    page.reload()
+    pay = page.get_by_role("button", name="Pay $20.00")
+    expect(pay).to_be_enabled()
+
+    fill_card(page, "4000000000009995")
+    pay.click()
+    expect(page.get_by_role("alert")).to_have_text("Your card has insufficient funds.")
+    fill_card(page, "4242424242424242")
+    pay.click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("🎉 Payment successful!")
+    expect(page).to_have_url(site + "/dashboard/confirmed-bookings")
+    booking.refresh_from_db()
+    assert booking.status == Booking.Status.CONFIRMED
+
+
+def test_a_card_that_asks_for_3d_secure_pays_once_the_person_completes_it(site: str, page: Page, localstripe):
+    ada = User.objects.create_user("ada@example.com")
+    make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
+    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{Booking.objects.get().pk}")
+    pay = page.get_by_role("button", name="Pay $20.00")
+    expect(pay).to_be_enabled()
+    fill_card(page, "4000002500003155")
+    pay.click()
+
+    authentication = page.get_by_role("dialog", name="3D Secure test payment")
+    expect(authentication.get_by_role("button", name="Complete authentication")).to_be_focused()
+    authentication.get_by_role("button", name="Complete authentication").click()
+
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("🎉 Payment successful!")
+    assert Payment.objects.get().status == Payment.Status.SUCCEEDED
+
+
+@pytest.mark.parametrize("width", [1366, 390])
+def test_the_card_fields_fit_the_form(site: str, page: Page, localstripe, width):
+    page.set_viewport_size({"width": width, "height": 900})
+    ada = User.objects.create_user("ada@example.com")
+    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
+    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
+    card = page.get_by_role("group", name="Card")
+    expect(card.locator("input:visible")).to_have_count(4)  # no postcode, as Stripe's is set up
+
+    form = card.bounding_box()
+    for field in card.locator("input:visible").all():
+        box = field.bounding_box()
+        assert form["x"] <= box["x"], field
+        assert box["x"] + box["width"] <= form["x"] + form["width"], field
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
 def test_the_card_error_goes_when_a_coupon_changes_the_amount(site: str, page: Page, localstripe):
     Coupon.objects.create(code="SPRING25", discount=25)
     pay_with_a_declined_card(site, page)

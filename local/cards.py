@@ -1,6 +1,8 @@
 """What localstripe's fake Stripe.js lacks for a card payment. It cannot pay with card details, and
 localstripe takes a payment method only with the secret key, so the adapter script hands the test
-card to LocalConfirmApi, which does what Stripe.js does against real Stripe."""
+card to LocalConfirmApi, which does what Stripe.js does against real Stripe: it pays the intent with
+the card, or, for a card that needs 3-D Secure, tells the adapter to show the test page where the
+person completes or fails the authentication, and passes the answer on."""
 
 import stripe
 from django.shortcuts import get_object_or_404, render
@@ -27,7 +29,21 @@ class LocalCardInput(serializers.Serializer):
 
 class LocalConfirmInput(serializers.Serializer):
     clientSecret = serializers.CharField(max_length=255)
-    card = LocalCardInput()
+    card = LocalCardInput(required=False)
+    # The person's answer on the 3-D Secure test page: completed, or failed.
+    authenticated = serializers.BooleanField(required=False)
+
+    def validate(self, data):
+        if ("card" in data) == ("authenticated" in data):
+            raise serializers.ValidationError("Send either the card or the authentication's answer.")
+        return data
+
+
+# What Stripe.js answers when the person fails a card's authentication.
+AUTHENTICATION_FAILED = (
+    "We are unable to authenticate your payment method. "
+    "Please choose a different payment method and try again."
+)
 
 
 class LocalConfirmApi(APIView):
@@ -41,9 +57,22 @@ class LocalConfirmApi(APIView):
         get_object_or_404(Payment, payment_intent_id=intent_id, user=request.user)
         client = gateway._client()
         try:
-            method = client.v1.payment_methods.create(params={"type": "card", "card": data["card"]})
-            client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
-            intent = client.v1.payment_intents.confirm(intent_id)
+            if "card" in data:
+                method = client.v1.payment_methods.create(params={"type": "card", "card": data["card"]})
+                client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
+                intent = client.v1.payment_intents.confirm(intent_id)
+            else:
+                answer = client.raw_request(
+                    "post",
+                    f"/v1/payment_intents/{intent_id}/_authenticate",
+                    client_secret=data["clientSecret"],
+                    success=str(data["authenticated"]).lower(),
+                )
+                intent = client.deserialize(answer, api_mode="V1")
         except stripe.CardError as error:
-            return Response({"error": {"type": "card_error", "message": error.user_message}})
+            refusal = {"code": error.code, "decline_code": getattr(error.error, "decline_code", None)}
+            return Response({"error": {"type": "card_error", "message": error.user_message, **refusal}})
+        if data.get("authenticated") is False:
+            refusal = {"code": "payment_intent_authentication_failure", "message": AUTHENTICATION_FAILED}
+            return Response({"error": {"type": "card_error", **refusal}})
         return Response({"paymentIntent": {"id": intent.id, "status": intent.status}})
