@@ -115,7 +115,7 @@ def block_create(
     if clashing and conflicts == REFUSE:
         raise BlockConflicts(clashing)
     for booking in clashing if conflicts == CANCEL else ():
-        booking_cancel(booking=booking, by=by, reason=f"The court is closed: {reason}")
+        booking_cancel(booking=booking, by=by, reason=f"The court is closed: {reason}", slots_blocked=True)
     held = BookedSlot.objects.filter(court=court, date__in=days, slot__in=slots)
     holders_release(held)
     if conflicts != SKIP and (offered := held.filter(offer__isnull=False).order_by("date", "slot").first()):

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from kernel.days import when
+from kernel.days import day, when
 from notifications.selectors import told_about
 from notifications.services import absolute_url, notify, notify_batched
 
@@ -69,9 +69,12 @@ def requested(booking: Booking) -> None:
         )
 
 
-def status_changed(booking: Booking, *, from_status: str, by: User | None, reason: str) -> None:
+def status_changed(
+    booking: Booking, *, from_status: str, by: User | None, reason: str, slots_blocked: bool = False
+) -> None:
     """To the owner, when an admin decides, the booking expires, or an admin cancels it (a paid
-    booking's message is the payment's receipt)."""
+    booking's message is the payment's receipt); `slots_blocked`: cancelled for a block, which
+    keeps its slots from everyone."""
     court = booking.court_name
     if booking.status == Status.APPROVED:
         event, subject = "booking_approved", f"Approved: pay for {court} by {when(booking.payment_deadline)}"
@@ -83,7 +86,14 @@ def status_changed(booking: Booking, *, from_status: str, by: User | None, reaso
         event, subject = "booking_cancelled", f"Your booking of {court} was cancelled by the club"
     else:
         return
-    _tell_owner(booking, event=event, subject=subject, reason=reason, from_status=from_status)
+    _tell_owner(
+        booking,
+        event=event,
+        subject=subject,
+        reason=reason,
+        from_status=from_status,
+        slots_blocked=slots_blocked,
+    )
 
 
 def remind(now: datetime | None = None) -> int:
@@ -131,7 +141,8 @@ def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
         event="waitlist_offer",
         recipient=entry.user,
         about=f"waitlist:{entry.pk}",
-        subject=f"{court_name} is free at {entry.slot}: held for you until {when(entry.offer_expires_at)}",
+        subject=f"{court_name} is free on {day(entry.date)} at {entry.slot}: "
+        f"held for you until {when(entry.offer_expires_at)}",
         template="waitlist_offer",
         context={
             "entry": entry,

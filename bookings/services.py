@@ -171,10 +171,17 @@ def holders_release(held: QuerySet[BookedSlot], *, for_user_id: int | None = Non
 
 @transaction.atomic
 def _transition(
-    *, booking: Booking, to: str, by: User | None, only_from: str = "", reason: str = ""
+    *,
+    booking: Booking,
+    to: str,
+    by: User | None,
+    only_from: str = "",
+    reason: str = "",
+    slots_blocked: bool = False,
 ) -> Booking:
     """Moves a booking to `to` under its row lock, with its history row and the `reason` its owner
-    is told; slots it gives up go to their waitlists. An admin's move of someone else's is audited."""
+    is told (and whether a block takes its slots); slots it gives up go to their waitlists. An
+    admin's move of someone else's is audited."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
     # One moment for the move and its history row (the re-request wait counts from it).
@@ -200,7 +207,7 @@ def _transition(
             before={"status": from_status},
             after={"status": to, **({"reason": reason} if reason else {})},
         )
-    notices.status_changed(locked, from_status=from_status, by=by, reason=reason)
+    notices.status_changed(locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked)
     return locked
 
 
@@ -244,9 +251,9 @@ def cancellations_refunded_by(record: Callable[..., object]) -> None:
 
 
 @transaction.atomic
-def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
+def booking_cancel(*, booking: Booking, by: User, reason: str = "", slots_blocked: bool = False) -> Booking:
     """The owner or an admin cancels a booking; a paid one until it starts, its refund recorded in
-    the same transaction by the payments app."""
+    the same transaction by the payments app. `slots_blocked`: for a block that takes its slots."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -254,7 +261,9 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "") -> Booking:
     now = timezone.now()
     if paid and locked.starts_at <= now:
         raise Conflict("This booking has already started, so it can no longer be cancelled.")
-    cancelled = _transition(booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip())
+    cancelled = _transition(
+        booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip(), slots_blocked=slots_blocked
+    )
     if paid:
         if _refund_for_cancelled_booking is None:  # never cancelled without its refund
             raise ImproperlyConfigured("No service records the refunds of paid bookings cancelled.")

@@ -9,6 +9,7 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.formats import date_format
 from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
@@ -267,7 +268,8 @@ def test_the_offer_is_e_mailed_with_the_link_to_book_it(mailbox, taken, court, a
     entry.refresh_from_db()
     [mail] = mailbox.messages(to="ada@example.com")
     deadline = timezone.localtime(entry.offer_expires_at).strftime("%-I:%M %p")
-    assert mail.subject.startswith(f"Centre Court is free at {SLOT}: held for you until ")
+    on = date_format(tomorrow(), "F j, Y")
+    assert mail.subject.startswith(f"Centre Court is free on {on} at {SLOT}: held for you until ")
     assert deadline in mail.subject
     for part in (mail.text, mail.html):
         assert "Hello Ada Lovelace" in part
@@ -304,7 +306,7 @@ def test_the_hold_passes_to_the_next_in_line_exactly_when_it_runs_out(mailbox, t
     assert holder_of(court).offer_id == second.pk
     run_due_tasks()
     [mail] = mailbox.messages(to="bob@example.com")
-    assert mail.subject.startswith(f"Centre Court is free at {SLOT}")
+    assert mail.subject.startswith(f"Centre Court is free on {date_format(tomorrow(), 'F j, Y')} at {SLOT}")
 
 
 def test_a_run_out_hold_with_nobody_next_frees_the_slot(taken, court, ada):

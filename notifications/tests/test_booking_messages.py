@@ -11,6 +11,7 @@ from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from accounts.models import User
+from bookings.blocks import CANCEL, block_create
 from bookings.models import Booking
 from bookings.selectors import policy_get
 from bookings.services import (
@@ -141,6 +142,54 @@ def test_a_cancellation_by_the_club_is_told_and_ones_own_is_not(mailbox, ada, an
 
     cancelled = [mail for mail in mailbox.messages(to="ada@example.com") if "cancelled" in mail.subject]
     assert [mail.subject for mail in cancelled] == ["Your booking of Hall B was cancelled by the club"]
+
+
+def cancellation_mail(mailbox):
+    [mail] = [mail for mail in mailbox.messages(to="ada@example.com") if "cancelled" in mail.subject]
+    return mail
+
+
+def test_a_cancellation_by_the_club_gives_its_reason_as_a_sentence_and_frees_the_slots(
+    mailbox, ada, ann, court
+):
+    booking_cancel(booking=request(ada, court), by=ann, reason="The referee is ill")
+
+    run_due_tasks()
+
+    mail = cancellation_mail(mailbox)
+    for part in (mail.text, mail.html):
+        assert "The club has cancelled your booking: The referee is ill. Its slots are free again." in part
+
+
+def test_a_reason_that_ends_a_sentence_already_gets_no_second_stop(mailbox, ada, ann, court):
+    booking_cancel(booking=request(ada, court), by=ann, reason="The referee is ill!")
+
+    run_due_tasks()
+
+    assert (
+        "The club has cancelled your booking: The referee is ill! Its slots"
+        in cancellation_mail(mailbox).text
+    )
+
+
+def test_a_cancellation_by_a_block_says_the_slots_are_blocked_not_free(mailbox, ada, ann, court):
+    booking = request(ada, court)
+
+    block_create(
+        by=ann,
+        court=court,
+        date=booking.date,
+        slots=["08:00-09:00"],
+        reason="Floor repairs",
+        conflicts=CANCEL,
+    )
+    run_due_tasks()
+
+    mail = cancellation_mail(mailbox)
+    for part in (mail.text, mail.html):
+        assert "The club has cancelled your booking: The court is closed: Floor repairs." in part
+        assert "Its slots are blocked: nobody can book them." in part
+        assert "free again" not in part
 
 
 def test_a_message_whose_change_rolls_back_is_never_sent(mailbox, ada, court):
