@@ -127,6 +127,7 @@ ROUTES = [
     ("/dashboard/manage-courts", PAGE, ("admin",)),
     ("/dashboard/manage-coupons", PAGE, ("admin",)),
     ("/dashboard/make-announcements", PAGE, ("admin",)),
+    ("/dashboard/support-inbox", PAGE, ("admin",)),
     ("/dashboard/club-rules", PAGE, ("admin",)),
     ("/dashboard/ledger", SUMS, ("admin",)),
     ("/dashboard/reports", REPORT, ("admin",)),

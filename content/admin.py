@@ -3,18 +3,32 @@ from django.contrib import admin
 from audit.admin import AuditedAdmin
 from kernel.admin import ServiceAdmin
 
-from .models import Announcement, ContactMessage, NewsletterSubscription
+from .models import Announcement, ContactMessage, ContactReply, NewsletterSubscription
 from .services import announcement_create, announcement_delete, announcement_update
+
+
+class ContactReplyInline(admin.TabularInline):
+    model = ContactReply
+    fields = ["created_at", "by", "text"]
+    readonly_fields = ["created_at", "by", "text"]
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False  # replies are sent from the Support Inbox, which e-mails them
 
 
 @admin.register(ContactMessage)
 class ContactMessageAdmin(AuditedAdmin):
-    """The support page's messages, to read and answer by e-mail; one may be deleted (spam)."""
+    """The support page's messages (answered from the Support Inbox); one may be deleted (spam)."""
 
-    list_display = ["name", "email", "created_at"]
+    list_display = ["name", "email", "message", "created_at", "handled_at", "handled_by"]
+    list_filter = [("handled_at", admin.EmptyFieldListFilter)]
     search_fields = ["name", "email", "message"]
-    readonly_fields = ["name", "email", "message", "created_at"]
+    readonly_fields = ["name", "email", "message", "created_at", "handled_at", "handled_by"]
+    list_select_related = ["handled_by"]
     date_hierarchy = "created_at"
+    inlines = [ContactReplyInline]
 
     def has_add_permission(self, request):
         return False  # people write them on the support page

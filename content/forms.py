@@ -1,6 +1,6 @@
 from django import forms
 
-from .models import ContactMessage
+from .models import ContactMessage, ContactReply
 
 
 class ContactForm(forms.ModelForm):
@@ -20,3 +20,12 @@ class ContactForm(forms.ModelForm):
             },
             "message": {"required": "Please write your message."},
         }
+
+
+class ContactReplyForm(forms.ModelForm):
+    class Meta:
+        model = ContactReply
+        fields = ["text"]
+        labels = {"text": "Your reply"}
+        widgets = {"text": forms.Textarea(attrs={"class": "textarea w-full", "rows": 6})}
+        error_messages = {"text": {"required": "Please write your reply."}}

@@ -1,12 +1,20 @@
-"""What the club's content tells people by e-mail: its new announcements (optional)."""
+"""What the club's content tells people by e-mail: its new announcements (optional), and, of a
+support message, its sender that it arrived and what an admin replied, and the admins that
+messages wait for a reply (batched)."""
+
+from datetime import timedelta
 
 from django.conf import settings
 from django.urls import reverse
 
+from accounts.models import User
 from notifications.selectors import wanting
-from notifications.services import absolute_url, notify
+from notifications.services import Visitor, absolute_url, notify, notify_batched
 
-from .models import Announcement
+from .models import Announcement, ContactMessage, ContactReply
+
+# How many of the messages waiting the admins' notice lists (it says how many there are).
+WAITING_LISTED = 10
 
 
 def announced(*, announcement_id: int) -> int:
@@ -33,3 +41,49 @@ def announced(*, announcement_id: int) -> int:
             )
         )
     return told
+
+
+def _sender(contact: ContactMessage) -> Visitor:
+    return Visitor(name=contact.name, email=contact.email)
+
+
+def contact_received(contact: ContactMessage) -> None:
+    """To the sender: the club has their message. To every admin: the messages waiting, batched."""
+    notify(
+        event="contact_received",
+        recipient=_sender(contact),
+        about=f"contact:{contact.pk}",
+        subject=f"{settings.SITE_NAME} has your message: we'll reply within 24 hours",
+        template="contact_received",
+        context={"contact": contact},
+    )
+    waiting = ContactMessage.objects.filter(handled_at__isnull=True)
+    count = waiting.count()
+    context = {
+        "count": count,
+        "contacts": waiting[:WAITING_LISTED],
+        "inbox_url": absolute_url(reverse("content:support-inbox")),
+    }
+    subject = f"{count} support message{'s' if count != 1 else ''} waiting for a reply"
+    for admin in User.objects.filter(role=User.Role.ADMIN).order_by("pk"):
+        notify_batched(
+            event="contacts_waiting",
+            recipient=admin,
+            window=timedelta(minutes=settings.NOTIFY_ADMIN_MINUTES),
+            subject=subject,
+            template="contacts_waiting",
+            context=context,
+        )
+
+
+def contact_replied(reply: ContactReply) -> None:
+    """To the sender: the admin's reply, under their own message."""
+    contact = reply.message
+    notify(
+        event="contact_reply",
+        recipient=_sender(contact),
+        about=f"contact-reply:{reply.pk}",
+        subject=f"Re: your message to {settings.SITE_NAME}",
+        template="contact_reply",
+        context={"contact": contact, "reply": reply},
+    )

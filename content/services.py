@@ -1,14 +1,55 @@
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
 from audit.services import audit_record, audited_update
 
-from . import tasks
-from .models import Announcement, ContactMessage, NewsletterSubscription
+from . import notices, tasks
+from .models import Announcement, ContactMessage, ContactReply, NewsletterSubscription
 
 
+@transaction.atomic
 def contact_message_create(*, name: str, email: str, message: str) -> ContactMessage:
-    return ContactMessage.objects.create(name=name, email=email, message=message)
+    """A message from the support page: its sender is told it arrived, the admins that it waits."""
+    contact = ContactMessage.objects.create(name=name, email=email, message=message)
+    notices.contact_received(contact)
+    return contact
+
+
+@transaction.atomic
+def contact_message_handle(*, contact: ContactMessage, by: User) -> ContactMessage:
+    """An admin marks a support message handled (once: the first who did stays recorded)."""
+    locked = ContactMessage.objects.select_for_update().get(pk=contact.pk)
+    if locked.handled_at is None:
+        locked.handled_at, locked.handled_by = timezone.now(), by
+        locked.save(update_fields=["handled_at", "handled_by"])
+        audit_record(
+            actor=by,
+            action="contact.handle",
+            target=locked,
+            summary=f"Marked the support message of {locked.email} handled",
+            after={"handled_at": locked.handled_at.isoformat()},
+        )
+    return locked
+
+
+@transaction.atomic
+def contact_reply_send(*, contact: ContactMessage, by: User, text: str) -> ContactReply:
+    """An admin replies to a support message: the reply is kept beside it and e-mailed to its
+    sender, and the message counts as handled."""
+    reply = ContactReply(message=contact, by=by, text=text.strip())
+    reply.full_clean()
+    reply.save()
+    notices.contact_replied(reply)
+    audit_record(
+        actor=by,
+        action="contact.reply",
+        target=contact,
+        summary=f"Replied to the support message of {contact.email}",
+        after={"reply": reply.text},
+    )
+    contact_message_handle(contact=contact, by=by)
+    return reply
 
 
 def newsletter_subscribe(*, email: str) -> bool:

@@ -5,7 +5,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import DatabaseError
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
@@ -16,10 +16,11 @@ from kernel.ratelimit import limit_posts
 from payments.coupons import active_coupons
 
 from . import data
-from .forms import ContactForm
-from .selectors import announcement_list
+from .forms import ContactForm, ContactReplyForm
+from .models import ContactMessage
+from .selectors import announcement_list, contact_message_list
 from .serializers import AnnouncementOutput
-from .services import contact_message_create, newsletter_subscribe
+from .services import contact_message_create, contact_message_handle, contact_reply_send, newsletter_subscribe
 
 logger = logging.getLogger(__name__)
 HOME_PAGE_COUPONS = 4
@@ -91,3 +92,40 @@ def make_announcements(request):
     url = reverse("api-announcements")
     props = {"firstPage": island_first_page(announcement_list(), AnnouncementOutput, url), "createUrl": url}
     return island_page(request, heading="Make Announcements", island="announcements-admin", props=props)
+
+
+@admin_required
+def support_inbox(request):
+    """The support messages: those waiting for a reply, or (?show=all) every one."""
+    show_all = request.GET.get("show") == "all"
+    page = page_of(request, contact_message_list(waiting_only=not show_all))
+    return render(request, "content/support_inbox.html", {"page": page, "show_all": show_all})
+
+
+@admin_required
+def support_message(request, contact_id: int):
+    """One support message, its replies, the reply form and the button that marks it handled."""
+    contact = get_object_or_404(contact_message_list(), pk=contact_id)
+    form = ContactReplyForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            contact_reply_send(contact=contact, by=request.user, text=form.cleaned_data["text"])
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Your reply was sent to {contact.email}.")
+            return redirect("content:support-message", contact_id=contact.pk)
+    replies = contact.replies.select_related("by")
+    return render(
+        request, "content/support_message.html", {"contact": contact, "replies": replies, "form": form}
+    )
+
+
+@admin_required
+@require_POST
+def support_message_handled(request, contact_id: int):
+    contact = contact_message_handle(
+        contact=get_object_or_404(ContactMessage, pk=contact_id), by=request.user
+    )
+    messages.success(request, f"The message of {contact.name} is marked handled.")
+    return redirect("content:support-message", contact_id=contact.pk)

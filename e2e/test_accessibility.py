@@ -62,6 +62,7 @@ ADMIN = [
     "/schedule",
     "/dashboard/manage-coupons",
     "/dashboard/make-announcements",
+    "/dashboard/support-inbox",
 ]
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
-from content.models import Announcement
+from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
 from e2e.journeys import sign_in
 from payments.models import Coupon, Payment
@@ -45,6 +45,7 @@ def club():
     )
     Coupon.objects.create(code="SPRING20", discount=20)
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
+    ContactMessage.objects.create(name="Vic Visitor", email=LONG_EMAIL, message="Is the club open on Sunday?")
 
 
 @pytest.fixture(scope="module")
@@ -95,6 +96,7 @@ ADMIN_LISTS = {
     "/dashboard/manage-courts": ["Edit", "Delete"],
     "/dashboard/manage-coupons": ["Edit", "Delete"],
     "/dashboard/make-announcements": ["Edit", "Delete"],
+    "/dashboard/support-inbox": ["Open"],
     "/dashboard/ledger": [],
 }
 MEMBER_LISTS = {

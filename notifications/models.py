@@ -24,9 +24,17 @@ class Notification(StatusMachine):
     }
 
     event = models.CharField(max_length=40)
+    # A person of the club, or, for someone without an account (a visitor who wrote to the club),
+    # an address and the name they gave.
     recipient = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="notifications",
+        null=True,
+        blank=True,
     )
+    address = models.EmailField(blank=True)
+    name = models.CharField(max_length=100, blank=True)
     about = models.CharField(max_length=80, help_text="What it is about, e.g. booking:12.")
     # Which preference turns it off ("" for the messages everyone gets).
     optional = models.CharField(max_length=20, blank=True)
@@ -45,13 +53,26 @@ class Notification(StatusMachine):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["event", "recipient", "about"], name="notification_once")
+            models.UniqueConstraint(fields=["event", "recipient", "about"], name="notification_once"),
+            models.UniqueConstraint(
+                fields=["event", "address", "about"],
+                condition=models.Q(recipient__isnull=True),
+                name="notification_to_an_address_once",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(recipient__isnull=True) ^ models.Q(address=""),
+                name="notification_to_a_person_or_an_address",
+            ),
         ]
         # The worker's sweep: what waits, or was claimed and never finished.
         indexes = [models.Index(fields=["status", "send_after"], name="notification_due")]
 
     def __str__(self) -> str:
-        return f"{self.event} to {self.recipient} ({self.about}): {self.get_status_display()}"
+        return f"{self.event} to {self.recipient or self.address} ({self.about}): {self.get_status_display()}"
+
+    @property
+    def to(self) -> str:
+        return self.recipient.email if self.recipient else self.address
 
 
 class Preferences(models.Model):

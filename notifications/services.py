@@ -37,6 +37,14 @@ class Attachment:
     content: str
 
 
+@dataclass(frozen=True)
+class Visitor:
+    """Someone without an account who wrote to the club: told at the address they gave."""
+
+    name: str
+    email: str
+
+
 def absolute_url(path: str) -> str:
     """A link for an e-mail: mail is read away from the site, so every link names it."""
     return settings.SITE_URL.rstrip("/") + path
@@ -52,17 +60,20 @@ def _unsubscribe_url(*, user: User, optional: str) -> str:
     )
 
 
-def _render(*, recipient: User, template: str, context: dict[str, Any], optional: str) -> tuple[str, str]:
+def _render(
+    *, recipient: User | Visitor, template: str, context: dict[str, Any], optional: str
+) -> tuple[str, str]:
     context = {
         "site_name": settings.SITE_NAME,
         "club_contact": settings.CLUB_CONTACT,
         "site_url": absolute_url("/"),
-        "preferences_url": absolute_url(reverse("notifications:preferences")),
         "recipient": recipient,
         **context,
     }
-    if optional:
-        context["unsubscribe_url"] = _unsubscribe_url(user=recipient, optional=optional)
+    if isinstance(recipient, User):  # a visitor has no preferences to set, nor optional messages
+        context["preferences_url"] = absolute_url(reverse("notifications:preferences"))
+        if optional:
+            context["unsubscribe_url"] = _unsubscribe_url(user=recipient, optional=optional)
     return (
         render_to_string(f"email/{template}.txt", context),
         render_to_string(f"email/{template}.html", context),
@@ -72,7 +83,7 @@ def _render(*, recipient: User, template: str, context: dict[str, Any], optional
 def notify(
     *,
     event: str,
-    recipient: User,
+    recipient: User | Visitor,
     about: str,
     subject: str,
     template: str,
@@ -82,10 +93,13 @@ def notify(
 ) -> Notification | None:
     """Records a message for `recipient` about `about` (e.g. "booking:12") and queues its delivery,
     unless this event already told them of it; inside the transaction of the change it tells of, so
-    that both commit or neither. `optional` names the preference that turns it off.
+    that both commit or neither. `optional` names the preference that turns it off (a person's:
+    a visitor gets only the messages everyone gets).
 
     A message that cannot be built (a template or an attachment, made here for that reason, failing
     on its data) is recorded as failed, and the change commits without it."""
+    if isinstance(recipient, Visitor) and optional:
+        raise ValueError("A visitor has no preferences: only messages everyone gets go to them.")
     fields: dict[str, object] = {"subject": one_line(subject)[:200], "optional": optional}
     try:
         text, html = _render(recipient=recipient, template=template, context=context, optional=optional)
@@ -97,8 +111,13 @@ def notify(
         logger.exception("The %s message about %s could not be built", event, about)
         fields |= {"status": Status.FAILED, "last_error": _reason(error)}
     with transaction.atomic():
+        if isinstance(recipient, User):
+            to: dict[str, object] = {"recipient": recipient}
+        else:
+            to = {"recipient": None, "address": recipient.email}
+            fields["name"] = recipient.name
         notification, created = Notification.objects.get_or_create(
-            event=event, recipient=recipient, about=about, defaults=fields
+            event=event, about=about, **to, defaults=fields
         )
         if not created:
             return None
@@ -181,7 +200,7 @@ class _UnfoldedHeader(str):
 
 def _email(notification: Notification) -> EmailMultiAlternatives:
     headers = {"Message-ID": f"<notification-{notification.pk}@{settings.MAIL_DOMAIN}>"}
-    if notification.optional:
+    if notification.optional and notification.recipient:  # a visitor's are never optional
         link = _unsubscribe_url(user=notification.recipient, optional=notification.optional)
         headers["List-Unsubscribe"] = _UnfoldedHeader("List-Unsubscribe", f"<{link}>")
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"  # RFC 8058
@@ -189,7 +208,7 @@ def _email(notification: Notification) -> EmailMultiAlternatives:
         subject=notification.subject,
         body=notification.text,
         from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[notification.recipient.email],
+        to=[notification.to],
         headers=headers,
     )
     message.attach_alternative(notification.html, "text/html")

@@ -44,6 +44,7 @@ SIDEBAR_LINKS = {
         ("audit-trail", "Audit Trail"),
         ("payments:manage-coupons", "Manage Coupons"),
         ("content:make-announcements", "Make Announcements"),
+        ("content:support-inbox", "Support Inbox"),
         PROFILE,
     ],
 }

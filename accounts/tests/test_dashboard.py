@@ -102,6 +102,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "Audit Trail",
                 "Manage Coupons",
                 "Make Announcements",
+                "Support Inbox",
                 "My Profile",
             ],
         ),

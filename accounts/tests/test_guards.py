@@ -31,6 +31,7 @@ PAGES = {
     "/dashboard/manage-bookings-approval": ADMINS,
     "/dashboard/manage-coupons": ADMINS,
     "/dashboard/make-announcements": ADMINS,
+    "/dashboard/support-inbox": ADMINS,
 }
 
 ROLES = {"user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}

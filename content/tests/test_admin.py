@@ -61,7 +61,13 @@ def test_a_contact_message_is_read_and_deleted_but_never_written_in_django_admin
     assert "was deleted successfully" in response.content.decode()
     [(who, action, before, after)] = trail()
     assert (who, action, after) == ("ann@example.com", "admin.delete", None)
-    assert before == {"name": "Spam", "email": "spam@example.com", "message": "Buy now"}
+    assert before == {
+        "name": "Spam",
+        "email": "spam@example.com",
+        "message": "Buy now",
+        "handled_at": None,
+        "handled_by": None,
+    }
 
 
 def test_newsletter_addresses_added_and_changed_by_hand_are_audited_with_their_values(people):
