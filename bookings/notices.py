@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from kernel.days import day, when
 from notifications.selectors import told_about
-from notifications.services import absolute_url, notify, notify_batched
+from notifications.services import absolute_url, notify, notify_admins
 
 from .models import Booking, WaitlistEntry
 from .selectors import overdue
@@ -58,15 +58,7 @@ def requested(booking: Booking) -> None:
         "approvals_url": absolute_url(reverse("bookings:manage-approval")),
     }
     subject = f"{count} booking request{'s' if count != 1 else ''} waiting for approval"
-    for admin in User.objects.filter(role=User.Role.ADMIN).order_by("pk"):
-        notify_batched(
-            event="requests_waiting",
-            recipient=admin,
-            window=timedelta(minutes=settings.NOTIFY_ADMIN_MINUTES),
-            subject=subject,
-            template="requests_waiting",
-            context=context,
-        )
+    notify_admins(event="requests_waiting", subject=subject, template="requests_waiting", context=context)
 
 
 def status_changed(

@@ -2,14 +2,11 @@
 support message, its sender that it arrived and what an admin replied, and the admins that
 messages wait for a reply (batched)."""
 
-from datetime import timedelta
-
 from django.conf import settings
 from django.urls import reverse
 
-from accounts.models import User
 from notifications.selectors import wanting
-from notifications.services import Visitor, absolute_url, notify, notify_batched
+from notifications.services import Visitor, absolute_url, notify, notify_admins
 
 from .models import Announcement, ContactMessage, ContactReply
 
@@ -65,15 +62,7 @@ def contact_received(contact: ContactMessage) -> None:
         "inbox_url": absolute_url(reverse("content:support-inbox")),
     }
     subject = f"{count} support message{'s' if count != 1 else ''} waiting for a reply"
-    for admin in User.objects.filter(role=User.Role.ADMIN).order_by("pk"):
-        notify_batched(
-            event="contacts_waiting",
-            recipient=admin,
-            window=timedelta(minutes=settings.NOTIFY_ADMIN_MINUTES),
-            subject=subject,
-            template="contacts_waiting",
-            context=context,
-        )
+    notify_admins(event="contacts_waiting", subject=subject, template="contacts_waiting", context=context)
 
 
 def contact_replied(reply: ContactReply) -> None:

@@ -161,6 +161,16 @@ def notify_batched(
     deliver.using(run_after=send_after).enqueue(notification.pk)
 
 
+def notify_admins(*, event: str, subject: str, template: str, context: dict[str, Any]) -> None:
+    """Tells every admin of what waits for them (booking requests, support messages): at most one
+    message of `event` each per NOTIFY_ADMIN_MINUTES (notify_batched)."""
+    window = timedelta(minutes=settings.NOTIFY_ADMIN_MINUTES)
+    for admin in User.objects.filter(role=User.Role.ADMIN).order_by("pk"):
+        notify_batched(
+            event=event, recipient=admin, window=window, subject=subject, template=template, context=context
+        )
+
+
 def preferences_get(*, user: User) -> Preferences:
     return Preferences.objects.get_or_create(user=user)[0]
 
