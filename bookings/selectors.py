@@ -36,6 +36,7 @@ class ShownStatus(TypedDict):
 
     shown_status: str
     changed_at: datetime | None
+    changed_by_id: int | None
     reason: str | None
 
 
@@ -157,12 +158,13 @@ def own_bookings(user: User) -> QuerySet[Booking]:
 
 
 def with_shown_status(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotations[Booking, ShownStatus]]":
-    """`bookings`, each with `shown_status` (an overdue one is expired), and `changed_at` and
-    `reason` from its latest status change."""
+    """`bookings`, each with `shown_status` (an overdue one is expired), and `changed_at`,
+    `changed_by_id` and `reason` from its latest status change."""
     latest = BookingStatusChange.objects.filter(booking=OuterRef("pk")).order_by("-at", "-id")
     return bookings.annotate(
         shown_status=Case(When(overdue(), then=Value(Status.EXPIRED)), default=F("status")),
         changed_at=Subquery(latest.values("at")[:1]),
+        changed_by_id=Subquery(latest.values("by")[:1]),
         reason=Subquery(latest.values("reason")[:1]),
     )
 

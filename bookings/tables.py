@@ -74,10 +74,14 @@ def _paid(booking: "WithAnnotations[Booking, Paid]") -> str:
 
 
 def _note(booking: "WithAnnotations[Booking, ShownStatus]") -> str:
-    """What the owner needs to know beside the status: the admin's reason, or the payment deadline."""
+    """What the owner needs to know beside the status: the admin's reason (a rejection, or a
+    cancellation by the club), or the payment deadline."""
     status = getattr(booking, "shown_status", booking.status)
     if status == Booking.Status.REJECTED:
         return booking.reason or "No reason given."
+    by_the_club = booking.changed_by_id not in (None, booking.user_id)
+    if status == Booking.Status.CANCELLED and by_the_club:
+        return f"Cancelled by the club: {booking.reason}" if booking.reason else "Cancelled by the club."
     if status == Booking.Status.APPROVED:
         return f"Pay by {deadline(booking.payment_deadline)}"
     return ""

@@ -60,6 +60,19 @@ def test_a_rejection_without_a_reason_says_so_and_a_reason_too_long_is_a_400(peo
     assert "No reason given." in text(people["owner"].get("/dashboard/my-bookings"))
 
 
+def test_a_booking_the_club_cancelled_shows_the_clubs_reason_on_my_bookings(people):
+    owner = owner_of(people)
+    admin = User.objects.get(email="ann@example.com")
+    booking_cancel(booking=make_booking(user=owner), by=admin, reason="The floor is being repaired.")
+    booking_cancel(booking=make_booking(user=owner), by=admin)
+    booking_cancel(booking=make_booking(user=owner), by=owner)
+
+    page = text(people["owner"].get("/dashboard/my-bookings"))
+
+    assert "Cancelled by the club: The floor is being repaired." in page
+    assert page.count("Cancelled by the club") == 2  # with a reason, and without one; not her own
+
+
 def test_the_owner_sees_every_booking_whatever_became_of_it(people):
     owner = owner_of(people)
     admin = User.objects.get(email="ann@example.com")
