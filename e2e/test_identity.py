@@ -60,8 +60,13 @@ def test_a_wrong_password_says_so_and_leaves_the_form_usable(site: str, page: Pa
     page.get_by_role("button", name="Login").click()
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("The e-mail or password is not correct.")
+    # Beside the form too, where it stays after the toast has gone.
+    expect(page.locator("form").get_by_role("alert")).to_have_text("The e-mail or password is not correct.")
     expect(page.get_by_role("button", name="Login")).to_be_enabled()
     expect(page).to_have_url(site + "/login")
+    page.get_by_label("Password").fill("secret-pass-1")
+    page.get_by_role("button", name="Login").click()
+    expect(page).not_to_have_url(re.compile(r"/login"))
 
 
 def test_registering_with_empty_fields_shows_what_is_missing_under_each_field(site: str, page: Page):

@@ -15,10 +15,13 @@ import { notify } from "../lib/notify";
 function LoginForm({ next }: { next: string }) {
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
   const [unverified, setUnverified] = useState("");
+  // Why the last try failed, beside the form: the toast that also says it goes after a while.
+  const [failure, setFailure] = useState("");
 
   async function signIn(how: "email" | "google", form?: HTMLFormElement) {
     setBusy(how);
     setUnverified("");
+    setFailure("");
     try {
       const firebase = await loadFirebase();
       if (how === "email" && form) {
@@ -34,10 +37,14 @@ function LoginForm({ next }: { next: string }) {
       window.location.replace(next); // replacing history: Back does not return to the login page
     } catch (error) {
       if (needsVerification(error)) setUnverified(error.message);
-      else
-        notify.failure(
-          signInErrorMessage(error, how === "email" ? "Email login failed." : "Google Sign-in Failed"),
+      else {
+        const message = signInErrorMessage(
+          error,
+          how === "email" ? "Email login failed." : "Google Sign-in Failed",
         );
+        setFailure(message);
+        notify.failure(message);
+      }
       setBusy(null);
     }
   }
@@ -50,6 +57,11 @@ function LoginForm({ next }: { next: string }) {
   return (
     <form onSubmit={onSubmit} ref={preloadFirebaseOnUse} className="flex flex-col gap-4 mt-4">
       {unverified && <VerifyEmailNotice message={unverified} />}
+      {failure && (
+        <p role="alert" className="alert alert-error">
+          {failure}
+        </p>
+      )}
       <fieldset disabled={busy !== null} className="flex flex-col gap-4">
         <label className="flex flex-col gap-1">
           <span className="font-medium">Email</span>
