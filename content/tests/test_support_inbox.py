@@ -14,6 +14,7 @@ from audit.models import AuditEntry
 from content.models import ContactMessage, ContactReply
 from content.services import contact_message_create
 from notifications.models import Notification
+from notifications.tests.test_delivery import make_retries_due
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
@@ -167,3 +168,18 @@ def test_the_inbox_reads_as_many_queries_for_thirty_messages_as_for_three(ann):
         return len(queries)
 
     assert queries_with(3) == queries_with(30)
+
+
+def test_a_reply_written_while_the_mail_server_is_away_reaches_the_visitor_once_it_is_back(
+    ann, contact, mailbox
+):
+    mailbox.stop()
+    ann.post(f"{INBOX}/{contact.pk}", {"text": "Yes, from 8:00."})
+    run_due_tasks()
+    mailbox.start()
+    make_retries_due()
+    run_due_tasks()
+    run_due_tasks()  # nothing is sent twice
+
+    replies = [mail for mail in mailbox.messages(to="vic@example.com") if mail.subject.startswith("Re:")]
+    assert [mail.text.count("Yes, from 8:00.") for mail in replies] == [1]
