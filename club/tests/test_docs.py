@@ -160,6 +160,14 @@ def test_links_lead_to_pages_and_headings_that_exist(page: Path) -> None:
 
 
 @pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
+def test_contents_list_every_section(page: Path) -> None:
+    """A page that opens with a list of its sections lists each of them, in order."""
+    contents = re.findall(r"^- \[[^\]]+\]\(#([^)]+)\)$", prose(page), re.MULTILINE)
+    sections = [github_slug(title) for title in re.findall(r"^## (.+)$", prose(page), re.MULTILINE)]
+    assert not contents or contents == sections
+
+
+@pytest.mark.parametrize("page", PAGES, ids=PAGE_IDS)
 def test_routes_resolve(page: Path) -> None:
     routes = [m.group(1) for span in code_spans(page) if (m := ROUTE.match(span))]
     routes = [route for route in routes if not route.startswith(MACHINE_PATHS)]
