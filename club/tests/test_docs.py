@@ -1,6 +1,7 @@
 """The handbook (README.md and docs/*.md) points only at things that exist: its links and anchors,
 the site's routes, the repository's files, the management commands, the code it names, and the
-settings its Settings table lists. A page that names something renamed or removed fails here."""
+settings its Settings table lists; and a page's list of contents lists each of its sections. A
+page that names something renamed or removed fails here."""
 
 import importlib
 import itertools
