@@ -377,7 +377,7 @@ PERIODIC_TASKS = {
 # The first retry of a message the mail server did not take; each next one waits twice as long.
 NOTIFY_RETRY_SECONDS = env.int("NOTIFY_RETRY_SECONDS", default=30)
 # A task claimed by a worker that has not finished it after this long is queued again: its worker
-# was killed, or lost the database mid-task (club.schedule.tasks_requeue_abandoned). Every task is
+# was killed, or lost the database mid-task (club.tasks.requeue_abandoned). Every task is
 # safe to run twice; one that runs longer than this may run twice at once.
 TASK_CLAIM_TIMEOUT_SECONDS = env.int("TASK_CLAIM_TIMEOUT_SECONDS", default=600)
 # A message claimed by a worker that has not finished it after this long is queued again.
