@@ -46,6 +46,10 @@ class User(AbstractBaseUser):
     is_active = models.BooleanField(default=True)
     # "Sign out everywhere": every credential issued up to this moment is refused.
     signed_out_everywhere_at = models.DateTimeField(null=True, blank=True)
+    # The announcements made after this moment are unread (content.selectors.unread_announcements):
+    # it moves on when the person opens the announcements page, and starts when they join, so that
+    # the club's past news does not greet a newcomer as unread.
+    announcements_seen_at = models.DateTimeField(default=timezone.now)
 
     objects = UserManager()
 

@@ -16,6 +16,7 @@ from django.db.models import (
     Subquery,
     Value,
     When,
+    Window,
 )
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -60,6 +61,12 @@ class Position(TypedDict):
     position: int | None
 
 
+class Upcoming(TypedDict):
+    """What upcoming_bookings adds to each booking."""
+
+    upcoming_count: int
+
+
 class CalendarFields(TypedDict):
     """What with_calendar_fields adds to each booking."""
 
@@ -95,6 +102,18 @@ def overdue(now: datetime | None = None, *, via: str = "") -> Q:
 def open_bookings(*, user: User) -> QuerySet[Booking]:
     """A person's bookings that wait for a decision or a payment, and may still get it."""
     return Booking.objects.filter(user=user, status__in=[Status.PENDING, Status.APPROVED]).exclude(overdue())
+
+
+def upcoming_bookings(
+    *, user: User, now: datetime | None = None
+) -> "QuerySet[WithAnnotations[Booking, Upcoming]]":
+    """A person's bookings that hold their slots and have not begun, the soonest first, each with
+    `upcoming_count`, how many there are: a slice of them still knows the total."""
+    now = now or timezone.now()
+    upcoming = Booking.objects.filter(user=user, status__in=Booking.HOLDING, starts_at__gt=now).exclude(
+        overdue(now)
+    )
+    return upcoming.annotate(upcoming_count=Window(Count("pk"))).order_by("starts_at", "id")
 
 
 def bookings_visible_to(user: User) -> QuerySet[Booking]:

@@ -2,6 +2,7 @@
 it, held for them by a held-slot row of their entry (one per slot: it is offered once, however many
 workers meet over it) for the policy's `waitlist_hold_minutes`, then it passes to the next."""
 
+from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
 
@@ -25,8 +26,47 @@ from .slots import day_refusals
 Status = WaitlistEntry.Status
 
 
-def book_path(entry: WaitlistEntry) -> str:
+def book_path(entry: "WaitlistEntry | HeldOffer") -> str:
+    """The day sheet of the entry's day, where a slot held for its person is booked."""
     return reverse("bookings:schedule", query={"date": entry.date.isoformat()})
+
+
+@dataclass(frozen=True)
+class HeldOffer:
+    """The slots of one court on one day held for a person, and until when the first of them is."""
+
+    court: Court
+    date: Date
+    slots: list[str]
+    held_until: datetime
+
+    @property
+    def book_path(self) -> str:
+        return book_path(self)
+
+
+def offers_held_for(*, user: User, now: datetime | None = None) -> list[HeldOffer]:
+    """The freed slots held for `user` until they book them, the soonest day first, those of one
+    court on one day together."""
+    now = now or timezone.now()
+    entries = (
+        user.waitlist.filter(status=Status.OFFERED)
+        .exclude(offer_run_out(now))
+        .select_related("court")
+        .order_by("date", "court_id", "slot")
+    )
+    held: dict[tuple[Date, int], list[WaitlistEntry]] = {}
+    for entry in entries:
+        held.setdefault((entry.date, entry.court_id), []).append(entry)
+    return [
+        HeldOffer(
+            court=same[0].court,
+            date=same[0].date,
+            slots=[entry.slot for entry in same],
+            held_until=min(entry.offer_expires_at for entry in same if entry.offer_expires_at),
+        )
+        for same in held.values()
+    ]
 
 
 def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:

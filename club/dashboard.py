@@ -10,17 +10,25 @@ from accounts.guards import login_required
 from accounts.models import User
 from accounts.selectors import user_list
 from bookings.models import Booking
-from bookings.selectors import booking_list, day_occupancy
+from bookings.selectors import booking_list, day_occupancy, upcoming_bookings
+from bookings.waitlist import offers_held_for
+from content.selectors import unread_announcements
 from courts.selectors import court_list
 from kernel.days import day_start, month_start
-from payments.selectors import failed_refunds, late_refunds, takings
+from payments.selectors import failed_refunds, late_refunds, payments_due, takings
+
+# How many of a person's next bookings and unread announcements their home lists; the pages they
+# link to list them all.
+NEXT_BOOKINGS_SHOWN = 5
+UNREAD_ANNOUNCEMENTS_SHOWN = 3
 
 
 @login_required
 def dashboard(request):
-    """The profile card, and for admins the club's counts and their day's start."""
+    """The profile card; for admins, the club's counts and their day's start; for everyone else,
+    what waits for them (their home) above it."""
     user = request.user
-    context = {"profile": user, "counts": None, "today": None}
+    context = {"profile": user, "counts": None, "today": None, "home": None}
     if user.is_admin:
         # Counted with the same selectors as the pages that list them.
         counts = {
@@ -29,7 +37,25 @@ def dashboard(request):
             "members": user_list(role=User.Role.MEMBER).count(),
         }
         context |= {"counts": counts, "today": _day_start(user)}
-    return render(request, "accounts/dashboard.html", context)
+    else:
+        context["home"] = _home(user)
+    return render(request, "dashboard/index.html", context)
+
+
+def _home(user: User) -> dict:
+    """A person's next bookings, payments due, slots held for them and unread announcements: one
+    query each, however many there are."""
+    now = timezone.now()
+    next_bookings = list(upcoming_bookings(user=user, now=now)[:NEXT_BOOKINGS_SHOWN])
+    unread = list(unread_announcements(user=user)[:UNREAD_ANNOUNCEMENTS_SHOWN])
+    return {
+        "next_bookings": next_bookings,
+        "next_bookings_count": next_bookings[0].upcoming_count if next_bookings else 0,
+        "payments_due": list(payments_due(user=user)),
+        "offers": offers_held_for(user=user, now=now),
+        "unread": unread,
+        "unread_count": unread[0].unread_count if unread else 0,
+    }
 
 
 def _day_start(admin: User) -> dict:

@@ -52,6 +52,12 @@ def contact_reply_send(*, contact: ContactMessage, by: User, text: str) -> Conta
     return reply
 
 
+def announcements_mark_read(*, user: User) -> None:
+    """`user` has seen every announcement made so far (content.selectors.unread_announcements)."""
+    user.announcements_seen_at = timezone.now()
+    user.save(update_fields=["announcements_seen_at"])
+
+
 def newsletter_subscribe(*, email: str) -> bool:
     """Adds the e-mail to the club's list; answers False when it was there already (not an error)."""
     # get_or_create also answers False to the loser of two concurrent requests for the same e-mail.

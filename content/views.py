@@ -20,7 +20,13 @@ from .forms import ContactForm, ContactReplyForm
 from .models import ContactMessage
 from .selectors import announcement_list, contact_message_list
 from .serializers import AnnouncementOutput
-from .services import contact_message_create, contact_message_handle, contact_reply_send, newsletter_subscribe
+from .services import (
+    announcements_mark_read,
+    contact_message_create,
+    contact_message_handle,
+    contact_reply_send,
+    newsletter_subscribe,
+)
 
 logger = logging.getLogger(__name__)
 HOME_PAGE_COUPONS = 4
@@ -84,6 +90,7 @@ def forbidden(request):
 
 @login_required
 def announcements(request):
+    announcements_mark_read(user=request.user)
     return render(request, "content/announcements.html", {"page": page_of(request, announcement_list())})
 
 

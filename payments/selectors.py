@@ -11,9 +11,16 @@ from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
+from bookings.models import Booking
+from bookings.selectors import open_bookings
 from kernel.days import between, moments
 
 from .models import Payment, Refund
+
+
+def payments_due(*, user: User) -> QuerySet[Booking]:
+    """A person's approved bookings still waiting for their payment, the nearest deadline first."""
+    return open_bookings(user=user).filter(status=Booking.Status.APPROVED).order_by("payment_due_at", "id")
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:

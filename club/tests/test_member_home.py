@@ -1,0 +1,283 @@
+"""The dashboard's landing for users and members: above the profile card, their next bookings, the
+payments due with their deadlines, the waitlist offers held for them and the announcements they have
+not read, each with what to do next and an empty state; admins keep their own landing."""
+
+import re
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.utils import timezone
+
+from accounts.models import User
+from bookings.models import Booking
+from bookings.services import booking_cancel
+from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
+from bookings.waitlist import waitlist_join, waitlist_offer
+from content.models import Announcement
+from courts.tests.factories import CourtFactory
+from kernel.days import when
+
+pytestmark = pytest.mark.django_db
+Status = Booking.Status
+SECTIONS = ["next-bookings", "payments-due", "waitlist-offers", "unread-announcements"]
+
+
+def section(html: str, name: str) -> str:
+    """The text of the home's section `name`, its tags dropped and its spaces collapsed."""
+    found = re.search(rf'<section[^>]*data-testid="{name}".*?</section>', html, re.S)
+    assert found, f"no section {name}"
+    return " ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split())
+
+
+def links(html: str, name: str) -> list[tuple[str, str]]:
+    """The links of the section `name`: (address, text)."""
+    found = re.search(rf'<section[^>]*data-testid="{name}".*?</section>', html, re.S).group(0)
+    return [
+        (href.replace("&amp;", "&"), " ".join(re.sub(r"<[^>]+>", " ", text).split()))
+        for href, text in re.findall(r'<a[^>]*href="([^"]+)"[^>]*>(.*?)</a>', found, re.S)
+    ]
+
+
+def home(client) -> str:
+    response = client.get("/dashboard")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def ada() -> User:
+    return User.objects.get(email="ada@example.com")
+
+
+@pytest.fixture
+def court():
+    return CourtFactory(name="Centre Court")
+
+
+# Who sees it
+
+
+@pytest.mark.parametrize("role", [User.Role.USER, User.Role.MEMBER])
+def test_a_user_or_member_sees_the_four_sections_above_their_profile_card(sign_in_as, role):
+    html = home(sign_in_as("ada@example.com", role))
+
+    where = [html.index(f'data-testid="{name}"') for name in [*SECTIONS, "profile-card"]]
+    assert where == sorted(where)
+    assert 'data-testid="club-counts"' not in html
+
+
+def test_an_admin_keeps_the_clubs_counts_and_day_start_without_the_members_sections(admin):
+    html = home(admin)
+
+    assert 'data-testid="club-counts"' in html
+    assert 'data-testid="day-start"' in html
+    assert 'data-testid="profile-card"' in html
+    assert not any(f'data-testid="{name}"' in html for name in SECTIONS)
+
+
+def test_a_visitor_is_sent_to_sign_in(client):
+    response = client.get("/dashboard")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/login?next=/dashboard"
+
+
+# Next bookings
+
+
+def test_without_bookings_to_come_the_home_offers_to_book_a_court(sign_in_as):
+    html = home(sign_in_as())
+
+    assert "No upcoming bookings." in section(html, "next-bookings")
+    assert ("/schedule", "Book a court") in links(html, "next-bookings")
+
+
+def test_the_next_bookings_are_ones_own_still_to_come_the_soonest_first(sign_in_as, court):
+    client = sign_in_as()
+    lift_hour_limits()
+    later = make_booking(
+        user=ada(),
+        court=court,
+        date=tomorrow() + timedelta(days=2),
+        slots=court.slots[:1],
+        status=Status.CONFIRMED,
+    )
+    sooner = make_booking(user=ada(), court=court, slots=court.slots[1:2])
+    approved = make_booking(user=ada(), court=court, slots=court.slots[2:], status=Status.APPROVED)
+    make_booking(court=court, date=tomorrow() + timedelta(days=1), slots=court.slots[:1])  # another person's
+    cancelled = make_booking(user=ada(), court=court, slots=court.slots[:1], status=Status.CANCELLED)
+    past = make_booking(user=ada(), court=court, slots=court.slots[:1], status=Status.CONFIRMED)
+    Booking.objects.filter(pk=past.pk).update(
+        date=timezone.localdate() - timedelta(days=1), starts_at=timezone.now() - timedelta(days=1)
+    )
+
+    html = home(client)
+
+    shown = [href for href, _ in links(html, "next-bookings") if href.startswith("/dashboard/bookings/")]
+    assert shown == [f"/dashboard/bookings/{b.pk}" for b in (sooner, approved, later)]
+    assert f"/dashboard/bookings/{cancelled.pk}" not in shown
+    text = section(html, "next-bookings")
+    assert "Centre Court" in text
+    assert court.slots[1] in text
+    assert "Pending" in text
+    assert "Approved" in text
+    assert "Confirmed" in text
+    assert ("/dashboard/my-bookings", "All my bookings") in links(html, "next-bookings")
+
+
+def test_the_home_shows_the_first_five_bookings_and_says_how_many_there_are(sign_in_as):
+    client = sign_in_as()
+    courts = CourtFactory.create_batch(7)
+    for court in courts:
+        make_booking(user=ada(), court=court, status=Status.CONFIRMED)
+
+    html = home(client)
+
+    shown = [href for href, _ in links(html, "next-bookings") if href.startswith("/dashboard/bookings/")]
+    assert len(shown) == 5
+    assert "5 of 7" in section(html, "next-bookings")
+
+
+# Payments due
+
+
+def test_with_nothing_to_pay_the_home_says_so(sign_in_as, court):
+    client = sign_in_as()
+    make_booking(user=ada(), court=court)  # pending: nothing to pay yet
+
+    assert "Nothing to pay." in section(home(client), "payments-due")
+
+
+def test_a_payment_due_shows_its_deadline_in_club_time_and_a_pay_link(sign_in_as, court, settings):
+    settings.TIME_ZONE = "America/New_York"
+    client = sign_in_as()
+    approved = make_booking(user=ada(), court=court, slots=court.slots[:1], status=Status.APPROVED)
+    deadline = datetime.now(UTC).replace(minute=5, second=0, microsecond=0) + timedelta(hours=3)
+    Booking.objects.filter(pk=approved.pk).update(payment_due_at=deadline)
+    overdue = make_booking(user=ada(), court=court, slots=court.slots[1:2], status=Status.APPROVED)
+    Booking.objects.filter(pk=overdue.pk).update(payment_due_at=timezone.now() - timedelta(minutes=1))
+
+    html = home(client)
+
+    text = section(html, "payments-due")
+    in_new_york = deadline.astimezone(ZoneInfo("America/New_York"))
+    assert f"Pay by {in_new_york:%B} {in_new_york.day}, {in_new_york.year}, {in_new_york:%-I}:05 " in text
+    assert "$20.00" in text
+    assert links(html, "payments-due") == [(f"/dashboard/payment-page/{approved.pk}", "Pay $20.00")]
+
+
+# Waitlist offers
+
+
+def offer_to_ada(court, slots: list[str]) -> None:
+    """Ada waits for `slots` of `court` tomorrow, held by Bob, who cancels: they are offered to her."""
+    bob = User.objects.create_user("bob@example.com")
+    taken = make_booking(user=bob, court=court, slots=slots)
+    for slot in slots:
+        waitlist_join(user=ada(), court=court, date=tomorrow(), slot=slot)
+    booking_cancel(booking=taken, by=bob)
+    waitlist_offer(court_id=court.pk, date=tomorrow(), slots=slots)
+
+
+def test_without_offers_the_home_says_none_are_held(sign_in_as, court):
+    client = sign_in_as()
+    make_booking(court=court, slots=court.slots[:1])
+    waitlist_join(user=ada(), court=court, date=tomorrow(), slot=court.slots[0])  # waiting, not offered
+
+    assert "No slots are held for you." in section(home(client), "waitlist-offers")
+
+
+def test_an_offer_shows_its_court_day_slots_and_until_when_with_a_link_to_book(sign_in_as, court):
+    client = sign_in_as()
+    offer_to_ada(court, court.slots[:2])
+    until = ada().waitlist.first().offer_expires_at
+
+    html = home(client)
+
+    text = section(html, "waitlist-offers")
+    assert "Centre Court" in text
+    assert f"{tomorrow():%B} {tomorrow().day}" in text
+    assert court.slots[0] in text
+    assert court.slots[1] in text
+    assert f"Held until {when(until)}" in text
+    assert links(html, "waitlist-offers") == [(f"/schedule?date={tomorrow().isoformat()}", "Book now")]
+
+
+def test_an_offer_that_ran_out_is_not_shown(sign_in_as, court):
+    client = sign_in_as()
+    offer_to_ada(court, court.slots[:1])
+    ada().waitlist.update(offer_expires_at=timezone.now() - timedelta(seconds=1))
+
+    assert "No slots are held for you." in section(home(client), "waitlist-offers")
+
+
+# Unread announcements
+
+
+def test_an_announcement_made_after_one_last_read_them_is_unread_until_one_opens_the_page(sign_in_as):
+    client = sign_in_as()
+    Announcement.objects.create(text="The courts close at 6 pm on Friday.")
+
+    html = home(client)
+    assert "The courts close at 6 pm on Friday." in section(html, "unread-announcements")
+    assert ("/dashboard/announcements", "Read all announcements") in links(html, "unread-announcements")
+
+    assert client.get("/dashboard/announcements").status_code == 200
+
+    text = section(home(client), "unread-announcements")
+    assert "No new announcements." in text
+    assert "The courts close" not in text
+
+
+def test_announcements_made_before_one_joined_are_not_unread(sign_in_as):
+    Announcement.objects.create(text="Welcome to the new season.")
+    Announcement.objects.update(created_at=timezone.now() - timedelta(minutes=1))
+
+    assert "No new announcements." in section(home(sign_in_as()), "unread-announcements")
+
+
+def test_the_home_shows_the_three_newest_unread_and_how_many_there_are(sign_in_as):
+    client = sign_in_as()
+    for number in range(1, 6):
+        Announcement.objects.create(text=f"News number {number}")
+
+    text = section(home(client), "unread-announcements")
+
+    assert "5 new announcements" in text
+    assert [int(n) for n in re.findall(r"News number (\d)", text)] == [5, 4, 3]
+
+
+# Cost
+
+
+def fill_the_home(court, people: int) -> None:
+    """`people` times over, Ada's confirmed booking, payment due, offer and unread announcement."""
+    lift_hour_limits()
+    for number in range(people):
+        date = tomorrow() + timedelta(days=number)
+        make_booking(user=ada(), court=court, date=date, slots=court.slots[:1], status=Status.CONFIRMED)
+        make_booking(user=ada(), court=court, date=date, slots=court.slots[1:2], status=Status.APPROVED)
+        bob = User.objects.create_user(f"bob{number}@example.com")
+        taken = make_booking(user=bob, court=court, date=date, slots=court.slots[2:])
+        waitlist_join(user=ada(), court=court, date=date, slot=court.slots[2])
+        booking_cancel(booking=taken, by=bob)
+        waitlist_offer(court_id=court.pk, date=date, slots=court.slots[2:])
+        Announcement.objects.create(text=f"News {number}")
+
+
+# Knowing the person takes two queries (their session and their row), then one a section.
+QUERIES = 2 + len(SECTIONS)
+
+
+@pytest.mark.parametrize("rows", [0, 4])
+def test_the_home_costs_one_query_a_section_however_many_rows_it_shows(
+    sign_in_as, court, django_assert_max_num_queries, rows
+):
+    client = sign_in_as()
+    fill_the_home(court, rows)
+
+    with django_assert_max_num_queries(QUERIES):
+        html = home(client)
+
+    assert len(links(html, "payments-due")) == rows
+    assert len(links(html, "waitlist-offers")) == rows
