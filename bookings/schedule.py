@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import models
-from django.db.models import F, FilteredRelation, Q, Value
+from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Value
 from django.utils import timezone
 
 from accounts.models import User
@@ -19,7 +19,7 @@ from courts.pricing import peak_prices
 from courts.selectors import court_list, courts_with_price_bands
 from kernel.slots import Slot
 
-from .models import BookedSlot
+from .models import BookedSlot, WaitlistEntry
 from .selectors import offer_run_out, overdue
 from .slots import bookable_dates, started_slots
 
@@ -28,6 +28,10 @@ class CellState(models.TextChoices):
     FREE = "free", "Free"
     TAKEN = "taken", "Taken"
     YOURS = "yours", "Yours"
+    # Taken, and the viewer waits in its line (they may leave it).
+    WAITING = "waiting", "On the waitlist"
+    # Freed and held for the viewer, the first in its line, until `held_until`: theirs to book.
+    OFFERED = "offered", "Held for you"
     BLOCKED = "blocked", "Blocked"
     # Free, but beyond the viewer's advance window (the policy's): not bookable by them yet.
     LATER = "later", "Not open yet"
@@ -47,6 +51,10 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
     reason: str = ""
     # A free cell's price when its price band's is not the court's own (docs/rules.md, Prices).
     price: Decimal | None = None
+    # The viewer's own place in the cell's line (to leave it), and the end of the hold of a slot
+    # held for them.
+    waitlist_id: int | None = None
+    held_until: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -91,11 +99,22 @@ def day_sheet(
     signed_in = viewer if isinstance(viewer, User) else None
     viewer_id = signed_in.pk if signed_in is not None else None
     is_admin = signed_in is not None and signed_in.is_admin
-    # Overdue bookings and run-out waitlist offers hold nothing; a slot held for the viewer by a
-    # waitlist offer is theirs to book, so free to them (docs/rules.md, Waitlist).
+    # Overdue bookings and run-out waitlist offers hold nothing (docs/rules.md, Waitlist).
     holding_nothing = overdue(now, via="holding__") | offer_run_out(now, via="offer__")
-    if viewer_id is not None:
-        holding_nothing |= Q(offer__user_id=viewer_id)
+    # The viewer's place in each held slot's line, read with the slot: its index answers each row.
+    place = (
+        Subquery(
+            WaitlistEntry.objects.filter(
+                user_id=viewer_id,
+                court_id=OuterRef("court_id"),
+                date=date,
+                slot=OuterRef("slot"),
+                status=WaitlistEntry.Status.WAITING,
+            ).values("pk")[:1]
+        )
+        if viewer_id is not None
+        else Value(None, output_field=models.IntegerField())
+    )
     held = (
         BookedSlot.objects.filter(court_id__in=[court.pk for court in courts], date=date)
         # A slot's booking is of the slot's day: joined on that day too, the bookings are read from
@@ -112,6 +131,9 @@ def day_sheet(
             F("holding__user__email") if is_admin else Value(""),
             "block_id",
             "block__reason",
+            "offer__user_id",
+            "offer__offer_expires_at",
+            place,
         )
     )
     holders = {(court_id, slot): rest for court_id, slot, *rest in held}
@@ -123,14 +145,19 @@ def day_sheet(
             return plain[slot, CellState.NONE]
         holder = holders.get((court.pk, slot))
         if holder is not None:
-            booking_id, status, user_id, email, block_id, reason = holder
+            booking_id, status, user_id, email, block_id, reason, offeree_id, held_until, place_id = holder
             if block_id is not None:
                 return Cell(slot, CellState.BLOCKED, block_id=block_id if is_admin else None, reason=reason)
+            if offeree_id is not None and offeree_id == viewer_id:
+                price = peak.get(slot)
+                return Cell(slot, CellState.OFFERED, price=price, held_until=held_until)
             mine = user_id is not None and user_id == viewer_id  # a block's or an offer's is nobody's
-            state = CellState.YOURS if mine else CellState.TAKEN
-            if not (mine or is_admin):
-                return plain[slot, state]
-            return Cell(slot, state, booking_id, status, email if is_admin else "")
+            if mine or is_admin:
+                state = CellState.YOURS if mine else CellState.TAKEN
+                return Cell(slot, state, booking_id, status, email if is_admin else "")
+            if place_id is not None and slot not in begun:
+                return Cell(slot, CellState.WAITING, waitlist_id=place_id)
+            return plain[slot, CellState.TAKEN]
         if slot in begun:
             return plain[slot, CellState.PAST]
         if later:

@@ -149,6 +149,14 @@ class ScheduleCellOutput(serializers.Serializer):
         allow_null=True,
         help_text="A free cell's price when a price band makes it other than the court's own.",
     )
+    waitlistId = serializers.IntegerField(
+        source="waitlist_id",
+        allow_null=True,
+        help_text="Your place in a taken cell's line, to leave it (DELETE /api/waitlist/{id}).",
+    )
+    heldUntil = serializers.DateTimeField(
+        source="held_until", allow_null=True, help_text="The end of the hold of a slot held for you."
+    )
 
 
 class ScheduleCourtOutput(serializers.Serializer):

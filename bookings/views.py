@@ -241,6 +241,8 @@ def schedule(request):
         "filters": filters,
         "booking_path": _path("bookings:detail"),
         "is_admin": is_admin,
+        # A visitor's free cell leads to the login page and from there back to this sheet.
+        "login_path": f"{reverse('accounts:login')}?{urlencode({'next': request.get_full_path()}, safe='/')}",
     }
     if request.user.is_authenticated and sheet.rows:
         # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
@@ -254,6 +256,7 @@ def schedule(request):
             "dateLabel": days.day(day),
             "bookingsUrl": reverse("api-bookings"),
             "waitlistUrl": reverse("api-waitlist"),
+            "waitlistEntryUrl": _path("api-waitlist-entry"),
             "courts": courts,
             "isAdmin": is_admin,
             "bookingUrls": {

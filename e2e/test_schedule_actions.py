@@ -1,5 +1,5 @@
 """The day sheet's cells act, in a browser: an admin approves and cancels bookings from them, and
-a person joins the waitlist of a taken cell."""
+a person joins the waitlist of a taken cell and leaves it."""
 
 import re
 
@@ -54,8 +54,25 @@ def test_a_person_joins_the_waitlist_of_a_taken_cell(site: str, page: Page, requ
 
     page.get_by_role("button", name=f"Join waitlist (Centre, {SLOTS[0]})").click()
 
-    expect(page.get_by_role("dialog", name="You are on the waitlist")).to_be_visible()
+    joined = page.get_by_role("dialog", name="You are on the waitlist")
+    joined.get_by_role("button", name="OK").click()
     entry = WaitlistEntry.objects.get()
     assert (entry.user.email, entry.slot, entry.status) == ("bob@example.com", SLOTS[0], "waiting")
+    # The sheet, reloaded now or later, says so and offers to leave, not to join again.
+    page.reload()
+    cell = page.get_by_test_id("schedule").get_by_role(
+        "cell", name=f"On the waitlist Leave (Centre, {SLOTS[0]})"
+    )
+    expect(cell).to_be_visible()
+    expect(page.get_by_role("button", name=f"Join waitlist (Centre, {SLOTS[0]})")).to_have_count(0)
     page.goto(site + "/dashboard/waitlist")
     expect(page.get_by_role("row", name=re.compile(SLOTS[0]))).to_be_visible()
+
+    page.go_back()
+    page.get_by_role("button", name=f"Leave (Centre, {SLOTS[0]})").click()
+    page.get_by_role("dialog", name="Leave this waitlist?").get_by_role(
+        "button", name="Yes, leave it"
+    ).click()
+    expect(page.get_by_role("button", name=f"Join waitlist (Centre, {SLOTS[0]})")).to_be_visible()
+    entry.refresh_from_db()
+    assert entry.status == WaitlistEntry.Status.LEFT

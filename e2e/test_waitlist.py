@@ -1,7 +1,9 @@
 """The waitlist in the browser: a slot held for a person is on My Waitlist with "Book now", which
-leads to the day sheet where they book it; a place still waiting is left with Leave."""
+leads to the day sheet where it is held for them and they book it; a place still waiting is left
+with Leave."""
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
@@ -46,10 +48,11 @@ def test_a_slot_held_for_a_person_is_booked_from_my_waitlist(site: str, page: Pa
     expect(page.get_by_role("row").filter(has_text=SLOTS[0])).to_be_visible()
     assert WaitlistEntry.objects.get(slot=SLOTS[1]).status == WaitlistEntry.Status.LEFT
 
-    # Book now leads to the day sheet, where the held slot is free to Ada.
+    # Book now leads to the day sheet, where the slot says till when it is held for Ada.
+    until = timezone.localtime(WaitlistEntry.objects.get(slot=SLOTS[0]).offer_expires_at)
     page.get_by_role("row").filter(has_text=SLOTS[0]).get_by_role("link", name="Book now").click()
     expect(page).to_have_url(f"{site}/schedule?date={tomorrow().isoformat()}")
-    page.get_by_role("button", name=f"Free (Centre, {SLOTS[0]})").click()
+    page.get_by_role("button", name=f"Held for you until {until:%H:%M} (Centre, {SLOTS[0]})").click()
     page.get_by_role("button", name="Book", exact=True).click()
     expect(page.get_by_role("link", name="Yours")).to_have_count(1)
     booking = Booking.objects.get(user=ada)

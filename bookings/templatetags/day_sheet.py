@@ -12,6 +12,7 @@ from django import template
 from django.template.context import Context
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
+from django.utils.timezone import localtime
 
 from courts.models import price_kind
 from kernel.money import money
@@ -64,7 +65,16 @@ JOIN = (
     '<button type="button" class="btn btn-xs btn-outline mt-1 block" data-sheet-join-court="{}"'
     f' data-sheet-join-slot="{{}}" disabled>Join waitlist{WHERE}</button>'
 )
-FREE = '<td class="bg-success/10">'
+# entry, name, slot
+LEAVE = (
+    '<button type="button" class="btn btn-xs btn-outline mt-1 block" data-sheet-leave="{}" disabled>'
+    f"Leave{WHERE}</button>"
+)
+# The cells open to the viewer's request: free, or held for them by a waitlist offer.
+OPEN = {CellState.FREE: '<td class="bg-success/10">', CellState.OFFERED: '<td class="bg-info/15">'}
+# A visitor's free cell leads to the login page, which leads back to the sheet. label, login path,
+# name, slot
+SIGN_IN = f'{{}}<a class="link block text-xs" href="{{}}">Sign in to book{WHERE}</a>'
 # court, slot, label, name, slot
 BOOK = (
     '<button type="button" class="cursor-pointer rounded px-2 py-1 disabled:cursor-default'
@@ -96,10 +106,12 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
     court = row.court
     name, court_id = conditional_escape(court.name), conditional_escape(str(court.pk))
     booking_path = conditional_escape(context["booking_path"])
+    login_path = context["login_path"]
     formats: list[str] = []
     values: list[object] = []
     for cell in row.cells:
-        label, slot = LABELS[cell.state], slots[cell.slot]
+        label: str = LABELS[cell.state]
+        slot = slots[cell.slot]
         if cell.booking_id:
             booking = conditional_escape(str(cell.booking_id))  # once, for its link and its buttons
             formats.append(HELD)
@@ -121,14 +133,19 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
             if may_wait and cell.slot not in sheet.begun:
                 formats.append(JOIN)
                 values += (court_id, slot, name, slot)
-        elif cell.state == CellState.FREE:
-            formats.append(FREE)
+        elif cell.state == CellState.WAITING:
+            formats += (TAKEN, LEAVE)
+            values += (label, cell.waitlist_id, name, slot)
+        elif cell.state in OPEN:
+            formats.append(OPEN[cell.state])
+            if cell.held_until:  # the hold's end in the club's time, as My Waitlist writes it
+                label = f"{label} until {localtime(cell.held_until):%H:%M}"
             if signed_in:
                 formats.append(BOOK)
                 values += (court_id, slot, label, name, slot)
             else:
-                formats.append("{}")
-                values.append(label)
+                formats.append(SIGN_IN)
+                values += (label, login_path, name, slot)
             if cell.price:
                 formats.append(PRICE)
                 values += (money(cell.price), price_kind(cell.price, court))

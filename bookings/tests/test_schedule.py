@@ -1,7 +1,7 @@
 """The day sheet (bookings/schedule.py) and GET /api/schedule: every open court's slots on one day,
 each free, taken, yours or past, and whose only for the admins."""
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from django.db import connection
@@ -12,8 +12,9 @@ from accounts.models import User
 from bookings.blocks import block_create
 from bookings.models import Booking
 from bookings.schedule import bookable_until, day_sheet
-from bookings.services import policy_update
+from bookings.services import booking_cancel, policy_update
 from bookings.tests.factories import approved_at, make_booking, tomorrow
+from bookings.waitlist import waitlist_join, waitlist_offer
 from courts.tests.factories import CourtFactory
 
 pytestmark = pytest.mark.django_db
@@ -118,15 +119,23 @@ def test_the_page_gives_admins_the_cells_actions_and_signed_in_people_the_waitli
     assert "data-sheet-join-court" not in visitors
 
 
-def test_the_sheet_costs_two_queries_however_many_courts_and_bookings(django_assert_num_queries):
+def test_the_sheet_costs_two_queries_however_many_courts_bookings_and_places(django_assert_num_queries):
+    bob = User.objects.create_user("bob@example.com")
     for _ in range(12):
         court = CourtFactory(slots=MORNING)
-        make_booking(court=court, slots=MORNING[:1])
+        booking = make_booking(court=court, slots=MORNING)
+        for slot in MORNING:
+            waitlist_join(user=bob, court=court, date=tomorrow(), slot=slot)
+        booking_cancel(booking=booking, by=booking.user)
+        make_booking(court=court, slots=MORNING[1:])  # taken again before it is offered
+        waitlist_offer(court_id=court.pk, date=tomorrow(), slots=MORNING)
 
-    with django_assert_num_queries(2):  # the open courts, the slots held that day
-        sheet = day_sheet(date=tomorrow())
+    # The open courts; the slots held that day, with the viewer's places in their lines.
+    with django_assert_num_queries(2):
+        sheet = day_sheet(date=tomorrow(), viewer=bob)
 
     assert len(sheet.rows) == 12
+    assert {tuple(cells) for cells in states(sheet).values()} == {("offered", "waiting")}
 
 
 # --- GET /api/schedule --------------------------------------------------------------------------
@@ -163,7 +172,7 @@ def test_each_caller_sees_the_sheet_and_only_admins_see_who_holds_a_cell(people,
     )
     held, free = court["cells"]
     expected = EXPECTED_HELD_CELL[kind]
-    nothing_else = {"blockId": None, "reason": "", "price": None}
+    nothing_else = {"blockId": None, "reason": "", "price": None, "waitlistId": None, "heldUntil": None}
     assert held == {
         "slot": MORNING[0],
         **expected,
@@ -259,3 +268,20 @@ def test_the_api_answers_a_day_at_the_calendars_ends_without_a_server_error(clie
 
     assert response.status_code == 200
     assert response.json()["date"] == day
+
+
+def test_the_api_tells_a_caller_their_place_in_a_line_and_a_slot_held_for_them(people, booked):
+    bob = User.objects.get(email="bob@example.com")
+    place = waitlist_join(user=bob, court=booked.court, date=tomorrow(), slot=MORNING[0])
+    day = f"/api/schedule?date={tomorrow().isoformat()}"
+
+    [waiting, _] = people["other"].get(day).json()["courts"][0]["cells"]
+    assert (waiting["state"], waiting["waitlistId"]) == ("waiting", place.pk)
+
+    booking_cancel(booking=booked, by=booked.user)
+    waitlist_offer(court_id=booked.court_id, date=tomorrow(), slots=MORNING[:1])
+    place.refresh_from_db()
+    [held, _] = people["other"].get(day).json()["courts"][0]["cells"]
+    [others, _] = people["member"].get(day).json()["courts"][0]["cells"]
+    assert (held["state"], datetime.fromisoformat(held["heldUntil"])) == ("offered", place.offer_expires_at)
+    assert (others["state"], others["heldUntil"], others["waitlistId"]) == ("taken", None, None)

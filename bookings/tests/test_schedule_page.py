@@ -10,7 +10,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.blocks import block_create
+from bookings.services import booking_cancel
 from bookings.tests.factories import make_booking, tomorrow
+from bookings.waitlist import waitlist_join, waitlist_offer
 from courts.tests.factories import CourtFactory
 from kernel import days
 
@@ -50,7 +52,10 @@ def test_the_sheet_is_a_table_with_a_caption_and_headers_for_slots_and_courts(pe
 
     assert re.search(rf"<caption[^>]*>Courts on {tomorrow():%A %-d %B %Y}</caption>", html)
     assert re.findall(r'<th scope="col"[^>]*>([^<]+)</th>', html) == ["Court", *MORNING]
-    assert cells(html) == {"Hall": ["Not offered", "Free"], "Centre": ["Taken", "Free"]}
+    assert cells(html) == {
+        "Hall": ["Not offered", "Free Sign in to book (Hall, 09:00-10:00)"],
+        "Centre": ["Taken", "Free Sign in to book (Centre, 09:00-10:00)"],
+    }
 
 
 @pytest.mark.parametrize("kind", ["anonymous", "other", "member"])
@@ -217,3 +222,72 @@ def test_a_club_of_many_courts_reads_its_sheet_a_page_of_courts_at_a_time(client
     # Another day's sheet opens on the same page of courts.
     next_day = (tomorrow() + timedelta(days=1)).isoformat()
     assert f'href="?date={next_day}&amp;type=Tennis&amp;page=2">Next day</a>' in second
+
+
+# --- the cells of one caller: their waitlist, a slot held for them, a visitor's --------------------
+
+
+def test_a_visitors_free_cell_says_sign_in_to_book_and_leads_back_to_the_sheet(people, booked):
+    html = page(people["anonymous"])
+
+    assert cells(html)["Centre"][1] == "Free Sign in to book (Centre, 09:00-10:00)"
+    back = f"/login?next=/schedule%3Fdate%3D{tomorrow().isoformat()}"
+    assert f'<a class="link block text-xs" href="{back}">Sign in to book' in html
+    assert "Sign in to book" not in page(people["other"])
+
+
+def test_a_person_on_a_cells_waitlist_reads_so_with_leave_after_a_reload(people, booked):
+    bob = User.objects.get(email="bob@example.com")
+    place = waitlist_join(user=bob, court=booked.court, date=tomorrow(), slot=MORNING[0])
+
+    html = page(people["other"])
+
+    assert cells(html)["Centre"][0] == "On the waitlist Leave (Centre, 08:00-09:00)"
+    assert f'data-sheet-leave="{place.pk}"' in html
+    assert "data-sheet-join-court" not in html
+    # Another person still may join the line.
+    assert cells(page(people["member"]))["Centre"][0] == "Taken Join waitlist (Centre, 08:00-09:00)"
+
+
+def test_a_freed_slot_reads_held_for_you_to_the_first_in_line_and_taken_to_the_others(people, booked):
+    bob = User.objects.get(email="bob@example.com")
+    place = waitlist_join(user=bob, court=booked.court, date=tomorrow(), slot=MORNING[0])
+    booking_cancel(booking=booked, by=booked.user)
+    waitlist_offer(court_id=booked.court_id, date=tomorrow(), slots=MORNING[:1])
+    place.refresh_from_db()
+    until = timezone.localtime(place.offer_expires_at).strftime("%H:%M")  # in the club's time zone
+
+    html = page(people["other"])
+
+    assert cells(html)["Centre"][0] == f"Held for you until {until} (Centre, 08:00-09:00)"
+    assert f'data-sheet-court="{booked.court_id}" data-sheet-slot="08:00-09:00"' in html  # to book it
+    for kind in ["owner", "member"]:
+        assert cells(page(people[kind]))["Centre"][0] == "Taken Join waitlist (Centre, 08:00-09:00)"
+    assert cells(page(people["anonymous"]))["Centre"][0] == "Taken"
+
+
+def test_the_page_costs_the_same_queries_however_many_waitlist_places_and_offers(people):
+    bob = User.objects.get(email="bob@example.com")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            page(people["other"])
+        return len(captured)
+
+    def add_courts(count: int) -> None:
+        for _ in range(count):
+            court = CourtFactory(slots=MORNING)
+            booking = make_booking(court=court, slots=MORNING)
+            for slot in MORNING:
+                waitlist_join(user=bob, court=court, date=tomorrow(), slot=slot)
+            booking_cancel(booking=booking, by=booking.user)
+            make_booking(court=court, slots=MORNING[1:])  # the second slot, taken again at once
+            waitlist_offer(court_id=court.pk, date=tomorrow(), slots=MORNING)
+
+    add_courts(2)
+    few = queries()
+    add_courts(18)
+
+    assert queries() == few
+    html = page(people["other"])
+    assert (html.count("Held for you until"), html.count("data-sheet-leave=")) == (20, 20)

@@ -625,10 +625,11 @@ def cell_state(court, viewer, now=None) -> str:
     return next(cell.state for cell in row.cells if cell.slot == SLOT)
 
 
-def test_a_held_slot_is_free_on_the_day_sheet_to_its_offeree_taken_to_the_others(taken, court, ada, bob):
+def test_a_held_slot_is_held_on_the_day_sheet_for_its_offeree_taken_to_the_others(taken, court, ada, bob):
     [entry] = offered(taken, court, ada)
 
-    assert cell_state(court, ada) == CellState.FREE
+    assert cell_state(court, ada) == CellState.OFFERED
+    assert cell_state(court, ada, now=entry.offer_expires_at) == CellState.FREE  # run out
     assert cell_state(court, bob) == CellState.TAKEN
     assert cell_state(court, AnonymousUser()) == CellState.TAKEN
     assert cell_state(court, None) == CellState.TAKEN

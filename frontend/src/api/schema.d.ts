@@ -1198,6 +1198,13 @@ export interface components {
              * @description A free cell's price when a price band makes it other than the court's own.
              */
             price: string | null;
+            /** @description Your place in a taken cell's line, to leave it (DELETE /api/waitlist/{id}). */
+            waitlistId: number | null;
+            /**
+             * Format: date-time
+             * @description The end of the hold of a slot held for you.
+             */
+            heldUntil: string | null;
         };
         ScheduleCourtOutput: {
             id: number;
@@ -1229,13 +1236,15 @@ export interface components {
          * @description * `free` - Free
          *     * `taken` - Taken
          *     * `yours` - Yours
+         *     * `waiting` - On the waitlist
+         *     * `offered` - Held for you
          *     * `blocked` - Blocked
          *     * `later` - Not open yet
          *     * `past` - Past
          *     * `none` - Not offered
          * @enum {string}
          */
-        StateEnum: "free" | "taken" | "yours" | "blocked" | "later" | "past" | "none";
+        StateEnum: "free" | "taken" | "yours" | "waiting" | "offered" | "blocked" | "later" | "past" | "none";
         UserOutput: {
             readonly id: number;
             readonly name: string;

@@ -8,6 +8,7 @@ import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { totalOf } from "../lib/prices";
+import { leaveWaitlist } from "../lib/waitlist";
 
 interface Court {
   id: number;
@@ -24,6 +25,8 @@ interface Props {
   dateLabel: string;
   bookingsUrl: string;
   waitlistUrl: string;
+  /** The call on one's place in a line, to be followed by its id. */
+  waitlistEntryUrl: string;
   courts: Court[];
   isAdmin: boolean;
   /** The calls on one booking, each to be followed by the booking's id. */
@@ -41,18 +44,31 @@ interface Selection {
 type Conflict = components["schemas"]["BlockConflictOutput"];
 
 /** The sheet's own buttons (data-sheet-*), disabled in the HTML until this island listens. */
-const BUTTONS = "[data-sheet-slot], [data-sheet-act], [data-sheet-unblock], [data-sheet-join-court]";
+const BUTTONS =
+  "[data-sheet-slot], [data-sheet-act], [data-sheet-unblock], [data-sheet-join-court], [data-sheet-leave]";
 
 /**
  * The day sheet's actions (/schedule), on the server-rendered table's buttons: each free cell is a
  * toggle (`data-sheet-court`, `data-sheet-slot`); the cells chosen belong to one court (choosing a
  * cell of another court starts afresh) and are booked through the booking API like the modal's,
- * or, by an admin, blocked. A taken cell joins its waitlist; an admin approves, rejects or cancels
- * a booking from its cell and lifts a block. The page then reloads to show the sheet as it is.
+ * or, by an admin, blocked; once a cell is chosen, the choice, its total and its buttons stay at the
+ * foot of the screen while more are chosen. A taken cell joins its waitlist, and a place in one is
+ * left; an admin approves, rejects or cancels a booking from its cell and lifts a block. The page
+ * then reloads to show the sheet as it is.
  */
 function ScheduleActions(props: Props) {
-  const { date, dateLabel, bookingsUrl, waitlistUrl, courts, isAdmin, bookingUrls, blocksUrl, blockUrl } =
-    props;
+  const {
+    date,
+    dateLabel,
+    bookingsUrl,
+    waitlistUrl,
+    waitlistEntryUrl,
+    courts,
+    isAdmin,
+    bookingUrls,
+    blocksUrl,
+    blockUrl,
+  } = props;
   const [selection, setSelection] = useState<Selection | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -60,11 +76,20 @@ function ScheduleActions(props: Props) {
     function onClick(event: MouseEvent) {
       const button = (event.target as Element).closest<HTMLElement>(BUTTONS);
       if (!button) return;
-      const { sheetSlot, sheetCourt, sheetAct, booking, sheetUnblock, sheetJoinCourt, sheetJoinSlot } =
-        button.dataset;
+      const {
+        sheetSlot,
+        sheetCourt,
+        sheetAct,
+        booking,
+        sheetUnblock,
+        sheetJoinCourt,
+        sheetJoinSlot,
+        sheetLeave,
+      } = button.dataset;
       if (sheetAct && booking) void act(sheetAct as BookingAction, booking);
       else if (sheetUnblock) void unblock(sheetUnblock);
       else if (sheetJoinCourt && sheetJoinSlot) void join(Number(sheetJoinCourt), sheetJoinSlot);
+      else if (sheetLeave) void leave(sheetLeave);
       else if (sheetSlot)
         toggle(
           courts.find((c) => String(c.id) === sheetCourt),
@@ -115,12 +140,17 @@ function ScheduleActions(props: Props) {
         text: "If the slot frees, it is held for the first in line and they get an e-mail. My Waitlist shows your place.",
         icon: "success",
       });
+      window.location.reload();
+    }
+
+    async function leave(id: string) {
+      if (await leaveWaitlist(waitlistEntryUrl + id, false)) window.location.reload();
     }
 
     document.addEventListener("click", onClick);
     for (const button of document.querySelectorAll<HTMLButtonElement>(BUTTONS)) button.disabled = false;
     return () => document.removeEventListener("click", onClick);
-  }, [courts, date, waitlistUrl, bookingUrls, blockUrl]);
+  }, [courts, date, waitlistUrl, waitlistEntryUrl, bookingUrls, blockUrl]);
 
   // The table's toggles show the choice: pressed or not.
   useEffect(() => {
@@ -216,9 +246,18 @@ function ScheduleActions(props: Props) {
   const total = selection
     ? totalOf(selection.slots.map((slot) => selection.court.peak[slot] ?? selection.court.price))
     : "0.00";
+  // Once a cell is chosen, the bar sticks to the foot of the screen, over the table, until the page
+  // is scrolled to its own place below the table (day-sheet.css lets it stick in the whole section).
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-3">
-      <p aria-live="polite">
+    <div
+      data-sheet-bar={selection ? "sticky" : undefined}
+      className={`mt-4 flex flex-wrap items-center gap-3 ${
+        selection
+          ? "sticky bottom-0 z-20 -mx-5 border-t border-base-300 bg-base-100 px-5 py-3 shadow-lg lg:-mx-8 lg:px-8"
+          : ""
+      }`}
+    >
+      <p aria-live="polite" className="w-full sm:w-auto">
         {selection
           ? `${selection.court.label}: ${selection.slots.join(", ")}. Total $${total}.`
           : `Choose free cells of one court to book${isAdmin ? " or block" : ""} them.`}

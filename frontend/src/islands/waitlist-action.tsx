@@ -1,6 +1,5 @@
-import { authorisedFetch } from "../lib/api";
-import { confirmThenCall } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
+import { leaveWaitlist } from "../lib/waitlist";
 
 interface Props {
   /** DELETE /api/waitlist/{id}, reversed by the server. */
@@ -12,24 +11,12 @@ interface Props {
 }
 
 /**
- * Leaves a waitlist (docs/rules.md, Waitlist), after asking; the page reloads to show it. (A taken
- * cell of the day sheet joins one: frontend/src/islands/schedule.tsx.)
+ * Leaves a waitlist (docs/rules.md, Waitlist), after asking; the page reloads to show it. (The day
+ * sheet's cells join and leave one too: frontend/src/islands/schedule.tsx.)
  */
 function LeaveWaitlist({ url, offered, place }: Props) {
   async function leave() {
-    const left = await confirmThenCall(
-      {
-        title: "Leave this waitlist?",
-        text: offered
-          ? "The slot held for you goes to the next person in line."
-          : "You lose your place in line.",
-        confirmButtonText: "Yes, leave it",
-        cancelButtonText: "No, stay",
-      },
-      () => authorisedFetch(url, { method: "DELETE" }),
-      "You are still on the waitlist.",
-    );
-    if (left) window.location.reload();
+    if (await leaveWaitlist(url, offered)) window.location.reload();
   }
 
   return (
