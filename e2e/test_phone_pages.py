@@ -12,7 +12,7 @@ import pytest
 from django.core.mail import send_mail
 from django.urls import URLResolver, get_resolver
 from django.utils import timezone
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
@@ -80,7 +80,7 @@ PAGES = {
 MORE_PAGES = {
     "/no-such-page": ANYONE,
     "/dashboard/support-inbox?show=all": {ADMIN},
-    "/dashboard/manage-bookings?page=20": {ADMIN},  # the most page numbers a list's pager shows
+    "/dashboard/manage-bookings?page=3": {ADMIN},  # a pager with pages before and after
 }
 NOT_PAGES = {
     "api/": "the JSON API, read by the islands",
@@ -281,3 +281,16 @@ def test_no_page_scrolls_sideways_on_a_phone(site: str, page: Page, localstripe,
 
     faults = phone_faults(page, paths, site)
     assert not faults, "\n".join(f"{path}: {fault}" for path, fault in faults.items())
+
+
+def test_a_pager_shows_its_page_numbers_from_a_tablet_up(site: str, page: Page, club):
+    sign_in(page, site, EMAILS[ADMIN], "/dashboard/manage-bookings?page=3")
+    pager = page.get_by_role("navigation", name="Pages")
+
+    for link in ["Prev", "3", "Next"]:
+        expect(pager.get_by_role("link", name=link, exact=True)).to_be_visible()
+    expect(pager.get_by_role("link", name="2", exact=True)).to_be_hidden()
+
+    page.set_viewport_size({"width": 1366, "height": 844})
+    for link in ["Prev", "1", "2", "3", "4", "Next"]:
+        expect(pager.get_by_role("link", name=link, exact=True)).to_be_visible()
