@@ -266,7 +266,7 @@ def phone_faults(page: Page, paths: list[str], site: str) -> dict[str, str]:
         box = menu.bounding_box() if menu.count() == 1 else None
         if box is None:
             found.append(f"{menu.count()} menu buttons")
-        elif box["x"] < 0 or box["x"] + box["width"] > PHONE["width"]:
+        elif not (0 <= box["x"] <= box["x"] + box["width"] <= PHONE["width"] and box["y"] >= 0):
             found.append(f"the menu button spans {box['x']:.0f} to {box['x'] + box['width']:.0f} px")
         if found:
             faults[path] = ", ".join(found)
