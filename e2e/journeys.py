@@ -25,3 +25,27 @@ def sign_in_on_the_login_page(page: Page, site: str, email: str, next_page: str)
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Login").click()
     expect(page).to_have_url(site + next_page)
+
+
+# Two frames after its scripts have run, a page's islands have mounted and asked for their data.
+TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def requests_under_way(page: Page) -> set:
+    """The page's requests not answered yet, kept up to date as they start and end."""
+    under_way: set = set()
+    page.on("request", lambda request: under_way.add(request))
+    page.on("requestfinished", lambda request: under_way.discard(request))
+    page.on("requestfailed", lambda request: under_way.discard(request))
+    return under_way
+
+
+def wait_until_settled(page: Page, under_way: set) -> None:
+    """Waits until the page's islands have mounted and have what they asked for (the requests
+    under way are followed: waiting for the network to stay idle would cost half a second a page)."""
+    page.evaluate(TWO_FRAMES)
+    for _ in range(500):
+        if not under_way:
+            break
+        page.wait_for_timeout(20)
+    assert not under_way, [request.url for request in under_way]

@@ -17,7 +17,7 @@ from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in, sign_in_on_the_login_page
+from e2e.journeys import PASSWORD, requests_under_way, sign_in, sign_in_on_the_login_page, wait_until_settled
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -100,27 +100,13 @@ def content(db):
     return court
 
 
-# Two frames after its scripts have run, a page's islands have mounted and asked for their data.
-TWO_FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-
 def check(page: Page, site: str, paths: list[str]) -> dict[str, list[str]]:
-    """Each page's violations, read once its islands have mounted and have what they asked for (the
-    requests under way are followed: waiting for the network to stay idle would cost half a second
-    a page)."""
-    under_way = set()
-    page.on("request", lambda request: under_way.add(request))
-    page.on("requestfinished", lambda request: under_way.discard(request))
-    page.on("requestfailed", lambda request: under_way.discard(request))
+    """Each page's violations, read once its islands have mounted and have what they asked for."""
+    under_way = requests_under_way(page)
     found = {}
     for path in paths:
         page.goto(site + path)
-        page.evaluate(TWO_FRAMES)
-        for _ in range(500):
-            if not under_way:
-                break
-            page.wait_for_timeout(20)
-        assert not under_way, [request.url for request in under_way]
+        wait_until_settled(page, under_way)
         if violations := serious_violations(page):
             found[path] = violations
     return found
