@@ -23,7 +23,16 @@ def value_limits(validators: Iterable[Any]) -> dict[str, Any]:
     }
 
 
-def bounded_formfield(db_field: models.Field, **kwargs: Any) -> Any:
+def model_bounds(model: type[models.Model], name: str) -> dict[str, Any]:
+    """The bounds of field `name` of `model` (its validators' `min_value` and `max_value`, its
+    `max_length`), as keyword arguments of a serializer field declared for it."""
+    field = model._meta.get_field(name)
+    validators = getattr(field, "validators", [])
+    length = getattr(field, "max_length", None)
+    return value_limits(validators) | ({"max_length": length} if length is not None else {})
+
+
+def bounded_formfield(db_field: models.Field[Any, Any], **kwargs: Any) -> Any:
     """A ModelForm's `formfield_callback`: the model field's form field, given the bounds of the
     model's validators, which a number input renders as min and max. Django itself passes a form
     field the column's range only (min 0 for a positive integer, no max)."""
@@ -34,7 +43,7 @@ def _number(value: Decimal | int | float) -> str:
     return format(value, "f") if isinstance(value, Decimal) else str(value)
 
 
-def input_bounds(serializer: serializers.Serializer) -> dict[str, dict[str, Any]]:
+def input_bounds(serializer: serializers.Serializer[Any]) -> dict[str, dict[str, Any]]:
     """What each writable field of `serializer` accepts, by the field's name in the API (the name its
     400's messages come under), as an island's inputs take it: `required`, and where the field has
     them `min`, `max`, `step` (a number's smallest change) and `maxLength`."""
@@ -50,7 +59,7 @@ def input_bounds(serializer: serializers.Serializer) -> dict[str, dict[str, Any]
             accepts["step"] = _number(Decimal(1).scaleb(-field.decimal_places))
         elif isinstance(field, serializers.IntegerField):
             accepts["step"] = "1"
-        if getattr(field, "max_length", None) is not None:
+        if isinstance(field, serializers.CharField) and field.max_length is not None:
             accepts["maxLength"] = field.max_length
         bounds[name] = accepts
     return bounds
