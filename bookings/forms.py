@@ -4,6 +4,7 @@ from typing import cast
 from django import forms
 
 from courts.selectors import courts_all
+from kernel.bounds import bounded_formfield
 from kernel.days import PeriodFilters
 
 from .models import Booking, Policy
@@ -88,6 +89,7 @@ class PolicyForm(forms.ModelForm):
 
     class Meta:
         model = Policy
+        formfield_callback = bounded_formfield
         fields = [name for names in POLICY_SECTIONS.values() for name in names.split()]
         labels = {
             "approval_required": "An admin approves each request before it is paid",

@@ -2,7 +2,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator, URLValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, URLValidator
 from django.db import models
 from django.utils.functional import cached_property
 
@@ -32,11 +32,16 @@ def validate_slots(value: object) -> None:
 COURT_IMAGE_PLACEHOLDER = "img/courts/placeholder.svg"
 
 
+# A session costs tens of dollars at a club: a price above the upper bound is a slip (a decimal point
+# missed, a zero too many) that members would be charged; the column itself holds up to 99,999,999.99.
+SESSION_PRICE_BOUNDS = [MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("10000"))]
+
+
 class Court(models.Model):
     name = models.CharField(max_length=100, validators=[validate_one_line])
     type = models.CharField(max_length=50, validators=[validate_one_line])
     price = models.DecimalField(
-        "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
+        "price per session", max_digits=10, decimal_places=2, validators=SESSION_PRICE_BOUNDS
     )
     image = models.CharField(max_length=500, validators=[validate_image_location])
     slots = models.JSONField(default=list, blank=True, validators=[validate_slots])
@@ -91,7 +96,7 @@ class PriceBand(models.Model):
     starts = models.TimeField(help_text="A slot starting at this time or later takes the band's price.")
     ends = models.TimeField(help_text="A slot starting at this time or later no longer does.")
     price = models.DecimalField(
-        "price per session", max_digits=10, decimal_places=2, validators=[MinValueValidator(Decimal("0.01"))]
+        "price per session", max_digits=10, decimal_places=2, validators=SESSION_PRICE_BOUNDS
     )
 
     class Meta:

@@ -2,11 +2,12 @@ from django.templatetags.static import static
 from django.urls import reverse
 
 from accounts.guards import admin_required
+from kernel.bounds import input_bounds
 from kernel.pages import island_page
 
 from .models import COURT_IMAGE_PLACEHOLDER
 from .selectors import courts_for_admin
-from .serializers import CourtAdminOutput
+from .serializers import CourtAdminOutput, CourtInput, PriceBandInput
 
 
 @admin_required
@@ -16,5 +17,7 @@ def manage(request):
         "archived": CourtAdminOutput(courts_for_admin(archived=True), many=True).data,
         "createUrl": reverse("api-courts"),
         "imagePlaceholder": static(COURT_IMAGE_PLACEHOLDER),
+        "bounds": input_bounds(CourtInput()),
+        "bandBounds": input_bounds(PriceBandInput()),
     }
     return island_page(request, heading="Manage Courts", island="courts-admin", props=props)

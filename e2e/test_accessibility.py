@@ -212,4 +212,10 @@ def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
     )
     record("Manage Coupons, a refused discount")
 
+    page.goto(site + "/dashboard/club-rules")
+    page.get_by_label("Refund before the cut-off (%)").fill("120")
+    page.get_by_role("button", name="Save the rules").click()
+    expect(page.get_by_role("alert").filter(has_text="1 problem")).to_be_focused()
+    record("Club Rules, a refused rule and the summary of problems")
+
     assert found == {}

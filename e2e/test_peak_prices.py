@@ -76,7 +76,10 @@ def test_an_admin_adds_a_price_band_on_manage_courts(site: str, page: Page):
     band.get_by_label("To").fill("16:00")
     band.get_by_label("Price ($)").fill("30")
     form.get_by_role("button", name="Update").click()
-    expect(form.get_by_role("alert")).to_have_text("Band 1: A band ends after it starts.")
+    expect(form.get_by_role("alert")).to_contain_text("Peak times: Band 1: A band ends after it starts.")
+    expect(form.get_by_role("group", name="Peak times")).to_have_accessible_description(
+        re.compile("Band 1: A band ends after it starts.$")
+    )
 
     band.get_by_label("To").fill("21:00")
     form.get_by_role("button", name="Update").click()

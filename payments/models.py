@@ -1,6 +1,7 @@
 from datetime import date
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
@@ -19,14 +20,22 @@ class Coupon(models.Model):
     code = models.CharField(
         max_length=40, unique=True, validators=[validate_one_line], help_text="Saved trimmed and upper-case."
     )
-    discount = models.PositiveSmallIntegerField(help_text="A whole percent, from 1 to 100.")
+    discount = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1, DISCOUNT_RULE), MaxValueValidator(100, DISCOUNT_RULE)],
+        help_text="A whole percent, from 1 to 100.",
+    )
     description = models.CharField(max_length=200, blank=True, validators=[validate_one_line])
     is_active = models.BooleanField(default=True)
     once_per_person = models.BooleanField(
         default=False, help_text="Each person may pay with it once (a refunded payment does not count)."
     )
+    # A hundred thousand payments are more than a club takes in years: a larger limit is a slip,
+    # and "no limit" is said by leaving it empty.
     max_uses = models.PositiveIntegerField(
-        null=True, blank=True, help_text="How many payments it may take in all; empty for no limit."
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1, MAX_USES_RULE), MaxValueValidator(100_000)],
+        help_text="How many payments it may take in all; empty for no limit.",
     )
     valid_from = models.DateField(null=True, blank=True, help_text="The first day it is accepted.")
     valid_until = models.DateField(null=True, blank=True, help_text="The last day it is accepted.")

@@ -4,10 +4,11 @@ from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
 from kernel.api import IdField
+from kernel.bounds import model_bounds
 from kernel.days import DateLabel, day
 from kernel.text import validate_one_line
 
-from .models import DISCOUNT_RULE, Coupon, Payment, Refund
+from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon, Payment, Refund
 
 
 class RefundOutput(serializers.ModelSerializer):
@@ -120,20 +121,28 @@ class CouponOutput(serializers.ModelSerializer):
         return reverse("api-coupon", args=[coupon.pk])
 
 
+# Bounded as the model is (Manage Coupons' inputs say the same bounds: kernel.bounds.input_bounds);
+# the coupons' service checks the rest (payments.coupons).
 class CouponInput(serializers.Serializer):
-    code = serializers.CharField(max_length=40, validators=[validate_one_line])
-    # Its range, and maxUses's, are the coupons' service's to check (payments.coupons).
-    discount = serializers.IntegerField(error_messages={"invalid": DISCOUNT_RULE})
+    code = serializers.CharField(**model_bounds(Coupon, "code"), validators=[validate_one_line])
+    discount = serializers.IntegerField(
+        **model_bounds(Coupon, "discount"),
+        error_messages=dict.fromkeys(["invalid", "min_value", "max_value"], DISCOUNT_RULE),
+    )
     description = serializers.CharField(
-        max_length=200, required=False, allow_blank=True, validators=[validate_one_line]
+        **model_bounds(Coupon, "description"),
+        required=False,
+        allow_blank=True,
+        validators=[validate_one_line],
     )
     isActive = serializers.BooleanField(source="is_active", required=False)
     oncePerPerson = serializers.BooleanField(source="once_per_person", required=False)
     maxUses = serializers.IntegerField(
+        **model_bounds(Coupon, "max_uses"),
         source="max_uses",
         required=False,
         allow_null=True,
-        max_value=2**31 - 1,  # the database column's largest
+        error_messages={"min_value": MAX_USES_RULE},
         help_text="How many payments it may take in all; null for no limit.",
     )
     validFrom = serializers.DateField(source="valid_from", required=False, allow_null=True)

@@ -14,13 +14,14 @@ from django.utils import timezone
 from accounts.guards import admin_required, login_required, member_required
 from bookings.models import Booking
 from bookings.selectors import own_bookings
+from kernel.bounds import input_bounds
 from kernel.pages import island_page
 from kernel.pagination import page_of
 
 from .forms import LedgerFilters
 from .models import Coupon
 from .selectors import Ledger, PaidStatus, payment_list
-from .serializers import CouponOutput
+from .serializers import CouponInput, CouponOutput
 
 
 @login_required
@@ -147,5 +148,6 @@ def manage_coupons(request):
     props = {
         "coupons": CouponOutput(Coupon.objects.all(), many=True).data,
         "createUrl": reverse("api-coupons"),
+        "bounds": input_bounds(CouponInput()),
     }
     return island_page(request, heading="Manage Coupons", island="coupons-admin", props=props)

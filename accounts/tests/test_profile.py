@@ -87,9 +87,11 @@ def test_bad_input_is_refused_with_the_message_under_its_field(sign_in_as, body,
 
     assert response.status_code == 200
     assert field_error(response, field) == message
-    # Under the field: the list of its errors follows the input the form renders for it.
+    # Under the field (the list of its errors follows the input the form renders for it), and in
+    # the summary at the top of the form, which links to the field.
     text = page_text(response)
-    assert text.index(f'id="id_{field}"') < text.index(message)
+    assert text.index(f'href="#id_{field}"') < text.index(message) < text.index(f'id="id_{field}"')
+    assert text.index(f'id="id_{field}"') < text.rindex(message)
     assert f'<ul class="text-error text-sm" id="id_{field}_error">' in response.content.decode()
     assert User.objects.get().name == "Ada Lovelace"
 

@@ -1,5 +1,7 @@
 """The Club Rules page: admins change the booking policy on a form, with each error under its field."""
 
+import re
+
 import pytest
 
 from bookings.selectors import policy_get
@@ -98,3 +100,43 @@ def test_a_rule_out_of_bounds_is_refused_under_its_field_and_nothing_changes(peo
 def test_the_admins_sidebar_links_to_the_rules(people):
     assert 'href="/dashboard/club-rules"' in people["admin"].get("/dashboard").content.decode()
     assert 'href="/dashboard/club-rules"' not in people["member"].get("/dashboard").content.decode()
+
+
+def _input(page: str, name: str) -> str:
+    """The rendered <input> named `name`."""
+    match = re.search(rf'<input[^>]*name="{name}"[^>]*>', page)
+    assert match, f"no input {name}"
+    return match.group(0)
+
+
+def test_each_rule_carries_the_bounds_the_server_holds_it_to(people):
+    page = people["admin"].get(URL).content.decode()
+
+    refund = _input(page, "refund_percent")
+    assert ('min="0"' in refund, 'max="100"' in refund, "required" in refund) == (True, True, True)
+    hold = _input(page, "checkout_hold_minutes")
+    assert ('min="2"' in hold, 'max="120"' in hold) == (True, True)
+    advance = _input(page, "advance_days_member")
+    assert ('min="0"' in advance, 'max="365"' in advance) == (True, True)
+    daily = _input(page, "daily_hours_limit")
+    assert ('min="1"' in daily, 'max="24"' in daily, "required" in daily) == (True, True, False)
+
+
+def test_a_refused_save_lists_each_problem_at_the_top_of_the_form_with_a_link_to_its_field(people):
+    response = people["admin"].post(
+        URL, {**RULES, "refund_percent": "120", "checkout_hold_minutes": "1", "advance_days_user": "999"}
+    )
+
+    page = response.content.decode()
+    summary = page[page.index('id="error-summary"') : page.index("</fieldset>")]
+    assert 'role="alert"' in page[page.index("<form") : page.index('id="error-summary"') + 100]
+    assert "3 problems" in summary
+    assert summary.index('href="#id_checkout_hold_minutes"') < summary.index('href="#id_refund_percent"')
+    assert 'href="#id_advance_days_user"' in summary
+    assert "Ensure this value is less than or equal to 365." in summary
+    assert page.index('id="error-summary"') < page.index("<fieldset")
+    assert 'id="id_advance_days_user_error"' in page
+
+
+def test_a_saved_or_fresh_form_has_no_summary(people):
+    assert 'id="error-summary"' not in people["admin"].get(URL).content.decode()

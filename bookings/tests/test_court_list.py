@@ -158,6 +158,11 @@ def test_manage_courts_hands_the_open_and_the_archived_courts_to_its_island(sign
     assert props["createUrl"] == "/api/courts"
     assert re.fullmatch(r"/static/img/courts/placeholder\.[0-9a-f]{12}\.svg", props["imagePlaceholder"])
     assert 'data-island="courts-admin"' in response.content.decode()
+    # What the court API accepts, for the form's inputs to say.
+    assert props["bounds"]["name"] == {"required": True, "maxLength": 100}
+    assert props["bounds"]["price"] == {"required": True, "min": "0.01", "max": "10000", "step": "0.01"}
+    assert props["bounds"]["image"] == {"required": True, "maxLength": 500}
+    assert props["bandBounds"]["price"] == props["bounds"]["price"]
 
 
 def test_a_court_image_that_fails_to_load_has_a_placeholder_named(client):

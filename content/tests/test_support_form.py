@@ -55,6 +55,18 @@ def test_a_message_over_the_length_limit_is_refused(client):
     assert "Ensure this value has at most 5000 characters" in response.content.decode()
 
 
+def test_a_refused_message_lists_its_problems_at_the_top_of_the_form_linked_to_the_fields(client):
+    html = client.post(URL, {"name": "", "email": "not-an-email", "message": "x" * 5001}).content.decode()
+
+    summary = html[html.index('id="error-summary"') : html.index('<label class="font-medium" for="id_name"')]
+    assert "3 problems" in summary
+    assert 'href="#id_name"' in summary
+    assert 'href="#id_email"' in summary
+    assert "Message: Ensure this value has at most 5000 characters" in summary
+    assert 'maxlength="5000"' in html
+    assert 'maxlength="100"' in html
+
+
 def test_the_form_requires_the_csrf_token():
     response = Client(enforce_csrf_checks=True).post(URL, VALID)
 

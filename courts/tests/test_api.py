@@ -61,6 +61,8 @@ def test_only_admins_add_change_and_delete_courts(caller):
         ({"price": "0"}, "price"),
         ({"price": "-5"}, "price"),
         ({"price": "ten"}, "price"),
+        ({"price": "10000.01"}, "price"),
+        ({"name": "x" * 101}, "name"),
         ({"image": "not a url"}, "image"),
         ({"slots": ["8-9"]}, "slots"),
         ({"slots": ["08:00-10:00", "09:00-11:00"]}, "slots"),
@@ -74,6 +76,20 @@ def test_bad_court_input_answers_400_per_field(sign_in_as, change, field):
 
     assert response.status_code == 400
     assert field in response.json()
+    assert Court.objects.count() == 0
+
+
+def test_a_price_above_the_courts_bound_is_refused_under_price_and_a_bands_under_its_band(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+    band = {"weekdays": [0], "starts": "17:00", "ends": "21:00", "price": "10000.01"}
+
+    court = admin.post("/api/courts", {**VALID, "price": "20000"}, content_type="application/json")
+    banded = admin.post("/api/courts", {**VALID, "priceBands": [band]}, content_type="application/json")
+
+    assert (court.status_code, banded.status_code) == (400, 400)
+    refusal = "Ensure this value is less than or equal to 10000."
+    assert court.json() == {"price": [refusal]}
+    assert banded.json() == {"priceBands": [f"Band 1: price: {refusal}"]}
     assert Court.objects.count() == 0
 
 

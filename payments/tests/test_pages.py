@@ -122,3 +122,13 @@ def test_manage_members_hands_the_members_to_its_island(people):
     members = response.context["island_props"]["rows"]
     assert [m["email"] for m in members] == ["mia@example.com"]
     assert members[0]["url"].startswith("/api/members/")
+
+
+def test_manage_coupons_hands_its_island_what_the_coupon_api_accepts(people):
+    response = people["admin"].get("/dashboard/manage-coupons")
+
+    bounds = response.context["island_props"]["bounds"]
+    assert bounds["code"] == {"required": True, "maxLength": 40}
+    assert bounds["discount"] == {"required": True, "min": "1", "max": "100", "step": "1"}
+    assert bounds["description"] == {"required": False, "maxLength": 200}
+    assert bounds["maxUses"] == {"required": False, "min": "1", "max": "100000", "step": "1"}

@@ -836,10 +836,7 @@ export interface components {
             readonly id: number;
             /** @description Saved trimmed and upper-case. */
             code: string;
-            /**
-             * Format: int64
-             * @description A whole percent, from 1 to 100.
-             */
+            /** @description A whole percent, from 1 to 100. */
             discount: number;
             description?: string;
             isActive: boolean;

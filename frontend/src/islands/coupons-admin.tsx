@@ -2,6 +2,7 @@ import type { FormEvent } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { ErrorSummary, FieldError, type InputBounds } from "../components/FormErrors";
 import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { useAdminList } from "../lib/useAdminList";
@@ -11,9 +12,27 @@ type Coupon = components["schemas"]["CouponOutput"];
 interface Props {
   coupons: Coupon[];
   createUrl: string;
+  /** What the coupon API accepts in each field. */
+  bounds: InputBounds;
 }
 
 type Field = "code" | "discount" | "description" | "maxUses" | "validFrom" | "validUntil";
+/** The form's fields in its order, with their labels (the error summary names them so too). */
+const LABELS: Record<Field | "isActive" | "oncePerPerson", string> = {
+  code: "Coupon Code",
+  discount: "Discount %",
+  description: "Description",
+  isActive: "Active (shown on the home page, accepted at checkout)",
+  oncePerPerson: "Once per person",
+  maxUses: "Uses in all (empty for no limit)",
+  validFrom: "Valid from",
+  validUntil: "Valid until",
+};
+const SUMMARY_FIELDS = Object.entries(LABELS).map(([field, label]) => ({
+  field,
+  label,
+  id: `coupon-${field}`,
+}));
 const EMPTY = {
   code: "",
   discount: "",
@@ -49,7 +68,7 @@ function limits(coupon: Coupon): string {
 }
 
 /** Manage Coupons (docs/staff-guide.md, Coupons): one form that adds or, in edit mode, updates; the list below. */
-function CouponsAdmin({ coupons: initial, createUrl }: Props) {
+function CouponsAdmin({ coupons: initial, createUrl, bounds }: Props) {
   const list = useAdminList({ initial, createUrl, blank: EMPTY, formOf });
   const { editing, form, setForm, errors, saving } = list;
 
@@ -81,26 +100,28 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
     }
   }
 
-  function checkbox(field: "isActive" | "oncePerPerson", label: string) {
+  function checkbox(field: "isActive" | "oncePerPerson") {
     return (
       <label className="flex items-center gap-2">
         <input
+          id={`coupon-${field}`}
           type="checkbox"
           className="checkbox checkbox-sm"
           checked={form[field]}
           onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
         />
-        {label}
+        {LABELS[field]}
       </label>
     );
   }
 
-  function input(field: Field, label: string, props: Record<string, string | boolean> = {}) {
+  /** The input of `field`, bounded as the API bounds it, with `props` of its own. */
+  function input(field: Field, props: Record<string, string | boolean> = {}) {
     const id = `coupon-${field}`;
     return (
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="font-medium">
-          {label}
+          {LABELS[field]}
         </label>
         <input
           id={id}
@@ -109,13 +130,10 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
           onChange={(event) => setForm({ ...form, [field]: event.target.value })}
           aria-invalid={errors[field] ? true : undefined}
           aria-describedby={errors[field] ? `${id}-error` : undefined}
+          {...bounds[field]}
           {...props}
         />
-        {errors[field] && (
-          <p id={`${id}-error`} className="text-sm text-error">
-            {errors[field]}
-          </p>
-        )}
+        <FieldError id={id} message={errors[field]} />
       </div>
     );
   }
@@ -125,20 +143,15 @@ function CouponsAdmin({ coupons: initial, createUrl }: Props) {
       <form onSubmit={(event) => void save(event)} noValidate className="card bg-base-100 shadow-md">
         <fieldset disabled={saving} className="card-body gap-3">
           <legend className="card-title">{editing ? `Edit ${editing.code}` : "New coupon"}</legend>
-          {input("code", "Coupon Code", { required: true, autoCapitalize: "characters" })}
-          {input("discount", "Discount %", {
-            required: true,
-            type: "number",
-            min: "1",
-            max: "100",
-            step: "1",
-          })}
-          {input("description", "Description")}
-          {checkbox("isActive", "Active (shown on the home page, accepted at checkout)")}
-          {checkbox("oncePerPerson", "Once per person")}
-          {input("maxUses", "Uses in all (empty for no limit)", { type: "number", min: "1", step: "1" })}
-          {input("validFrom", "Valid from", { type: "date" })}
-          {input("validUntil", "Valid until", { type: "date" })}
+          <ErrorSummary errors={errors} fields={SUMMARY_FIELDS} />
+          {input("code", { autoCapitalize: "characters" })}
+          {input("discount", { type: "number" })}
+          {input("description")}
+          {checkbox("isActive")}
+          {checkbox("oncePerPerson")}
+          {input("maxUses", { type: "number" })}
+          {input("validFrom", { type: "date" })}
+          {input("validUntil", { type: "date" })}
           <div className="flex gap-2">
             <button type="submit" className="btn btn-primary">
               {editing ? "Update" : "Add"}

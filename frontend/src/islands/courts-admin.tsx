@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { ErrorSummary, FieldError, type InputBounds } from "../components/FormErrors";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
@@ -18,6 +19,9 @@ interface Props {
   createUrl: string;
   /** The image shown instead of one that fails to load. */
   imagePlaceholder: string;
+  /** What the court API accepts in each field, and in each field of a price band. */
+  bounds: InputBounds;
+  bandBounds: InputBounds;
 }
 
 /** What the delete question says will happen: the server archives a court that has bookings. */
@@ -39,6 +43,11 @@ const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
   { field: "price", label: "Price", type: "number" },
   { field: "image", label: "Image URL", type: "text" },
   { field: "slots", label: "Slots", type: "textarea", hint: "One per line, like 08:00-09:00" },
+];
+/** The fields the error summary links to, in the form's order: the peak times' group last. */
+const SUMMARY_FIELDS = [
+  ...FIELDS.map(({ field, label }) => ({ field, label, id: `court-${field}` })),
+  { field: "priceBands", label: "Peak times", id: "court-priceBands" },
 ];
 
 function draftOf(court: Court): Draft {
@@ -96,7 +105,14 @@ function CourtImage({ src, alt, failedAlt, placeholder, className }: ImageProps)
  * Manage Courts (docs/staff-guide.md, Courts): the open courts' table, the add/update modal and
  * deletion, and the archived courts with Restore, through the court API.
  */
-function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, imagePlaceholder }: Props) {
+function CourtsAdmin({
+  courts: initial,
+  archived: initialArchived,
+  createUrl,
+  imagePlaceholder,
+  bounds,
+  bandBounds,
+}: Props) {
   const list = useAdminList({ initial, createUrl, blank: EMPTY, formOf: draftOf });
   const { editing, form: draft, setForm: setDraft, errors, saving } = list;
   const [archived, setArchived] = useState(initialArchived);
@@ -280,6 +296,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
           <h2 id="court-form-title" className="text-xl font-bold">
             {editing ? "Update Court" : "Add New Court"}
           </h2>
+          <ErrorSummary errors={errors} fields={SUMMARY_FIELDS} />
           <fieldset disabled={saving} className="flex flex-col gap-3">
             {FIELDS.map(({ field, label, type, hint }) => {
               const id = `court-${field}`;
@@ -289,7 +306,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
               const common = {
                 id,
                 value: draft[field],
-                required: field !== "slots",
+                ...bounds[field],
                 "aria-invalid": errors[field] ? true : undefined,
                 "aria-describedby": described || undefined,
               };
@@ -309,8 +326,6 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
                     <input
                       {...common}
                       type={type}
-                      step={type === "number" ? "0.01" : undefined}
-                      min={type === "number" ? "0.01" : undefined}
                       className="input w-full"
                       onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
                     />
@@ -329,20 +344,18 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
                       className="aspect-[16/10] h-auto w-full max-w-60 rounded object-cover"
                     />
                   )}
-                  {errors[field] && (
-                    <p id={`${id}-error`} className="text-sm text-error">
-                      {errors[field]}
-                    </p>
-                  )}
+                  <FieldError id={id} message={errors[field]} />
                 </div>
               );
             })}
             {/* Groups rather than fieldsets: the form is one framed fieldset, which disables it while saving. */}
             <div
+              id="court-priceBands"
+              tabIndex={-1}
               role="group"
               className="flex flex-col gap-2"
               aria-labelledby="court-bands-label"
-              aria-describedby="court-bands-hint"
+              aria-describedby={`court-bands-hint${errors.priceBands ? " court-priceBands-error" : ""}`}
             >
               <p id="court-bands-label" className="font-medium">
                 Peak times
@@ -394,8 +407,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
                       Price ($)
                       <input
                         type="number"
-                        step="0.01"
-                        min="0.01"
+                        {...bandBounds.price}
                         className="input input-sm w-28"
                         value={band.price}
                         onChange={(e) => changeBand(index, { price: e.target.value })}
@@ -421,11 +433,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
               >
                 New band
               </button>
-              {errors.priceBands && (
-                <p id="court-priceBands-error" role="alert" className="text-sm text-error">
-                  {errors.priceBands}
-                </p>
-              )}
+              <FieldError id="court-priceBands" message={errors.priceBands} />
             </div>
             <div className="modal-action">
               <button type="button" className="btn" onClick={() => dialog.current?.close()}>
