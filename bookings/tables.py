@@ -12,6 +12,7 @@ from django.utils.timesince import timeuntil
 
 from kernel.days import day, when
 from kernel.money import money
+from kernel.slots import slots_html
 
 from .models import Booking
 
@@ -103,7 +104,7 @@ COLUMNS = {
     "user": Column("User", lambda booking, number: booking.user.email),
     "court": Column("Court", lambda booking, number: booking.court_name),
     "date": Column("Date", lambda booking, number: day(booking.date)),
-    "slots": Column("Slot", lambda booking, number: booking.slots_label),
+    "slots": Column("Slot", lambda booking, number: slots_html(booking.slots)),
     "email": Column("Email", lambda booking, number: booking.user.email),
     "price": Column("Price", lambda booking, number: f"${money(booking.price)}"),
     "status": Column(

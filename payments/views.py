@@ -16,6 +16,7 @@ from bookings.models import Booking
 from bookings.selectors import own_bookings
 from kernel.pages import island_page
 from kernel.pagination import page_of
+from kernel.slots import slots_label
 
 from .forms import LedgerFilters
 from .models import Coupon
@@ -88,7 +89,7 @@ LEDGER_COLUMNS = [
     ("Booking", "booking_number", None),
     ("Court", "court_name", None),
     ("Date", "booking_date", date.isoformat),
-    ("Slots", "slots", " ".join),
+    ("Slots", "slots", slots_label),
     ("List price", "list_price", None),
     ("Coupon", "coupon_code", None),
     ("Discount", "coupon_discount", None),

@@ -63,7 +63,7 @@ def test_a_request_tells_its_owner_it_arrived(mailbox, ada, court):
     assert mail.sender == "Sports Club <club@localhost>"
     for part in (mail.text, mail.html):
         assert "Hello Ada Lovelace" in part
-        assert "08:00-09:00" in part
+        assert "08:00–09:00" in part
         assert "Sports Club" in part
         assert ADDRESS in part
         assert f"http://127.0.0.1:8000/dashboard/bookings/{booking.pk}" in part
