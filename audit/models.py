@@ -18,6 +18,20 @@ class AuditEntryQuerySet(models.QuerySet["AuditEntry"]):
         raise AppendOnly("Audit entries are never deleted.")
 
 
+def _shown(value: Any) -> str:
+    """A kept value as people read it: a list (a court's slots, each one as it is: a court's
+    slots are what changed, not the hours they cover) or a mapping as its items, nothing as a dash."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_shown(item) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{key.replace('_', ' ')} {_shown(item)}" for key, item in value.items())
+    return str(value)
+
+
 class AuditEntry(models.Model):
     """One admin action. Rows are only ever added: the model refuses changes and deletions, and on
     PostgreSQL a trigger does too."""
@@ -59,3 +73,20 @@ class AuditEntry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnly("Audit entries are never deleted.")
+
+    @property
+    def changes(self) -> list[str]:
+        """The values kept, a line each as people read them: "field: old → new" for a field the
+        action changed, "field: value" for one it only set or only removed (what was made or
+        deleted). A field kept before and after with the same value (a court's other fields
+        beside the one changed) did not change, and has no line."""
+        before, after = self.before or {}, self.after or {}
+        lines = []
+        for name in [*before, *(name for name in after if name not in before)]:
+            label = name.replace("_", " ")
+            if name in before and name in after:
+                if before[name] != after[name]:
+                    lines.append(f"{label}: {_shown(before[name])} → {_shown(after[name])}")
+            else:
+                lines.append(f"{label}: {_shown(before.get(name, after.get(name)))}")
+        return lines

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from kernel.admin import ReadOnlyAdmin, ServiceAdmin
 from kernel.errors import Conflict, Forbidden
+from kernel.slots import slots_label
 
 from .blocks import BlockConflicts, block_create, block_delete
 from .forms import PolicyForm
@@ -74,7 +75,7 @@ class BlockAdmin(ServiceAdmin):
 
     @admin.display(description="Slots")
     def slots_label(self, block: Block) -> str:
-        return ", ".join(block.slots)
+        return slots_label(block.slots)
 
     def has_change_permission(self, request, obj=None):
         return False

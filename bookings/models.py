@@ -7,6 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from kernel.slots import slots_label
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
 
@@ -67,7 +68,7 @@ class Booking(StatusMachine):
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 
     def __str__(self) -> str:
-        return f"{self.court_name} on {self.date} ({', '.join(self.slots)}) for {self.user}"
+        return f"{self.court_name} on {self.date} ({self.slots_label}) for {self.user}"
 
     # The note that bookings.services.booking_move gives its moves (the base takes any).
     def moved(  # type: ignore[override]
@@ -77,7 +78,7 @@ class Booking(StatusMachine):
 
     @property
     def slots_label(self) -> str:
-        return ", ".join(self.slots) if self.slots else "N/A"
+        return slots_label(self.slots)
 
     @property
     def payment_deadline(self) -> datetime | None:
@@ -111,7 +112,7 @@ class Block(models.Model):
 
     def __str__(self) -> str:
         weekly = f", weekly until {self.until}" if self.until else ""
-        return f"{self.reason}: {', '.join(self.slots)} on {self.date}{weekly}"
+        return f"{self.reason}: {slots_label(self.slots)} on {self.date}{weekly}"
 
     @property
     def dates(self) -> list[Date]:

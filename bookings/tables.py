@@ -12,6 +12,8 @@ from django.utils.timesince import timeuntil
 
 from kernel.days import day, when
 from kernel.money import money
+from kernel.people import person
+from kernel.slots import slots_html
 
 from .models import Booking
 
@@ -100,11 +102,11 @@ def _calendar_link(booking: Booking) -> str:
 # Every column, by the name the pages give it.
 COLUMNS = {
     "number": Column("#", lambda booking, number: number),
-    "user": Column("User", lambda booking, number: booking.user.email),
+    "user": Column("User", lambda booking, number: person(booking.user.name, booking.user.email)),
     "court": Column("Court", lambda booking, number: booking.court_name),
     "date": Column("Date", lambda booking, number: day(booking.date)),
-    "slots": Column("Slot", lambda booking, number: booking.slots_label),
-    "email": Column("Email", lambda booking, number: booking.user.email),
+    "slots": Column("Slot", lambda booking, number: slots_html(booking.slots)),
+    "email": Column("Email", lambda booking, number: person(booking.user.name, booking.user.email)),
     "price": Column("Price", lambda booking, number: f"${money(booking.price)}"),
     "status": Column(
         "Status", lambda booking, number: status_badge(getattr(booking, "shown_status", booking.status))

@@ -46,7 +46,7 @@ def test_an_admin_blocks_a_court_for_maintenance_over_an_existing_booking(site: 
 
     # The booking in the way is listed before anything happens.
     conflicts = page.get_by_role("dialog", name="Bookings in the way")
-    expect(conflicts).to_contain_text(f"ada@example.com: {week_on:%B %-d, %Y}, {SLOTS[0]} (approved)")
+    expect(conflicts).to_contain_text(f"ada@example.com: {week_on:%B %-d, %Y}, 08:00–09:00 (approved)")
     assert serious_violations(page) == []
     assert Block.objects.count() == 0
     conflicts.get_by_role("button", name="Cancel them (full refunds)").click()

@@ -2,10 +2,13 @@
 spec's "HH:MM-HH:MM" strings; the server reads them through Slot.parse wherever it needs a time."""
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
 # ASCII digits only: Python's \d would also take the digits of other scripts.
 SLOT_PATTERN = re.compile(r"^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$", re.ASCII)
@@ -44,3 +47,46 @@ class Slot:
     def ends_at(self, day: date, tz: tzinfo | None = None) -> datetime:
         """When the slot ends on `day`, in `tz` (else the club's time zone)."""
         return timezone.make_aware(datetime.combine(day, self.end), tz)
+
+
+# Between the two times of a range as people read it: an en dash, not the hyphen the data keeps.
+RANGE_DASH = "\u2013"
+# What a booking without slots shows (the spec's Booking: 'N/A' if missing).
+NO_SLOTS = "N/A"
+
+
+def slot_ranges(slots: str | Iterable[str]) -> list[str]:
+    """`slots` (one slot's label, or several) as the ranges people read, in time order: slots
+    that follow on from one another read as one range ("09:00-10:00", "10:00-11:00" →
+    "09:00–11:00"), others stay apart. A label that names no slot is kept as it is, last, so that
+    a list never fails to show."""
+    labels = [slots] if isinstance(slots, str) else list(slots)
+    parsed: list[Slot] = []
+    unread: list[str] = []
+    for label in labels:
+        try:
+            parsed.append(Slot.parse(label))
+        except ValueError:
+            unread.append(str(label))
+    merged: list[list[time]] = []
+    for start, end in ((slot.start, slot.end) for slot in sorted(parsed)):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return [f"{start:%H:%M}{RANGE_DASH}{end:%H:%M}" for start, end in merged] + unread
+
+
+def slots_label(slots: str | Iterable[str]) -> str:
+    """The slots as text (e-mails, calendars, CSV): their ranges joined by commas, as the spec
+    joins a booking's slots."""
+    return ", ".join(slot_ranges(slots)) or NO_SLOTS
+
+
+def slots_html(slots: str | Iterable[str]) -> SafeString:
+    """The slots as HTML (pages and e-mails): a line may break between two ranges, never inside
+    one. The style is inline, as e-mails have no stylesheet."""
+    ranges = slot_ranges(slots)
+    if not ranges:
+        return format_html("{}", NO_SLOTS)
+    return format_html_join(", ", '<span style="white-space:nowrap">{}</span>', ((text,) for text in ranges))

@@ -158,6 +158,7 @@ def _entries(
         payment_number=F(f"{payment}pk"),
         payment_paid_at=F(f"{payment}paid_at"),
         person=F(f"{payment}user__email"),
+        person_name=F(f"{payment}user__name"),
         booking_number=F(f"{payment}booking_id"),
         court_name=F(f"{payment}booking__court_name"),
         booking_date=F(f"{payment}booking__date"),

@@ -17,6 +17,7 @@ from bookings.selectors import own_bookings
 from kernel.bounds import input_bounds
 from kernel.pages import island_page
 from kernel.pagination import page_of
+from kernel.slots import slots_label
 
 from .forms import LedgerFilters
 from .models import Coupon
@@ -89,7 +90,7 @@ LEDGER_COLUMNS = [
     ("Booking", "booking_number", None),
     ("Court", "court_name", None),
     ("Date", "booking_date", date.isoformat),
-    ("Slots", "slots", " ".join),
+    ("Slots", "slots", slots_label),
     ("List price", "list_price", None),
     ("Coupon", "coupon_code", None),
     ("Discount", "coupon_discount", None),

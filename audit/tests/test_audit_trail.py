@@ -2,16 +2,19 @@
 the action's own transaction; entries are never changed nor deleted; admins browse and filter
 them, and a booking's page shows its part."""
 
+import re
 from decimal import Decimal
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
 from accounts.services import user_end_membership, user_set_admin
 from audit.models import AppendOnly, AuditEntry
 from bookings.blocks import block_create, block_delete
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import booking_approve, booking_cancel, booking_reject, policy_update
 from bookings.tests.factories import make_booking, tomorrow
 from courts.tests.factories import CourtFactory
@@ -242,3 +245,73 @@ def test_courts_coupons_and_announcements_changed_on_the_site_are_audited_with_t
     assert rows[3][1]["code"] == "SPRING"
     assert rows[4][2] == {"text": "Courts close at 6 pm."}
     assert set(AuditEntry.objects.values_list("actor_email", flat=True)) == {"ann@example.com"}
+
+
+def trail_rows(client) -> list[list[str]]:
+    """The trail's rows as their cells' texts, the lines of a cell (or its name and e-mail) joined
+    by " | "."""
+    html = client.get("/dashboard/audit-trail").content.decode()
+    body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
+    return [
+        [
+            " | ".join(part.strip() for part in re.split(r"<[^>]+>", cell) if part.strip())
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        ]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def test_the_trail_says_each_change_as_field_old_to_new_and_who_by_name_and_e_mail(people):
+    ann = User.objects.get(email="ann@example.com")
+    User.objects.filter(pk=ann.pk).update(name="Ann Admin")
+    limit = policy_get().open_bookings_limit
+    policy_update(by=ann, open_bookings_limit=limit + 1)
+    booking = make_booking(court=CourtFactory(price=Decimal("20.00")))
+    booking_reject(booking=booking, by=ann, reason="Court closed for repairs")
+
+    rejected, policy = trail_rows(people["admin"])
+
+    assert rejected[1] == "Ann Admin | ann@example.com"
+    assert rejected[3] == "status: pending → rejected | reason: Court closed for repairs"
+    assert policy[3] == f"open bookings limit: {limit} → {limit + 1}"
+
+
+def test_a_record_made_or_deleted_lists_its_values_and_dates_slots_and_lists_read_as_text(people):
+    ann = User.objects.get(email="ann@example.com")
+    court = CourtFactory(name="Centre", slots=["08:00-09:00", "09:00-10:00"])
+    block = block_create(
+        court=court, date=tomorrow(), slots=["08:00-09:00", "09:00-10:00"], reason="Repairs", by=ann
+    )
+    block_delete(block=block, by=ann)
+
+    deleted, made = trail_rows(people["admin"])
+
+    # PostgreSQL keeps a JSON object's keys in an order of its own.
+    expected = {
+        f"court: {court.pk}",
+        f"date: {tomorrow().isoformat()}",
+        "until: —",
+        "slots: 08:00-09:00, 09:00-10:00",
+        "reason: Repairs",
+    }
+    assert set(made[3].split(" | ")) == expected
+    assert set(deleted[3].split(" | ")) == expected
+
+
+def test_the_trail_costs_the_same_queries_however_many_entries(people):
+    ann = User.objects.get(email="ann@example.com")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert people["admin"].get("/dashboard/audit-trail").status_code == 200
+        return len(captured)
+
+    policy_update(by=ann, open_bookings_limit=7)
+    few = queries()
+    for number in range(2, 12):
+        admin = User.objects.create_user(
+            f"admin{number}@example.com", name=f"Admin {number}", role=User.Role.ADMIN
+        )
+        policy_update(by=admin, open_bookings_limit=number)
+
+    assert queries() == few

@@ -79,6 +79,7 @@ def test_the_feed_has_each_confirmed_booking_of_its_owner_in_the_clubs_time_zone
     assert calendar.refresh_interval == timedelta(hours=1)
     assert calendar["X-PUBLISHED-TTL"] == "PT1H"
     assert event["LOCATION"].startswith("Centre Court, ")
+    assert event["DESCRIPTION"] == f"Booking #{booking.pk}: 08:00–10:00."
     assert (event["STATUS"], event["SEQUENCE"]) == ("CONFIRMED", 0)
 
 

@@ -158,3 +158,32 @@ def test_a_members_payment_history_comes_in_pages(sign_in_as):
     assert "1\N{EN DASH}25 of 30 payments" in first
     assert first.count("<tr>") - 1 == 25  # the heading's row, and 25 payments
     assert "26\N{EN DASH}30 of 30 payments" in second
+
+
+@pytest.mark.parametrize(
+    ("path", "status", "column"),
+    [
+        ("/dashboard/manage-bookings", Status.CONFIRMED, 4),
+        ("/dashboard/manage-bookings-approval", Status.PENDING, 1),
+    ],
+)
+def test_the_admins_lists_name_each_person_beside_their_e_mail_at_the_same_cost(admin, path, status, column):
+    def page() -> tuple[str, int]:
+        with CaptureQueriesContext(connection) as captured:
+            html = admin.get(path).content.decode()
+        return html, len(captured)
+
+    User.objects.create_user("grace@example.com", name="Grace Hopper")
+    bookings_of("grace@example.com", 1, status=status)
+    html, few = page()
+    for number in range(20):
+        User.objects.create_user(f"player{number}@example.com", name=f"Player {number}")
+        bookings_of(f"player{number}@example.com", 1, status=status)
+    _, many = page()
+
+    assert rows(html)[0][column] == "Grace Hoppergrace@example.com"
+    assert (
+        '<span class="font-medium">Grace Hopper</span>'
+        '<span class="block text-xs text-base-content/70 break-all">grace@example.com</span>'
+    ) in html
+    assert many == few

@@ -273,7 +273,7 @@ def test_the_offer_is_e_mailed_with_the_link_to_book_it(mailbox, taken, court, a
     assert deadline in mail.subject
     for part in (mail.text, mail.html):
         assert "Hello Ada Lovelace" in part
-        assert SLOT in part
+        assert "08:00–09:00" in part
         assert f"http://127.0.0.1:8000/schedule?date={tomorrow().isoformat()}" in part
         assert "http://127.0.0.1:8000/dashboard/waitlist" in part
         assert "Book now" in part

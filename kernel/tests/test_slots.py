@@ -4,7 +4,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.utils import timezone
 
-from kernel.slots import Slot
+from kernel.slots import Slot, slot_ranges, slots_html, slots_label
 
 
 def test_a_slot_is_read_from_its_label_and_written_back_the_same():
@@ -52,3 +52,39 @@ def test_a_slot_starts_and_ends_on_a_day_in_the_clubs_time_zone_or_the_one_given
     assert slot.starts_at(day) == datetime(2026, 7, 1, 8, tzinfo=timezone.get_current_timezone())
     assert slot.ends_at(day, UTC) == datetime(2026, 7, 1, 9, tzinfo=UTC)
     assert slot.starts_at(day, ZoneInfo("America/New_York")) == datetime(2026, 7, 1, 12, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("slots", "ranges"),
+    [
+        (["09:00-10:00", "10:00-11:00", "11:00-12:00"], ["09:00–12:00"]),
+        (["09:00-10:00", "10:00-11:00", "14:00-15:00"], ["09:00–11:00", "14:00–15:00"]),
+        (["14:00-15:00", "09:00-10:00", "10:00-11:00"], ["09:00–11:00", "14:00–15:00"]),
+        (["09:00-10:00", "10:30-11:30"], ["09:00–10:00", "10:30–11:30"]),
+        (["08:00-09:30", "09:30-10:00"], ["08:00–10:00"]),
+        (["09:00-10:00", "09:00-10:00"], ["09:00–10:00"]),
+        (["09:00-10:30", "10:00-11:00"], ["09:00–11:00"]),
+        (["22:00-23:00", "23:00-23:59"], ["22:00–23:59"]),
+        (["09:00-10:00"], ["09:00–10:00"]),
+        ("09:00-10:00", ["09:00–10:00"]),
+        ([], []),
+        (["09:00-10:00", "all day"], ["09:00–10:00", "all day"]),
+    ],
+)
+def test_slots_that_follow_on_read_as_one_range_and_others_stay_apart(slots, ranges):
+    assert slot_ranges(slots) == ranges
+
+
+def test_the_slots_as_text_are_their_ranges_joined_by_commas_or_n_a_when_there_are_none():
+    assert slots_label(["09:00-10:00", "10:00-11:00", "14:00-15:00"]) == "09:00–11:00, 14:00–15:00"
+    assert slots_label([]) == "N/A"
+
+
+def test_the_slots_as_html_keep_each_range_whole_and_escape_what_is_not_a_slot():
+    html = slots_html(["09:00-10:00", "10:00-11:00", "14:00-15:00", "<b>"])
+    assert html == (
+        '<span style="white-space:nowrap">09:00–11:00</span>, '
+        '<span style="white-space:nowrap">14:00–15:00</span>, '
+        '<span style="white-space:nowrap">&lt;b&gt;</span>'
+    )
+    assert slots_html([]) == "N/A"

@@ -53,6 +53,16 @@ def request(user, court, slot="08:00-09:00", date=None):
     return booking_request(user=user, court=court, date=date or tomorrow(), slots=[slot])
 
 
+def test_a_bookings_slots_read_as_one_range_in_its_e_mails_and_never_break_inside_it(mailbox, ada, court):
+    booking_request(user=ada, court=court, date=tomorrow(), slots=["08:00-09:00", "09:00-10:00"])
+
+    run_due_tasks()
+
+    [mail] = mailbox.messages(to="ada@example.com")
+    assert "Slots: 08:00–10:00\n" in mail.text
+    assert '<td><span style="white-space:nowrap">08:00–10:00</span></td>' in mail.html
+
+
 def test_a_request_tells_its_owner_it_arrived(mailbox, ada, court):
     booking = request(ada, court)
 
@@ -63,7 +73,7 @@ def test_a_request_tells_its_owner_it_arrived(mailbox, ada, court):
     assert mail.sender == "Sports Club <club@localhost>"
     for part in (mail.text, mail.html):
         assert "Hello Ada Lovelace" in part
-        assert "08:00-09:00" in part
+        assert "08:00–09:00" in part
         assert "Sports Club" in part
         assert ADDRESS in part
         assert f"http://127.0.0.1:8000/dashboard/bookings/{booking.pk}" in part

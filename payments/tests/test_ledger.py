@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
-from bookings.tests.factories import make_booking
+from bookings.tests.factories import lift_hour_limits, make_booking
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon, Payment
 from payments.tests.helpers import paid as paid_at
@@ -137,6 +137,29 @@ def test_the_csv_streams_the_filtered_set_with_its_figures(people, books):
         ("Refund", "ada@example.com", "-5.00", "", "", "Partially refunded"),
         ("Payment", "ada@example.com", "20.00", "", "0.00", "Partially refunded"),
     ]
+
+
+def test_the_page_names_each_person_beside_their_e_mail_and_each_bookings_slot_ranges(people, books):
+    User.objects.filter(email="bob@example.com").update(name="Bob Builder")
+
+    html = people["admin"].get("/dashboard/ledger?date_from=2026-10-01").content.decode()
+
+    assert (
+        '<td data-label="Person"><span class="font-medium">Bob Builder</span>'
+        '<span class="block text-xs text-base-content/70 break-all">bob@example.com</span></td>'
+    ) in html
+    assert '<span style="white-space:nowrap">09:00–10:00</span>' in html
+
+
+def test_the_csv_writes_a_bookings_slots_as_the_ranges_people_read(people):
+    court = CourtFactory(name="Long", slots=["08:00-09:00", "09:00-10:00", "11:00-12:00"])
+    lift_hour_limits()
+    paid(make_booking(court=court, slots=court.slots), "60.00", 3)
+
+    body = b"".join(people["admin"].get("/dashboard/ledger.csv?date_from=").streaming_content).decode()
+
+    [row] = csv.DictReader(io.StringIO(body))
+    assert row["Slots"] == "08:00–10:00, 11:00–12:00"
 
 
 def test_a_value_that_looks_like_a_formula_is_written_as_text(people, books):

@@ -47,7 +47,7 @@ def test_the_payment_page_shows_the_booking_and_mounts_the_card_island(people, a
     html = people["owner"].get(f"/dashboard/payment-page/{approved.pk}").content.decode()
 
     assert "Pay for: Centre Court" in html
-    assert "08:00-09:00, 09:00-10:00" in html
+    assert '<dd><span style="white-space:nowrap">08:00–10:00</span></dd>' in html
     assert "$40.00" in html
     assert 'data-island="payment"' in html
     # Local mode: localstripe's fake Stripe.js and the adapter for what it lacks.

@@ -48,7 +48,7 @@ def test_the_receipt_arrives_once_with_the_amount_the_coupon_and_the_booking_as_
     payment = booking.payments.get()
     for part in (mail.text, mail.html):
         assert "Hall B" in part
-        assert "08:00-09:00" in part
+        assert "08:00–09:00" in part
         assert "SPRING20 (20% off)" in part
         assert "$24.00 USD" in part
         assert "ending in 4242" in part

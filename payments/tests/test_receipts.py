@@ -69,7 +69,7 @@ def test_payment_history_names_the_booking_and_the_coupon_not_ids(people, paid):
     page = text(people["owner"].get("/dashboard/payment-history"))
 
     assert "Hall B" in page
-    assert "08:00-09:00" in page
+    assert "08:00–09:00" in page
     assert "SPRING20 (20% off)" in page
     assert "$24.00" in page
     assert "Booking ID" not in page
@@ -86,7 +86,7 @@ def test_the_receipt_shows_the_club_the_booking_the_amount_the_coupon_and_the_ca
     assert f"Receipt #{paid.pk}" in page
     assert settings.SITE_NAME in page
     assert settings.CLUB_CONTACT["address"] in page
-    for shown in ("Hall B", "08:00-09:00", "$30.00", "SPRING20 (20% off)", "$24.00 USD", "ending in 5556"):
+    for shown in ("Hall B", "08:00–09:00", "$30.00", "SPRING20 (20% off)", "$24.00 USD", "ending in 5556"):
         assert shown in page
 
 

@@ -7,8 +7,10 @@ import { requestBooking } from "../lib/bookingRequest";
 import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
+import { SlotRanges } from "../components/SlotRanges";
 import { totalOf } from "../lib/prices";
 import { leaveWaitlist } from "../lib/waitlist";
+import { slotsLabel } from "../lib/slots";
 
 interface Court {
   id: number;
@@ -179,7 +181,7 @@ function ScheduleActions(props: Props) {
     if (!selection) return;
     const form = await dialog.fire<{ reason: string; until: string }>({
       titleText: `Block ${selection.court.label}`,
-      html: `<p class="mb-3">${escape(`${selection.slots.join(", ")} on ${dateLabel}`)}</p>
+      html: `<p class="mb-3">${escape(`${slotsLabel(selection.slots)} on ${dateLabel}`)}</p>
         <label class="block text-left font-medium" for="block-reason">Reason (shown in the schedule)</label>
         <input id="block-reason" class="input w-full mb-3" maxlength="200" required>
         <label class="block text-left font-medium" for="block-until">Weekly until (optional: leave empty for this day only)</label>
@@ -226,7 +228,7 @@ function ScheduleActions(props: Props) {
         return;
       }
       const lines = listed.conflicts.map(
-        (c) => `${c.userEmail}: ${c.dateLabel}, ${c.slots.join(", ")} (${c.status})`,
+        (c) => `${c.userEmail}: ${c.dateLabel}, ${slotsLabel(c.slots)} (${c.status})`,
       );
       const answer = await warningDialog.fire({
         title: "Bookings in the way",
@@ -258,9 +260,13 @@ function ScheduleActions(props: Props) {
       }`}
     >
       <p aria-live="polite" className="w-full sm:w-auto">
-        {selection
-          ? `${selection.court.label}: ${selection.slots.join(", ")}. Total $${total}.`
-          : `Choose free cells of one court to book${isAdmin ? " or block" : ""} them.`}
+        {selection ? (
+          <>
+            {selection.court.label}: <SlotRanges slots={selection.slots} />. Total ${total}.
+          </>
+        ) : (
+          `Choose free cells of one court to book${isAdmin ? " or block" : ""} them.`
+        )}
       </p>
       {selection && (
         <>
