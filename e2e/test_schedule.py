@@ -13,6 +13,7 @@ from bookings.models import Booking
 from bookings.tests.factories import tomorrow
 from courts.tests.factories import CourtFactory
 from e2e.journeys import sign_in
+from kernel.slots import slots_label
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +78,7 @@ def test_the_choice_and_book_stay_on_screen_while_cells_are_chosen_down_the_shee
     page.set_viewport_size(screen)
     sign_in(page, site, "ada@example.com", f"/schedule?date={tomorrow().isoformat()}")
     book = page.get_by_role("button", name="Book", exact=True)
-    total = page.get_by_text("Court 01: 07:00-08:00. Total $15.00.")
+    total = page.get_by_text(f"Court 01: {slots_label(DAY[:1])}. Total $15.00.")
 
     page.get_by_role("button", name=f"Free (Court 01, {DAY[0]})").click()
 
@@ -90,7 +91,7 @@ def test_the_choice_and_book_stay_on_screen_while_cells_are_chosen_down_the_shee
     page.get_by_role("button", name=f"Free (Court 20, {DAY[0]})").click()
     last.focus()
     page.keyboard.press("Space")
-    expect(page.get_by_text(f"Court 20: {DAY[0]}, {DAY[1]}. Total $30.00.")).to_be_in_viewport()
+    expect(page.get_by_text(f"Court 20: {slots_label(DAY[:2])}. Total $30.00.")).to_be_in_viewport()
     page.keyboard.press("Tab")
     expect(book).to_be_focused()
     expect(book).to_be_in_viewport()
