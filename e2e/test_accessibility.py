@@ -175,6 +175,17 @@ def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, cont
     assert serious_violations(page) == []
 
 
+def test_the_day_sheet_with_a_free_cell_picked(site: str, page: Page, content):
+    User.objects.create_user("ada@example.com", name="Ada")
+    day = timezone.localdate() + timedelta(days=1)
+    sign_in(page, site, "ada@example.com", f"/schedule?date={day.isoformat()}")
+
+    cell = page.get_by_role("button", name="Free (Centre Court, 08:00-09:00)")
+    cell.click()
+    expect(cell).to_have_attribute("aria-pressed", "true")
+    assert serious_violations(page) == []
+
+
 def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
     """Error and success texts are read against their backgrounds too (WCAG AA, 4.5:1)."""
     found = {}

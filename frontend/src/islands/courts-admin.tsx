@@ -4,6 +4,7 @@ import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
+import { openModal } from "../lib/modal";
 import { notify } from "../lib/notify";
 import { useAdminList } from "../lib/useAdminList";
 
@@ -107,7 +108,7 @@ function CourtsAdmin({ courts: initial, archived: initialArchived, createUrl, im
 
   function open(court: Court | null) {
     list.edit(court);
-    dialog.current?.showModal();
+    if (dialog.current) openModal(dialog.current);
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
