@@ -6,23 +6,9 @@ from playwright.sync_api import Page, Route, expect
 
 from accounts.models import User
 from bookings.tests.factories import make_booking
+from e2e.journeys import register, sign_up_on_the_register_page
 
 pytestmark = pytest.mark.browser
-
-
-def sign_up(page: Page, site: str, name: str, email: str, password: str) -> None:
-    """Fills the /register form and sends it."""
-    page.goto(site + "/register")
-    page.get_by_label("Full Name").fill(name)
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign Up").click()
-
-
-def register(page: Page, site: str, name: str, email: str, password: str) -> None:
-    """Registers through /register, then goes on from the page that says the link was sent."""
-    sign_up(page, site, name, email, password)
-    page.get_by_role("link", name="Continue").click()
 
 
 def account_menu(page: Page):
@@ -90,13 +76,13 @@ def test_registering_with_empty_fields_shows_what_is_missing_under_each_field(si
 def test_registering_an_email_that_has_an_account_says_so(site: str, page: Page, emulator):
     emulator.sign_up("ada@example.com")
 
-    sign_up(page, site, "Ada", "ada@example.com", "another-pass-1")
+    sign_up_on_the_register_page(page, site, "Ada", "ada@example.com", "another-pass-1")
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("An account with this e-mail already exists.")
 
 
 def test_a_too_short_password_says_what_the_policy_requires(site: str, page: Page):
-    sign_up(page, site, "Ada", "ada@example.com", "abc")
+    sign_up_on_the_register_page(page, site, "Ada", "ada@example.com", "abc")
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("at least 6 characters")
 
@@ -199,7 +185,7 @@ def test_registering_says_where_the_link_went_and_the_link_ends_on_a_page_saying
     site: str, page: Page, emulator
 ):
     page.clock.install()  # to pass the time before the link may be sent again
-    sign_up(page, site, "Mary Jackson", "mary@example.com", "secret-pass-1")
+    sign_up_on_the_register_page(page, site, "Mary Jackson", "mary@example.com", "secret-pass-1")
 
     notice = page.get_by_role("status").filter(has_text="We sent a verification e-mail to mary@example.com.")
     expect(notice).to_be_visible()
