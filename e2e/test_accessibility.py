@@ -17,7 +17,7 @@ from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in, sign_in_on_the_login_page
+from e2e.journeys import PASSWORD, sign_in, sign_in_on_the_login_page, sign_up_on_the_register_page
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -32,6 +32,7 @@ PUBLIC = [
     "/login",
     "/register",
     "/forgot-password",
+    "/email-verified",
     "/forbidden",
     "/blog/1",
     "/no-such-page",
@@ -186,7 +187,7 @@ def test_the_day_sheet_with_a_free_cell_picked(site: str, page: Page, content):
     assert serious_violations(page) == []
 
 
-def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
+def test_pages_with_their_form_messages_showing(site: str, page: Page, content, emulator):
     """Error and success texts are read against their backgrounds too (WCAG AA, 4.5:1)."""
     found = {}
 
@@ -205,6 +206,10 @@ def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
     page.get_by_role("button", name="Sign Up").click()
     expect(page.get_by_label("Full Name")).to_have_accessible_description("Full name is required")
     record("/register, empty fields")
+
+    sign_up_on_the_register_page(page, site, "Grace Hopper", "grace@example.com")
+    expect(page.get_by_role("status").filter(has_text="We sent a verification e-mail")).to_be_visible()
+    record("/register, the verification link sent")
 
     page.goto(site + "/support")
     page.get_by_label("Email").fill("not-an-email")

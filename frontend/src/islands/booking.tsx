@@ -143,7 +143,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     if (!court) return;
     if (chosen.length === 0) {
       setSlotsError(noSlotsMessage);
-      notify.failure(noSlotsMessage);
+      notify.failure(noSlotsMessage, undefined, { alsoOnThePage: true });
       return;
     }
     setSlotsError("");
