@@ -6,6 +6,7 @@ app_name = "accounts"
 urlpatterns = [
     path("login", views.login_page, name="login"),
     path("register", views.register_page, name="register"),
+    path("email-verified", views.email_verified, name="email-verified"),
     path("logout", views.logout, name="logout"),
     path("forgot-password", views.forgot_password, name="forgot-password"),
     path("dashboard/profile", views.profile, name="profile"),

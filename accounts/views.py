@@ -37,6 +37,12 @@ def register_page(request):
     return render(request, "accounts/register.html", {"island_props": {"next": "/"}})
 
 
+def email_verified(request):
+    """Where Firebase's verification link ends once it has verified the address (the continue URL
+    the islands give it, frontend/src/lib/firebase.ts): Firebase goes on to it only after a success."""
+    return render(request, "accounts/email_verified.html")
+
+
 def forgot_password(request):
     """Asks Firebase for a password-reset e-mail (the island); the page never says whether the
     address has an account."""

@@ -49,3 +49,21 @@ def wait_until_settled(page: Page, under_way: set) -> None:
             break
         page.wait_for_timeout(20)
     assert not under_way, [request.url for request in under_way]
+
+
+def sign_up_on_the_register_page(
+    page: Page, site: str, name: str, email: str, password: str = PASSWORD
+) -> None:
+    """Fills the /register form and sends it (an account of the emulator)."""
+    page.goto(site + "/register")
+    page.get_by_label("Full Name").fill(name)
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign Up").click()
+
+
+def register(page: Page, site: str, name: str, email: str, password: str = PASSWORD) -> None:
+    """Registers through /register, then goes on from the page that says where the verification
+    link went."""
+    sign_up_on_the_register_page(page, site, name, email, password)
+    page.get_by_role("link", name="Continue").click()

@@ -17,7 +17,14 @@ from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, requests_under_way, sign_in, sign_in_on_the_login_page, wait_until_settled
+from e2e.journeys import (
+    PASSWORD,
+    requests_under_way,
+    sign_in,
+    sign_in_on_the_login_page,
+    sign_up_on_the_register_page,
+    wait_until_settled,
+)
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -32,6 +39,7 @@ PUBLIC = [
     "/login",
     "/register",
     "/forgot-password",
+    "/email-verified",
     "/forbidden",
     "/blog/1",
     "/no-such-page",
@@ -161,7 +169,18 @@ def test_the_open_booking_modal_and_the_payment_form(site: str, page: Page, cont
     assert serious_violations(page) == []
 
 
-def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
+def test_the_day_sheet_with_a_free_cell_picked(site: str, page: Page, content):
+    User.objects.create_user("ada@example.com", name="Ada")
+    day = timezone.localdate() + timedelta(days=1)
+    sign_in(page, site, "ada@example.com", f"/schedule?date={day.isoformat()}")
+
+    cell = page.get_by_role("button", name="Free (Centre Court, 08:00-09:00)")
+    cell.click()
+    expect(cell).to_have_attribute("aria-pressed", "true")
+    assert serious_violations(page) == []
+
+
+def test_pages_with_their_form_messages_showing(site: str, page: Page, content, emulator):
     """Error and success texts are read against their backgrounds too (WCAG AA, 4.5:1)."""
     found = {}
 
@@ -180,6 +199,10 @@ def test_pages_with_their_form_messages_showing(site: str, page: Page, content):
     page.get_by_role("button", name="Sign Up").click()
     expect(page.get_by_label("Full Name")).to_have_accessible_description("Full name is required")
     record("/register, empty fields")
+
+    sign_up_on_the_register_page(page, site, "Grace Hopper", "grace@example.com")
+    expect(page.get_by_role("status").filter(has_text="We sent a verification e-mail")).to_be_visible()
+    record("/register, the verification link sent")
 
     page.goto(site + "/support")
     page.get_by_label("Email").fill("not-an-email")

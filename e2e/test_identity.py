@@ -6,16 +6,9 @@ from playwright.sync_api import Page, Route, expect
 
 from accounts.models import User
 from bookings.tests.factories import make_booking
+from e2e.journeys import register, sign_up_on_the_register_page
 
 pytestmark = pytest.mark.browser
-
-
-def register(page: Page, site: str, name: str, email: str, password: str) -> None:
-    page.goto(site + "/register")
-    page.get_by_label("Full Name").fill(name)
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign Up").click()
 
 
 def account_menu(page: Page):
@@ -83,13 +76,13 @@ def test_registering_with_empty_fields_shows_what_is_missing_under_each_field(si
 def test_registering_an_email_that_has_an_account_says_so(site: str, page: Page, emulator):
     emulator.sign_up("ada@example.com")
 
-    register(page, site, "Ada", "ada@example.com", "another-pass-1")
+    sign_up_on_the_register_page(page, site, "Ada", "ada@example.com", "another-pass-1")
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("An account with this e-mail already exists.")
 
 
 def test_a_too_short_password_says_what_the_policy_requires(site: str, page: Page):
-    register(page, site, "Ada", "ada@example.com", "abc")
+    sign_up_on_the_register_page(page, site, "Ada", "ada@example.com", "abc")
 
     expect(page.locator("[data-rht-toaster]")).to_contain_text("at least 6 characters")
 
@@ -186,6 +179,33 @@ def test_registering_sends_the_verification_link_which_the_local_page_lists(site
     page.goto(site + "/local/auth-links")
     expect(page.get_by_role("listitem").filter(has_text="grace@example.com")).to_have_count(1)
     expect(page.get_by_role("listitem").filter(has_text="grace@example.com")).to_contain_text("Verify e-mail")
+
+
+def test_registering_says_where_the_link_went_and_the_link_ends_on_a_page_saying_it_is_verified(
+    site: str, page: Page, emulator
+):
+    page.clock.install()  # to pass the time before the link may be sent again
+    sign_up_on_the_register_page(page, site, "Mary Jackson", "mary@example.com", "secret-pass-1")
+
+    notice = page.get_by_role("status").filter(has_text="We sent a verification e-mail to mary@example.com.")
+    expect(notice).to_be_visible()
+    resend = notice.get_by_role("button", name="Send the link again")
+    expect(resend).to_be_disabled()  # a moment ago it was sent
+    expect(notice).to_contain_text("You can send it again in 30 s.")
+    page.clock.run_for(31_000)
+    resend.click()
+    expect(page.locator("[data-rht-toaster]")).to_contain_text("We sent the link again.")
+    expect(resend).to_be_disabled()
+    assert len(emulator.oob_links("mary@example.com", "VERIFY_EMAIL")) == 2
+
+    page.goto(site + "/local/auth-links")
+    newest = page.get_by_role("listitem").filter(has_text="for mary@example.com").first
+    newest.get_by_role("link", name="Open the link to verify e-mail").click()
+
+    expect(page).to_have_url(site + "/email-verified")
+    expect(page.get_by_role("heading", level=1)).to_have_text("E-mail address verified")
+    expect(page.get_by_text("Your e-mail address is verified.")).to_be_visible()
+    assert emulator.is_verified("mary@example.com")
 
 
 def test_an_unverified_email_of_a_prepared_record_is_asked_to_verify_then_signs_in(

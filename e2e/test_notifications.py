@@ -18,7 +18,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.services import booking_approve, booking_reject
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD
+from e2e.journeys import register
 from e2e.test_payments import fill_card
 from notifications.models import Notification
 from testing.worker import run_due_tasks
@@ -53,11 +53,7 @@ def test_every_step_of_a_booking_reaches_the_mailbox_once(
     CourtFactory(name="Hall B", type="Badminton", price=Decimal("15.00"), slots=["10:00-11:00"])
     admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
-    page.goto(f"{site}/register")
-    page.get_by_label("Full Name").fill("Zoe Park")
-    page.get_by_label("Email").fill("zoe@example.com")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign Up").click()
+    register(page, site, "Zoe Park", "zoe@example.com")
     expect(page).to_have_url(f"{site}/")
     book(page, site, "Hall A", "08:00-09:00")
     book(page, site, "Hall B", "10:00-11:00")

@@ -14,7 +14,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PASSWORD, sign_in
+from e2e.journeys import register, sign_in
 from payments.models import Coupon, Payment
 from payments.services import payment_intent_create
 
@@ -54,11 +54,7 @@ def test_register_book_get_approved_pay_with_a_coupon_and_become_a_member(
     Coupon.objects.create(code="WELCOME20", discount=20)
     User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
 
-    page.goto(site + "/register")
-    page.get_by_label("Full Name").fill("Ada Lovelace")
-    page.get_by_label("Email").fill("ada@example.com")
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign Up").click()
+    register(page, site, "Ada Lovelace", "ada@example.com")
     expect(page).to_have_url(site + "/")
 
     page.goto(site + "/courts")

@@ -14,6 +14,7 @@ def island_config(request: HttpRequest) -> dict[str, Any]:
         "session": reverse("api-session"),
         "users": reverse("api-users"),
         "login": reverse("accounts:login"),
+        "emailVerified": reverse("accounts:email-verified"),
     }
     if settings.LOCAL_MODE and settings.STRIPE_API_BASE:
         urls["localStripeConfirm"] = reverse("local-stripe-confirm")

@@ -134,6 +134,11 @@ def sign_in_with_google(email: str, name: str = "") -> dict:
     )
 
 
+def is_verified(email: str) -> bool:
+    """Whether the account of `email` has its address verified (its verification link opened)."""
+    return auth.get_user_by_email(email, app=_app()).email_verified
+
+
 def oob_links(email: str, request_type: str) -> list[str]:
     """The links the emulator keeps instead of e-mailing them (`PASSWORD_RESET`, `VERIFY_EMAIL`…),
     oldest first, as local/auth_links.py lists them."""

@@ -36,3 +36,23 @@ def test_an_authentication_page_has_its_heading_and_a_link_to_the_other(
     assert re.search(
         r'<figure class="hidden lg:flex[^"]*">\s*<img src="/static/img/auth-illustration\.', html
     )
+
+
+def test_the_page_a_verification_link_ends_on_says_the_address_is_verified_and_offers_to_sign_in(client):
+    response = client.get("/email-verified")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert re.search(r"<h1[^>]*>E-mail address verified</h1>", html)
+    assert "Your e-mail address is verified." in html
+    assert re.search(r'<a [^>]*href="/login"[^>]*>Sign In</a>', html)
+
+
+@pytest.mark.parametrize("role", ["user", "member", "admin"])
+def test_signed_in_the_verified_page_leads_to_the_dashboard(sign_in_as, role):
+    response = sign_in_as(role=role).get("/email-verified")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Your e-mail address is verified." in html
+    assert re.search(r'<a [^>]*href="/dashboard"[^>]*>Go to your dashboard</a>', html)

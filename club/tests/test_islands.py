@@ -83,6 +83,7 @@ def test_the_config_blob_carries_the_csrf_token_for_islands(client):
         "session": "/api/session",
         "users": "/api/users",
         "login": "/login",
+        "emailVerified": "/email-verified",
         "localStripeConfirm": "/local/stripe-confirm",  # local mode only (local/cards.py)
         "localAuthLinks": "/local/auth-links",  # local mode only (local/auth_links.py)
     }

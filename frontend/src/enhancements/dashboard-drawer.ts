@@ -10,6 +10,8 @@ const menu = document.querySelector<HTMLElement>("#dashboard-menu");
 
 if (toggle && menuButton && menu) {
   const drawer = { toggle, opener: menuButton, menu };
+  // The Menu button stands for the drawer's checkbox, which is invisible: no tab stop of its own.
+  toggle.tabIndex = -1;
   menuButton.tabIndex = 0;
   menuButton.setAttribute("role", "button");
   menuButton.setAttribute("aria-expanded", "false");

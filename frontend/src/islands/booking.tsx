@@ -5,6 +5,7 @@ import type { components } from "../api/schema";
 import { ApiError, apiFetch } from "../lib/api";
 import { requestBooking } from "../lib/bookingRequest";
 import { mountIslands } from "../lib/islands";
+import { openModal } from "../lib/modal";
 import { notify } from "../lib/notify";
 import { totalOf } from "../lib/prices";
 
@@ -37,8 +38,23 @@ interface Pricing {
 }
 const NOT_PRICED: Pricing = { date: "", prices: {}, priceKinds: {} };
 
-// Fields the person cannot change are greyed, so they are not mistaken for ones to fill.
-const readOnlyLook = "bg-base-200 text-base-content/80 cursor-default";
+/**
+ * A value of the court the person cannot change: greyed, so it is not mistaken for a field to
+ * fill, and no tab stop.
+ */
+function ShownField({ label, value }: { label: string; value: string }) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-medium">{label}</span>
+      <input
+        className="input w-full bg-base-200 text-base-content/80 cursor-default"
+        value={value}
+        readOnly
+        tabIndex={-1}
+      />
+    </label>
+  );
+}
 
 /**
  * The booking modal of /courts (docs/rules.md, Booking life cycle). Every 'Book Now' button of
@@ -67,8 +83,12 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     setPast([]);
     setPricing(NOT_PRICED);
     setSlotsError("");
-    dialog.current?.showModal();
   }, []);
+
+  // The modal opens once its form for the court is drawn, so that focus goes to its first field.
+  useEffect(() => {
+    if (court && dialog.current && !dialog.current.open) openModal(dialog.current);
+  }, [court]);
 
   useEffect(() => {
     function onClick(event: MouseEvent) {
@@ -123,7 +143,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     if (!court) return;
     if (chosen.length === 0) {
       setSlotsError(noSlotsMessage);
-      notify.failure(noSlotsMessage);
+      notify.failure(noSlotsMessage, undefined, { alsoOnThePage: true });
       return;
     }
     setSlotsError("");
@@ -162,14 +182,8 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
           </div>
           <fieldset disabled={submitting} className="flex flex-col gap-4">
             <div className="grid grid-cols-2 gap-4">
-              <label className="flex flex-col gap-1">
-                <span className="font-medium">Court type</span>
-                <input className={`input w-full ${readOnlyLook}`} value={court.type} readOnly />
-              </label>
-              <label className="flex flex-col gap-1">
-                <span className="font-medium">Price per slot ($)</span>
-                <input className={`input w-full ${readOnlyLook}`} value={court.price} readOnly />
-              </label>
+              <ShownField label="Court type" value={court.type} />
+              <ShownField label="Price per slot ($)" value={court.price} />
             </div>
             <label className="flex flex-col gap-1">
               <span className="font-medium">Date</span>
@@ -237,8 +251,9 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
           </fieldset>
         </form>
       )}
+      {/* A click beside the modal closes it; by keyboard, Esc or its Close button do. */}
       <form method="dialog" className="modal-backdrop">
-        <button type="submit" aria-label="Close the booking form">
+        <button type="submit" aria-label="Close the booking form" tabIndex={-1}>
           close
         </button>
       </form>

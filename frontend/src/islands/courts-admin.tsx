@@ -5,6 +5,7 @@ import { AdminTable, RowActions } from "../components/AdminTable";
 import { ErrorSummary, FieldError, type InputBounds } from "../components/FormErrors";
 import { authorisedFetch } from "../lib/api";
 import { mountIslands } from "../lib/islands";
+import { openModal } from "../lib/modal";
 import { notify } from "../lib/notify";
 import { useAdminList } from "../lib/useAdminList";
 
@@ -123,7 +124,7 @@ function CourtsAdmin({
 
   function open(court: Court | null) {
     list.edit(court);
-    dialog.current?.showModal();
+    if (dialog.current) openModal(dialog.current);
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {

@@ -43,7 +43,7 @@ function LoginForm({ next }: { next: string }) {
           how === "email" ? "Email login failed." : "Google Sign-in Failed",
         );
         setFailure(message);
-        notify.failure(message);
+        notify.failure(message, undefined, { alsoOnThePage: true });
       }
       setBusy(null);
     }

@@ -97,8 +97,9 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
         payment_method: { card, billing_details: { email: userEmail } },
       });
       if (result.error) {
-        setCardError(result.error.message ?? "The card was refused.");
-        notify.failure(result.error.message ?? "The card was refused.");
+        const refusal = result.error.message ?? "The card was refused.";
+        setCardError(refusal);
+        notify.failure(refusal, undefined, { alsoOnThePage: true });
         return;
       }
       if (result.paymentIntent?.status !== "succeeded") throw new Error(result.paymentIntent?.status);

@@ -21,7 +21,8 @@ const INPUTS: Record<Field, { type: string; autoComplete: string }> = {
 };
 
 /**
- * The /register form (docs/rules.md, Identity and sign-in): after registering, home (`next`).
+ * The /register form (docs/rules.md, Identity and sign-in): after registering with an e-mail and
+ * a password, where the verification link went, and on to `next`; with Google, straight to `next`.
  * templates/accounts/register.html renders its first state, so change both
  * (e2e/test_sign_in_pages.py fails when mounting it moves the page).
  */
@@ -30,6 +31,8 @@ function RegisterForm({ next }: { next: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState<"email" | "google" | null>(null);
   const [unverified, setUnverified] = useState("");
+  // The address the verification link was sent to, once registered.
+  const [linkSentTo, setLinkSentTo] = useState("");
 
   async function register(how: "email" | "google") {
     setBusy(how);
@@ -44,9 +47,10 @@ function RegisterForm({ next }: { next: string }) {
         );
         await firebase.sendVerificationEmail();
         await firebase.startServerSession(user, "register");
-      } else {
-        await firebase.startServerSession(await firebase.signInWithGoogle(), "google-register");
+        setLinkSentTo(user.email ?? values.email.trim());
+        return;
       }
+      await firebase.startServerSession(await firebase.signInWithGoogle(), "google-register");
       window.location.replace(next);
     } catch (error) {
       if (needsVerification(error)) setUnverified(error.message);
@@ -67,6 +71,20 @@ function RegisterForm({ next }: { next: string }) {
     );
     setErrors(missing);
     if (Object.keys(missing).length === 0) void register("email");
+  }
+
+  if (linkSentTo) {
+    return (
+      <div className="flex flex-col gap-4">
+        <VerifyEmailNotice
+          justSent
+          message={`We sent a verification e-mail to ${linkSentTo}. Open the link in it to verify your address.`}
+        />
+        <a className="btn btn-primary w-full" href={next}>
+          Continue
+        </a>
+      </div>
+    );
   }
 
   return (

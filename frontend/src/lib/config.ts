@@ -6,6 +6,8 @@ export interface IslandConfig {
     session: string;
     users: string;
     login: string;
+    /** Where the verification link ends: the page saying the address is verified. */
+    emailVerified: string;
     /** Local mode only: the page listing the links the emulator would have e-mailed. */
     localAuthLinks?: string;
   };

@@ -1,11 +1,15 @@
 import Swal, { type SweetAlertOptions } from "sweetalert2";
 
 import { ApiError } from "./api";
-import { notify } from "./notify";
+import { dismissFailures, notify } from "./notify";
 
-/** sweetalert2's buttons as the site's daisyUI buttons, `confirm` the confirming one's colour. */
+/**
+ * sweetalert2's buttons as the site's daisyUI buttons, `confirm` the confirming one's colour. A
+ * dialog closes the failures' toasts before it: it says what happened next, and nothing covers it.
+ */
 function themed(confirm: string) {
   return Swal.mixin({
+    willOpen: dismissFailures,
     buttonsStyling: false,
     customClass: { confirmButton: `btn ${confirm}`, cancelButton: "btn", actions: "gap-2" },
   });

@@ -60,8 +60,11 @@ export async function registerWithPassword(name: string, email: string, password
 export async function sendVerificationEmail(): Promise<void> {
   const user = firebaseAuth().currentUser;
   if (!user) return;
-  // The link in the e-mail ends on our sign-in page, to sign in with the address now verified.
-  await sendEmailVerification(user, { url: new URL(islandConfig().urls.login, window.location.origin).href });
+  // Firebase verifies the address (its action page, or the emulator's), then goes on to this page
+  // of ours, which says so.
+  await sendEmailVerification(user, {
+    url: new URL(islandConfig().urls.emailVerified, window.location.origin).href,
+  });
 }
 
 /** What the server greets the person with on the next page (the texts: GREETINGS in accounts/serializers.py). */
