@@ -40,6 +40,7 @@ PAGES = {
     "support": ANYONE,
     "blog/<int:post_id>": ANYONE,
     "forbidden": ANYONE,
+    "email-verified": ANYONE,
     "courts": ANYONE,
     "schedule": ANYONE,
     "unsubscribe/<str:token>": ANYONE,
