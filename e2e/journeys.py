@@ -1,11 +1,12 @@
 """Steps the browser tests share: what a person does, in the words of the page."""
 
 from django.conf import settings
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from testing.identity import session_cookie
 
 PASSWORD = "secret-pass-1"  # every test account's
+PHONE = {"width": 390, "height": 844}  # the phone the tests take: its viewport
 
 
 def sign_in(page: Page, site: str, email: str, next_page: str, *, name: str = "") -> None:
@@ -67,3 +68,13 @@ def register(page: Page, site: str, name: str, email: str, password: str = PASSW
     link went."""
     sign_up_on_the_register_page(page, site, name, email, password)
     page.get_by_role("link", name="Continue").click()
+
+
+def assert_on_screen(control: Locator) -> None:
+    """`control` is shown whole within a phone's width, and nothing covers it: a tap would reach it."""
+    expect(control).to_be_visible()
+    box = control.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= PHONE["width"], f"{control} ends at {box['x'] + box['width']} px"
+    control.click(trial=True)

@@ -9,11 +9,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
 from courts.tests.factories import CourtFactory
-from e2e.journeys import sign_in
+from e2e.journeys import PHONE, sign_in
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 
 # What has focus, named as a person would name it: its label, or its text.
 FOCUSED = """() => {

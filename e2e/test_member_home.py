@@ -15,11 +15,10 @@ from bookings.tests.factories import make_booking, tomorrow
 from bookings.waitlist import waitlist_join, waitlist_offer
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import sign_in
+from e2e.journeys import PHONE, assert_on_screen, sign_in
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 LONG_EMAIL = "alexandra.konstantinopoulou.the.third@example-sports-club.com"
 COURT = "Centre Court With A Long Name"
 
@@ -48,15 +47,6 @@ def member():
     return member
 
 
-def assert_on_screen(page: Page, control) -> None:
-    expect(control).to_be_visible()
-    box = control.bounding_box()
-    assert box is not None
-    assert box["x"] >= 0
-    assert box["x"] + box["width"] <= PHONE["width"], f"{control} ends at {box['x'] + box['width']} px"
-    control.click(trial=True)  # nothing covers it: a tap would reach it
-
-
 def assert_nothing_scrolls_sideways(page: Page) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width} px wide"
@@ -77,11 +67,11 @@ def test_a_members_home_shows_what_waits_for_them_on_a_phone(site: str, page: Pa
 
     expect(section(page, "Next bookings").get_by_role("link", name=COURT)).to_have_count(2)
     pay = section(page, "Payments due").get_by_role("link", name="Pay $20.00")
-    assert_on_screen(page, pay)
+    assert_on_screen(pay)
     expect(section(page, "Payments due")).to_contain_text("Pay by")
     held = section(page, "Slots held for you")
     expect(held).to_contain_text("Held until")
-    assert_on_screen(page, held.get_by_role("link", name="Book now"))
+    assert_on_screen(held.get_by_role("link", name="Book now"))
     expect(section(page, "New announcements")).to_contain_text("The courts close at 6 pm on Friday")
 
     pay.click()
@@ -110,6 +100,6 @@ def test_a_new_users_home_says_nothing_waits_and_offers_to_book(site: str, page:
     assert_nothing_scrolls_sideways(page)
 
     book = section(page, "Next bookings").get_by_role("link", name="Book a court")
-    assert_on_screen(page, book)
+    assert_on_screen(book)
     book.click()
     expect(page).to_have_url(site + "/schedule")

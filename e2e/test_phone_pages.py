@@ -22,13 +22,12 @@ from club.demo_history import seed_history
 from content.data import BLOG_POSTS
 from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
-from e2e.journeys import requests_under_way, sign_in, wait_until_settled
+from e2e.journeys import PHONE, requests_under_way, sign_in, wait_until_settled
 from notifications.services import unsubscribe_token
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 
 VISITOR, USER, MEMBER, ADMIN = "visitor", "user", "member", "admin"
 ANYONE = {VISITOR, USER, MEMBER, ADMIN}

@@ -12,12 +12,11 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import tomorrow
 from courts.tests.factories import CourtFactory
-from e2e.journeys import sign_in
+from e2e.journeys import PHONE, sign_in
 from kernel.slots import slots_label
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 DAY = [f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(7, 22)]
 
 

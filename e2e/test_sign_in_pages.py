@@ -4,9 +4,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_playwright import CreateContextCallback
 
+from e2e.journeys import PHONE
+
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 FORMS = {"/login": "Login", "/register": "Sign Up"}  # page: its submit button
 

@@ -2,22 +2,16 @@
 and never covers the page's heading nor the dialog that follows it; a failure the page also says
 beside its form does not stay."""
 
-from decimal import Decimal
-
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
-from bookings.models import Booking
-from bookings.tests.factories import make_booking
-from courts.tests.factories import CourtFactory
-from e2e.journeys import sign_in
-from e2e.test_payments import fill_card
+from e2e.journeys import PHONE, sign_in
+from e2e.test_payments import pay_with_a_declined_card
 from payments.models import Coupon
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 # Longer than any toast that goes by itself (4 s).
 PAST_THE_USUAL_TIME_MS = 5000
 
@@ -89,13 +83,7 @@ def test_a_failed_save_does_not_cover_the_success_dialog_that_follows(site: str,
 def test_a_declined_card_s_toast_goes_and_the_message_beside_the_card_stays(
     site: str, page: Page, localstripe
 ):
-    ada = User.objects.create_user("ada@example.com")
-    booking = make_booking(user=ada, court=CourtFactory(price=Decimal("20")), status=Booking.Status.APPROVED)
-    sign_in(page, site, "ada@example.com", f"/dashboard/payment-page/{booking.pk}")
-    pay = page.get_by_role("button", name="Pay $20.00")
-    expect(pay).to_be_enabled()
-    fill_card(page, "4000000000000341")
-    pay.click()
+    pay_with_a_declined_card(site, page)
 
     toast = failure_toast(page, "Your card was declined.")
     expect(toast).to_be_visible()
