@@ -20,6 +20,8 @@ KINDS = [
     ("announcement.", "Announcements"),
     ("policy.", "Club rules"),
     ("user.", "Roles and memberships"),
+    ("contact.", "Support replies"),
+    ("calendar_feed.", "Calendar feeds"),
     ("admin.", "Django admin fixes"),
 ]
 DAY_INPUT = {"type": "date", "class": "input w-full"}

@@ -4,8 +4,10 @@ them, and a booking's page shows its part."""
 
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import DatabaseError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -17,6 +19,7 @@ from bookings.models import Booking
 from bookings.selectors import policy_get
 from bookings.services import booking_approve, booking_cancel, booking_reject, policy_update
 from bookings.tests.factories import make_booking, tomorrow
+from club.trail import KINDS
 from courts.tests.factories import CourtFactory
 from kernel.errors import Conflict
 
@@ -249,12 +252,14 @@ def test_courts_coupons_and_announcements_changed_on_the_site_are_audited_with_t
 
 def trail_rows(client) -> list[list[str]]:
     """The trail's rows as their cells' texts, the lines of a cell (or its name and e-mail) joined
-    by " | "."""
+    by " | " (a <wbr> only lets a word break)."""
     html = client.get("/dashboard/audit-trail").content.decode()
     body = re.search(r"<tbody>(.*?)</tbody>", html, re.S).group(1)
     return [
         [
-            " | ".join(part.strip() for part in re.split(r"<[^>]+>", cell) if part.strip())
+            " | ".join(
+                part.strip() for part in re.split(r"<[^>]+>", cell.replace("<wbr>", "")) if part.strip()
+            )
             for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         ]
         for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
@@ -315,3 +320,17 @@ def test_the_trail_costs_the_same_queries_however_many_entries(people):
         policy_update(by=admin, open_bookings_limit=number)
 
     assert queries() == few
+
+
+# Every action the apps write into the trail: each literal `action="kind.verb"` (and the booking
+# transitions' `action=f"booking.{to}"`) in their code.
+RECORDED_ACTION = re.compile(r'action=f?"([a-z_]+)\.')
+
+
+def test_every_kind_of_action_the_apps_record_can_be_chosen_on_the_trail():
+    root = Path(settings.BASE_DIR)
+    sources = [p for p in root.glob("*/*.py") if p.parts[-2] not in {"tests", "migrations"}]
+    recorded = {kind for path in sources for kind in RECORDED_ACTION.findall(path.read_text())}
+    assert recorded >= {"booking", "contact", "calendar_feed"}  # the pattern finds them
+    choosable = {prefix.rstrip(".") for prefix, _ in KINDS if prefix}
+    assert recorded <= choosable, f"no choice on the Audit Trail for {sorted(recorded - choosable)}"
