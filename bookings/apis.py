@@ -101,7 +101,8 @@ class ApprovedBookingApi(APIView):
 
 
 class BookingCancelApi(APIView):
-    """DELETE: cancel a pending or approved booking (its owner, or an admin)."""
+    """DELETE: cancel a booking (its owner, or an admin): a pending or approved one, or a paid one
+    until it starts, with its refund (docs/rules.md, Cancelling)."""
 
     @extend_schema(responses={200: BookingOutput, **errors(401, 403, 404, 409)})
     def delete(self, request, booking_id: int):

@@ -106,7 +106,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description DELETE: cancel a pending or approved booking (its owner, or an admin). */
+        /**
+         * @description DELETE: cancel a booking (its owner, or an admin): a pending or approved one, or a paid one
+         *     until it starts, with its refund (docs/rules.md, Cancelling).
+         */
         delete: operations["bookings_destroy"];
         options?: never;
         head?: never;
