@@ -6,6 +6,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from accounts.models import User
+from bookings.tests.factories import make_booking, tomorrow
+from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, sign_in
 from e2e.test_payments import pay_with_a_declined_card
 from payments.models import Coupon
@@ -92,3 +94,24 @@ def test_a_declined_card_s_toast_goes_and_the_message_beside_the_card_stays(
 
     expect(toast).to_have_count(0)
     expect(page.get_by_role("alert")).to_have_text("Your card was declined.")
+
+
+def test_a_refused_booking_request_is_said_in_the_modal_and_its_toast_leaves_submit_free(
+    site: str, page: Page
+):
+    User.objects.create_user("ada@example.com")
+    court = CourtFactory(name="Centre Court", type="Tennis", slots=["08:00-09:00"])
+    page.set_viewport_size(PHONE)
+    sign_in(page, site, "ada@example.com", "/courts")
+    page.get_by_role("button", name="Book Now").click()
+    modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
+    modal.get_by_label("Date").fill(tomorrow().isoformat())
+    modal.get_by_label("08:00-09:00").check()
+    make_booking(court=court, date=tomorrow(), slots=["08:00-09:00"])  # by someone else, meanwhile
+
+    modal.get_by_role("button", name="Submit Booking").click()
+
+    expect(modal.get_by_role("alert")).to_contain_text("Failed to submit booking.")
+    page.wait_for_timeout(PAST_THE_USUAL_TIME_MS)
+    expect(failure_toast(page, "Failed to submit booking.")).to_have_count(0)
+    expect(modal.get_by_role("alert")).to_contain_text("Failed to submit booking.")

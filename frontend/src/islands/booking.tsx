@@ -73,7 +73,8 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
   // Bumped to ask for the free slots again (after a refusal because one was taken meanwhile).
   const [availabilityAsked, setAvailabilityAsked] = useState(0);
   const [submitting, setSubmitting] = useState(false);
-  const [slotsError, setSlotsError] = useState("");
+  // Why the request was not sent or was refused, said above Submit until the choice changes.
+  const [refusal, setRefusal] = useState("");
 
   const open = useCallback((next: Court) => {
     setCourt(next);
@@ -82,7 +83,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     setTaken([]);
     setPast([]);
     setPricing(NOT_PRICED);
-    setSlotsError("");
+    setRefusal("");
   }, []);
 
   // The modal opens once its form for the court is drawn, so that focus goes to its first field.
@@ -129,7 +130,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
   }
 
   function toggle(slot: string) {
-    setSlotsError(""); // a slot ticked or unticked answers the request for one
+    setRefusal(""); // a slot ticked or unticked answers the request for one
     setChosen((current) => (current.includes(slot) ? current.filter((s) => s !== slot) : [...current, slot]));
   }
 
@@ -142,11 +143,11 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     event.preventDefault();
     if (!court) return;
     if (chosen.length === 0) {
-      setSlotsError(noSlotsMessage);
+      setRefusal(noSlotsMessage);
       notify.failure(noSlotsMessage, undefined, { alsoOnThePage: true });
       return;
     }
-    setSlotsError("");
+    setRefusal("");
     setSubmitting(true);
     try {
       const stays = await requestBooking(bookingsUrl, {
@@ -161,7 +162,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
       setDate("");
       close();
     } catch (error) {
-      notify.failure("Failed to submit booking.", error);
+      setRefusal(notify.failure("Failed to submit booking.", error, { alsoOnThePage: true }));
       if (error instanceof ApiError && error.status === 409) setAvailabilityAsked((asked) => asked + 1);
     } finally {
       setSubmitting(false);
@@ -240,9 +241,9 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
             <p className="text-lg font-semibold" aria-live="polite">
               Total Price: ${total}
             </p>
-            {slotsError && (
+            {refusal && (
               <p role="alert" className="text-error">
-                {slotsError}
+                {refusal}
               </p>
             )}
             <button type="submit" className="btn btn-primary">

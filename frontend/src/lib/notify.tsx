@@ -89,13 +89,15 @@ export function dismissFailures(): void {
 export const notify = {
   /**
    * Something failed: `what` failed (the product's sentence), and the server's reason if `error`
-   * carries one. `alsoOnThePage`: the page says it beside its form too, where it stays.
+   * carries one. `alsoOnThePage`: the page says it beside its form too, where it stays (the
+   * text returned, as the toast says it).
    */
-  failure(what: string, error?: unknown, options?: { id?: string; alsoOnThePage?: boolean }): void {
+  failure(what: string, error?: unknown, options?: { id?: string; alsoOnThePage?: boolean }): string {
     placeToastHost();
     const { alsoOnThePage, ...shown } = options ?? {};
     const text = withReason(what, error instanceof ApiError ? error.reason : "");
     failures.add(toast.error(text, alsoOnThePage ? { ...shown, duration: 4000 } : shown));
+    return text;
   },
   success(text: string, options?: { id?: string }): void {
     placeToastHost();
