@@ -4,8 +4,9 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from rest_framework import parsers, serializers, status
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import NotFound, ParseError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -44,7 +45,11 @@ def valid(serializer: type[serializers.Serializer[Any]], data: Any, **options: A
 
 def exception_handler(error: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, plus the services' refusals: a ValidationError is a 400 with a message per
-    field, a Forbidden a 403, a Conflict a 409, an unavailable provider a 503."""
+    field, a Forbidden a 403, a Conflict a 409, an unavailable provider a 503; a record not found
+    is said in the club's words, not Django's ("No Coupon matches the given query."): on an admin
+    page it is most often one another admin deleted a moment before."""
+    if isinstance(error, Http404):
+        error = NotFound("Not found: it may have been deleted meanwhile. Reload the page to see the latest.")
     if isinstance(error, ValidationError):
         fields = error.message_dict if hasattr(error, "error_dict") else {"detail": error.messages}
         return Response(fields, status=status.HTTP_400_BAD_REQUEST)

@@ -69,6 +69,20 @@ def test_only_admins_add_change_and_delete_coupons(caller):
         assert list(Coupon.objects.values_list("code", flat=True)) == ["SPRING20"]
 
 
+def test_a_coupon_another_admin_deleted_meanwhile_is_said_to_be_gone_in_the_clubs_words(admin):
+    gone = Coupon.objects.create(code="SPRING25", discount=25).pk
+    Coupon.objects.filter(pk=gone).delete()  # by another admin, meanwhile
+
+    changed = admin.patch(f"/api/coupons/{gone}", {"discount": 15}, content_type="application/json")
+    deleted = admin.delete(f"/api/coupons/{gone}")
+
+    for answer in (changed, deleted):
+        assert answer.status_code == 404
+        assert answer.json() == {
+            "detail": "Not found: it may have been deleted meanwhile. Reload the page to see the latest."
+        }
+
+
 @pytest.mark.parametrize(
     ("body", "field", "message"),
     [
