@@ -14,7 +14,8 @@ from bookings.tests.factories import make_booking
 from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, assert_on_screen, sign_in
-from payments.models import Coupon, Payment
+from payments.models import Coupon
+from payments.tests.helpers import paid
 
 pytestmark = pytest.mark.browser
 
@@ -32,16 +33,7 @@ def club():
     confirmed = make_booking(
         user=member, court=court, slots=[court.slots[2]], status=Booking.Status.CONFIRMED
     )
-    Payment.objects.create(
-        booking=confirmed,
-        user=member,
-        amount=Decimal("30.00"),
-        currency="usd",
-        payment_intent_id="pi_phone",
-        status=Payment.Status.SUCCEEDED,
-        card_last4="4242",
-        paid_at=timezone.now(),
-    )
+    paid(confirmed, "30.00", timezone.now(), card_last4="4242")
     Coupon.objects.create(code="SPRING20", discount=20)
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
     ContactMessage.objects.create(name="Vic Visitor", email=LONG_EMAIL, message="Is the club open on Sunday?")

@@ -25,6 +25,7 @@ from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, requests_under_way, sign_in, wait_until_settled
 from notifications.services import unsubscribe_token
 from payments.models import Coupon, Payment
+from payments.tests.helpers import paid
 
 pytestmark = pytest.mark.browser
 
@@ -167,16 +168,7 @@ def club(mailbox, settings) -> Club:
         slots=court.slots[:3],
         status=Booking.Status.CONFIRMED,
     )
-    payment = Payment.objects.create(
-        booking=confirmed,
-        user=member,
-        amount=Decimal("90.00"),
-        currency="usd",
-        payment_intent_id="pi_phone",
-        status=Payment.Status.SUCCEEDED,
-        card_last4="4242",
-        paid_at=timezone.now(),
-    )
+    payment = paid(confirmed, "90.00", timezone.now(), card_last4="4242")
     Coupon.objects.create(code="SPRING20", discount=20, description="Twenty off any court in spring")
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
     contact = ContactMessage.objects.create(
