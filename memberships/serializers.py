@@ -16,6 +16,7 @@ class PlanOutput(CamelCaseModelSerializer[Plan]):
     class Meta:
         model = Plan
         fields = ["id", *PLAN_AUDITED, "seasonStartsOnLabel", "seasonEndsOnLabel", "url"]
+        read_only_fields = PLAN_AUDITED  # every field answered, those with a default too
 
     def get_url(self, plan: Plan) -> str:
         return reverse("api-plan", args=[plan.pk])

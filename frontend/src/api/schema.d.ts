@@ -1206,46 +1206,46 @@ export interface components {
          */
         PlanOutput: {
             readonly id: number;
-            name: string;
-            description?: string;
+            readonly name: string;
+            readonly description: string;
             /**
              * Price per period
              * Format: decimal
              */
-            price: string;
-            period: components["schemas"]["PeriodEnum"];
+            readonly price: string;
+            readonly period: components["schemas"]["PeriodEnum"];
             /**
              * Format: date
              * @description A season plan's first day.
              */
-            seasonStartsOn?: string | null;
+            readonly seasonStartsOn: string | null;
             /**
              * Format: date
              * @description A season plan's last day.
              */
-            seasonEndsOn?: string | null;
+            readonly seasonEndsOn: string | null;
             /** @description Charged again at each period's end until cancelled (not a season plan). */
-            renewsAutomatically?: boolean;
+            readonly renewsAutomatically: boolean;
             /** @description Offered to people; a plan off sale is kept. */
-            onSale?: boolean;
-            memberPriceKind?: components["schemas"]["MemberPriceKindEnum"];
+            readonly onSale: boolean;
+            readonly memberPriceKind: components["schemas"]["MemberPriceKindEnum"];
             /**
              * Format: decimal
              * @description The price per slot (fixed) or the percent off (percent); empty for the court's price.
              */
-            memberPriceValue?: string | null;
+            readonly memberPriceValue: string | null;
             /** @description How many days ahead a holder may book; empty for the club's rule. */
-            bookingWindowDays?: number | null;
+            readonly bookingWindowDays: number | null;
             /** @description How many open bookings a holder may hold; empty for the club's rule. */
-            openBookingsLimit?: number | null;
+            readonly openBookingsLimit: number | null;
             /** @description How many hours of courts a holder may hold on one day; empty for the club's rule. */
-            hoursPerDay?: number | null;
+            readonly hoursPerDay: number | null;
             /** @description How many hours of courts a holder may hold in one week; empty for the club's rule. */
-            hoursPerWeek?: number | null;
+            readonly hoursPerWeek: number | null;
             /** @description How many peak hours a holder may hold in one week; empty for the club's rule. */
-            peakHoursPerWeek?: number | null;
+            readonly peakHoursPerWeek: number | null;
             /** @description Whether its holders may book the members-only hours. */
-            membersOnlyHours?: boolean;
+            readonly membersOnlyHours: boolean;
             readonly seasonStartsOnLabel: string | null;
             readonly seasonEndsOnLabel: string | null;
             /** @description Where to change or delete this plan. */

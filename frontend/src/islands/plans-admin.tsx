@@ -86,28 +86,27 @@ const EMPTY = {
 };
 type Form = typeof EMPTY;
 
-const text = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? "" : String(value);
+const text = (value: string | number | null) => (value === null ? "" : String(value));
 
 /** The form's values for `plan`: each limit left empty when the club's rule applies. */
 function formOf(plan: Plan): Form {
   return {
     name: plan.name,
-    description: plan.description ?? "",
+    description: plan.description,
     price: plan.price,
     period: plan.period,
     seasonStartsOn: text(plan.seasonStartsOn),
     seasonEndsOn: text(plan.seasonEndsOn),
-    renewsAutomatically: plan.renewsAutomatically ?? false,
-    onSale: plan.onSale ?? true,
-    memberPriceKind: plan.memberPriceKind ?? "none",
+    renewsAutomatically: plan.renewsAutomatically,
+    onSale: plan.onSale,
+    memberPriceKind: plan.memberPriceKind,
     memberPriceValue: text(plan.memberPriceValue),
     bookingWindowDays: text(plan.bookingWindowDays),
     openBookingsLimit: text(plan.openBookingsLimit),
     hoursPerDay: text(plan.hoursPerDay),
     hoursPerWeek: text(plan.hoursPerWeek),
     peakHoursPerWeek: text(plan.peakHoursPerWeek),
-    membersOnlyHours: plan.membersOnlyHours ?? false,
+    membersOnlyHours: plan.membersOnlyHours,
   };
 }
 
@@ -121,9 +120,7 @@ function benefits(plan: Plan): string {
         : null;
   const parts = [
     price,
-    ...LIMITS.map(([field, said]) =>
-      plan[field] === null || plan[field] === undefined ? null : said.replace("{}", String(plan[field])),
-    ),
+    ...LIMITS.map(([field, said]) => (plan[field] === null ? null : said.replace("{}", String(plan[field])))),
     plan.membersOnlyHours && "members-only hours",
   ].filter(Boolean);
   return parts.length ? parts.join(", ") : "the club's rules";
