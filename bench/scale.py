@@ -126,6 +126,7 @@ ROUTES = [
     ("/dashboard/manage-members", PAGE, ("admin",)),
     ("/dashboard/manage-courts", PAGE, ("admin",)),
     ("/dashboard/manage-coupons", PAGE, ("admin",)),
+    ("/dashboard/membership-plans", PAGE, ("admin",)),
     ("/dashboard/make-announcements", PAGE, ("admin",)),
     ("/dashboard/support-inbox", PAGE, ("admin",)),
     ("/dashboard/club-rules", PAGE, ("admin",)),
