@@ -135,6 +135,7 @@ ROUTES = [
     ("/dashboard/audit-trail", PAGE, ("admin",)),
     ("/api/courts", API, EVERYONE),
     ("/api/coupons", API, EVERYONE),
+    ("/api/plans", API, EVERYONE),
     ("/api/courts/{court}/availability?date={day}", AVAILABILITY, EVERYONE),
     ("/api/schedule?date={day}", API, EVERYONE),
     ("/api/announcements", API, SIGNED_IN),
