@@ -4,7 +4,7 @@ from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
-from kernel.api import IdField
+from kernel.api import CamelCaseModelSerializer, IdField
 from kernel.days import DateLabel, day
 
 from .blocks import CONFLICT_CHOICES, REFUSE
@@ -100,7 +100,7 @@ class CalendarFeedOutput(serializers.Serializer):
     url = serializers.URLField(help_text="Your private calendar feed, for a calendar app to subscribe to.")
 
 
-class PolicySerializer(serializers.ModelSerializer):
+class PolicySerializer(CamelCaseModelSerializer[Policy]):
     """The booking policy's rules, under camelCase names."""
 
     class Meta:
@@ -108,12 +108,9 @@ class PolicySerializer(serializers.ModelSerializer):
         fields = PolicyForm.Meta.fields  # the rules, as the Club Rules page has them
 
     def get_fields(self):
-        fields = {}
-        for name, field in super().get_fields().items():
-            field.source = name  # read and written as the model's field
+        fields = super().get_fields()
+        for field in fields.values():
             field.required = True  # every rule has a value; PATCH (partial) takes any of them
-            head, *rest = name.split("_")
-            fields[head + "".join(part.title() for part in rest)] = field
         return fields
 
 

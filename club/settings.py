@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "accounts",
     "courts",
     "bookings",
+    "memberships",
     "payments",
     "content",
     "notifications",

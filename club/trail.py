@@ -17,6 +17,7 @@ KINDS = [
     ("refund.", "Refunds"),
     ("court.", "Courts"),
     ("coupon.", "Coupons"),
+    ("plan.", "Membership plans"),
     ("announcement.", "Announcements"),
     ("policy.", "Club rules"),
     ("user.", "Roles and memberships"),

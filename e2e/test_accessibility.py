@@ -25,6 +25,7 @@ from e2e.journeys import (
     sign_up_on_the_register_page,
     wait_until_settled,
 )
+from memberships.services import plan_create
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -69,6 +70,7 @@ ADMIN = [
     "/dashboard/reports",
     "/schedule",
     "/dashboard/manage-coupons",
+    "/dashboard/membership-plans",
     "/dashboard/make-announcements",
     "/dashboard/support-inbox",
 ]
@@ -104,6 +106,7 @@ def content(db):
         name="Centre Court", type="Tennis", price=Decimal("20"), slots=["08:00-09:00", "09:00-10:00"]
     )
     Coupon.objects.create(code="WELCOME20", discount=20, description="For your first booking")
+    plan_create(name="Club", price=Decimal("30.00"), period="monthly", hours_per_week=6)
     Announcement.objects.create(text="Courts close early on Friday.")
     return court
 

@@ -49,6 +49,9 @@ def test_the_admin_forms_fieldsets_and_the_slots_textarea_are_framed(site: str, 
     page.goto(site + "/dashboard/manage-coupons")
     assert_framed(page.get_by_role("group", name="New coupon"))
 
+    page.goto(site + "/dashboard/membership-plans")
+    assert_framed(page.get_by_role("group", name="New plan"))
+
     page.goto(site + "/dashboard/profile")
     assert_framed(page.locator("form fieldset").first)
 

@@ -21,6 +21,7 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
+from memberships.services import plan_create
 from payments.models import Coupon
 
 CALLERS = {"anonymous": None, "user": User.Role.USER, "member": User.Role.MEMBER, "admin": User.Role.ADMIN}
@@ -33,7 +34,7 @@ COVERAGE_CALLERS = {"anonymous", "admin"}
 
 def real_rows(caller: User | None) -> dict[str, list]:
     """Rows for the operations to name, by the parameter that names them: the caller's own bookings
-    (pending and approved) and someone else's, courts, a coupon, an announcement, a member."""
+    (pending and approved) and someone else's, courts, a coupon, a plan, an announcement, a member."""
     someone = User.objects.create_user("someone@example.com", role=User.Role.MEMBER)
     courts = CourtFactory.create_batch(2)
     bookings = [make_booking(user=someone, court=courts[0])]
@@ -49,6 +50,7 @@ def real_rows(caller: User | None) -> dict[str, list]:
         "path.booking_id": booking_ids,
         "body.bookingId": booking_ids,
         "path.coupon_id": [Coupon.objects.create(code="SPRING", discount=10).pk],
+        "path.plan_id": [plan_create(name="Club", price=30, period="monthly").pk],
         "path.announcement_id": [Announcement.objects.create(text="Courts close early today.").pk],
         "path.member_id": [someone.pk],
         "path.email": [someone.email] + ([caller.email] if caller else []),

@@ -4,6 +4,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.core.exceptions import ValidationError
+from django.db.models import Model
 from django.http import Http404
 from rest_framework import parsers, serializers, status
 from rest_framework.exceptions import NotFound, ParseError
@@ -24,6 +25,25 @@ class JSONParser(parsers.JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError as error:
             raise ParseError("JSON parse error - the JSON is nested too deeply.") from error
+
+
+def camel_case(name: str) -> str:
+    """A model field's name as the API says it: season_starts_on is seasonStartsOn."""
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+class CamelCaseModelSerializer[M: Model](serializers.ModelSerializer[M]):
+    """A ModelSerializer whose fields the API names in camelCase, each read and written as the
+    model's field of the snake_case name."""
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = {}
+        for name, field in super().get_fields().items():
+            if camel_case(name) != name and field.source is None:
+                field.source = name  # read and written as the model's field
+            fields[camel_case(name)] = field
+        return fields
 
 
 class IdField(serializers.IntegerField):

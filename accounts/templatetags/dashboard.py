@@ -43,6 +43,7 @@ SIDEBAR_LINKS = {
         ("payments:ledger", "Ledger"),
         ("audit-trail", "Audit Trail"),
         ("payments:manage-coupons", "Manage Coupons"),
+        ("memberships:plans", "Membership Plans"),
         ("content:make-announcements", "Make Announcements"),
         ("content:support-inbox", "Support Inbox"),
         PROFILE,

@@ -101,6 +101,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "Ledger",
                 "Audit Trail",
                 "Manage Coupons",
+                "Membership Plans",
                 "Make Announcements",
                 "Support Inbox",
                 "My Profile",

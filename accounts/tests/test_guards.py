@@ -30,6 +30,7 @@ PAGES = {
     "/dashboard/manage-bookings": ADMINS,
     "/dashboard/manage-bookings-approval": ADMINS,
     "/dashboard/manage-coupons": ADMINS,
+    "/dashboard/membership-plans": ADMINS,
     "/dashboard/make-announcements": ADMINS,
     "/dashboard/support-inbox": ADMINS,
 }

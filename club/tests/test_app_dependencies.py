@@ -13,7 +13,7 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 KERNEL, PROJECT = "kernel", "club"
-APPS = ("audit", "accounts", "courts", "bookings", "payments", "content", "notifications")
+APPS = ("audit", "accounts", "courts", "memberships", "bookings", "payments", "content", "notifications")
 # What the README draws: each package and the packages it imports (the project may import any app).
 DRAWN = {
     "kernel": set(),
@@ -21,6 +21,7 @@ DRAWN = {
     "accounts": {"kernel", "audit"},
     "notifications": {"kernel", "accounts", "audit"},
     "courts": {"kernel", "accounts", "audit"},
+    "memberships": {"kernel", "accounts", "audit", "courts"},
     "bookings": {"kernel", "accounts", "audit", "courts", "notifications"},
     "payments": {"kernel", "accounts", "audit", "bookings", "courts", "notifications"},
     "content": {"kernel", "accounts", "audit", "notifications", "payments"},

@@ -11,6 +11,7 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
+from memberships.services import plan_create
 from payments.models import Coupon
 
 pytestmark = pytest.mark.django_db
@@ -47,6 +48,7 @@ def admin_and_things(sign_in_as):
         "booking_id": booking.pk,
         "coupon_id": Coupon.objects.create(code="SPRING", discount=10).pk,
         "court_id": court.pk,
+        "plan_id": plan_create(name="Club", price=30, period="monthly").pk,
         "email": "ann@example.com",
     }
     return admin, ids

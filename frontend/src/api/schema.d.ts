@@ -445,6 +445,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: the plans on sale (anyone), or every plan (admins, `on_sale` to choose one kind).
+         *     POST: add a plan (admins).
+         */
+        get: operations["plans_list"];
+        put?: never;
+        /**
+         * @description GET: the plans on sale (anyone), or every plan (admins, `on_sale` to choose one kind).
+         *     POST: add a plan (admins).
+         */
+        post: operations["plans_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/plans/{plan_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["plans_destroy"];
+        options?: never;
+        head?: never;
+        patch: operations["plans_partial_update"];
+        trace?: never;
+    };
     "/api/policy": {
         parameters: {
             query?: never;
@@ -938,6 +978,13 @@ export interface components {
             readonly createdAtLabel: string | null;
             readonly url: string;
         };
+        /**
+         * @description * `none` - The court's price
+         *     * `fixed` - A fixed price per slot
+         *     * `percent` - A percent off the court's price
+         * @enum {string}
+         */
+        MemberPriceKindEnum: "none" | "fixed" | "percent";
         PatchedAdminRoleInputRequest: {
             /** @description true: make them an admin; false: take it back. */
             admin?: boolean;
@@ -978,6 +1025,52 @@ export interface components {
             availableSlots?: string[];
             /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
             priceBands?: components["schemas"]["PriceBandInputRequest"][];
+        };
+        /**
+         * @description A ModelSerializer whose fields the API names in camelCase, each read and written as the
+         *     model's field of the snake_case name.
+         */
+        PatchedPlanInputRequest: {
+            name?: string;
+            description?: string;
+            /**
+             * Price per period
+             * Format: decimal
+             */
+            price?: string;
+            period?: components["schemas"]["PeriodEnum"];
+            /**
+             * Format: date
+             * @description A season plan's first day.
+             */
+            seasonStartsOn?: string | null;
+            /**
+             * Format: date
+             * @description A season plan's last day.
+             */
+            seasonEndsOn?: string | null;
+            /** @description Charged again at each period's end until cancelled (not a season plan). */
+            renewsAutomatically?: boolean;
+            /** @description Offered to people; a plan off sale is kept. */
+            onSale?: boolean;
+            memberPriceKind?: components["schemas"]["MemberPriceKindEnum"];
+            /**
+             * Format: decimal
+             * @description The price per slot (fixed) or the percent off (percent); empty for the court's price.
+             */
+            memberPriceValue?: string | null;
+            /** @description How many days ahead a holder may book; empty for the club's rule. */
+            bookingWindowDays?: number | null;
+            /** @description How many open bookings a holder may hold; empty for the club's rule. */
+            openBookingsLimit?: number | null;
+            /** @description How many hours of courts a holder may hold on one day; empty for the club's rule. */
+            hoursPerDay?: number | null;
+            /** @description How many hours of courts a holder may hold in one week; empty for the club's rule. */
+            hoursPerWeek?: number | null;
+            /** @description How many peak hours a holder may hold in one week; empty for the club's rule. */
+            peakHoursPerWeek?: number | null;
+            /** @description Whether its holders may book the members-only hours. */
+            membersOnlyHours?: boolean;
         };
         /** @description The booking policy's rules, under camelCase names. */
         PatchedPolicyRequest: {
@@ -1054,6 +1147,110 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusEnum: "pending" | "succeeded" | "refunding" | "refunded" | "cancelled";
+        /**
+         * @description * `monthly` - Monthly
+         *     * `yearly` - Yearly
+         *     * `season` - Season
+         * @enum {string}
+         */
+        PeriodEnum: "monthly" | "yearly" | "season";
+        /**
+         * @description A ModelSerializer whose fields the API names in camelCase, each read and written as the
+         *     model's field of the snake_case name.
+         */
+        PlanInputRequest: {
+            name: string;
+            description?: string;
+            /**
+             * Price per period
+             * Format: decimal
+             */
+            price: string;
+            period: components["schemas"]["PeriodEnum"];
+            /**
+             * Format: date
+             * @description A season plan's first day.
+             */
+            seasonStartsOn?: string | null;
+            /**
+             * Format: date
+             * @description A season plan's last day.
+             */
+            seasonEndsOn?: string | null;
+            /** @description Charged again at each period's end until cancelled (not a season plan). */
+            renewsAutomatically?: boolean;
+            /** @description Offered to people; a plan off sale is kept. */
+            onSale?: boolean;
+            memberPriceKind?: components["schemas"]["MemberPriceKindEnum"];
+            /**
+             * Format: decimal
+             * @description The price per slot (fixed) or the percent off (percent); empty for the court's price.
+             */
+            memberPriceValue?: string | null;
+            /** @description How many days ahead a holder may book; empty for the club's rule. */
+            bookingWindowDays?: number | null;
+            /** @description How many open bookings a holder may hold; empty for the club's rule. */
+            openBookingsLimit?: number | null;
+            /** @description How many hours of courts a holder may hold on one day; empty for the club's rule. */
+            hoursPerDay?: number | null;
+            /** @description How many hours of courts a holder may hold in one week; empty for the club's rule. */
+            hoursPerWeek?: number | null;
+            /** @description How many peak hours a holder may hold in one week; empty for the club's rule. */
+            peakHoursPerWeek?: number | null;
+            /** @description Whether its holders may book the members-only hours. */
+            membersOnlyHours?: boolean;
+        };
+        /**
+         * @description A ModelSerializer whose fields the API names in camelCase, each read and written as the
+         *     model's field of the snake_case name.
+         */
+        PlanOutput: {
+            readonly id: number;
+            readonly name: string;
+            readonly description: string;
+            /**
+             * Price per period
+             * Format: decimal
+             */
+            readonly price: string;
+            readonly period: components["schemas"]["PeriodEnum"];
+            /**
+             * Format: date
+             * @description A season plan's first day.
+             */
+            readonly seasonStartsOn: string | null;
+            /**
+             * Format: date
+             * @description A season plan's last day.
+             */
+            readonly seasonEndsOn: string | null;
+            /** @description Charged again at each period's end until cancelled (not a season plan). */
+            readonly renewsAutomatically: boolean;
+            /** @description Offered to people; a plan off sale is kept. */
+            readonly onSale: boolean;
+            readonly memberPriceKind: components["schemas"]["MemberPriceKindEnum"];
+            /**
+             * Format: decimal
+             * @description The price per slot (fixed) or the percent off (percent); empty for the court's price.
+             */
+            readonly memberPriceValue: string | null;
+            /** @description How many days ahead a holder may book; empty for the club's rule. */
+            readonly bookingWindowDays: number | null;
+            /** @description How many open bookings a holder may hold; empty for the club's rule. */
+            readonly openBookingsLimit: number | null;
+            /** @description How many hours of courts a holder may hold on one day; empty for the club's rule. */
+            readonly hoursPerDay: number | null;
+            /** @description How many hours of courts a holder may hold in one week; empty for the club's rule. */
+            readonly hoursPerWeek: number | null;
+            /** @description How many peak hours a holder may hold in one week; empty for the club's rule. */
+            readonly peakHoursPerWeek: number | null;
+            /** @description Whether its holders may book the members-only hours. */
+            readonly membersOnlyHours: boolean;
+            readonly seasonStartsOnLabel: string | null;
+            readonly seasonEndsOnLabel: string | null;
+            /** @description Where to change or delete this plan. */
+            readonly url: string;
+        };
         /** @description The booking policy's rules, under camelCase names. */
         Policy: {
             /** @description Whether an admin approves each request before it is paid; if not, a booking is paid as it is made (instant booking) and its slots are held while the person pays. */
@@ -3125,6 +3322,213 @@ export interface operations {
                     "X-Total-Count"?: number;
                     /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
                     Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    plans_list: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+                /** @description Admins: only the plans on sale (true) or off sale (false). Anyone else gets the plans on sale. */
+                on_sale?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    plans_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlanInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    plans_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    plans_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                plan_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPlanInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

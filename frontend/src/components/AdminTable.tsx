@@ -79,14 +79,17 @@ interface ActionProps {
   onEdit?: () => void;
   onDelete: () => void;
   deleting?: boolean;
+  /** Buttons of the row's own before Edit (a plan's "Take off sale"). */
+  children?: ReactNode;
 }
 
 /** A row's Edit (when it can be edited) and Delete buttons, as the last cell. */
-export function RowActions({ name, onEdit, onDelete, deleting = false }: ActionProps) {
+export function RowActions({ name, onEdit, onDelete, deleting = false, children }: ActionProps) {
   return (
     <td className="actions">
       {/* A flex box inside the cell: a flex cell would leave the table's row lines. */}
       <div className="flex gap-2">
+        {children}
         {onEdit && (
           <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
             Edit

@@ -85,6 +85,12 @@ export function useAdminList<R extends Row, Form>({
     else setKept((current) => (newestFirst ? [row, ...current] : [...current, row]));
   }
 
+  /** Shows `row` as changed outside the form (a plan put on or off sale). */
+  function replace(row: R) {
+    if (paged) paged.reload();
+    else setKept((current) => current.map((other) => (other.id === row.id ? row : other)));
+  }
+
   /**
    * Deletes `row` once the person confirms `question`: the API's answer (`{ answer }`, null for
    * none), or null when it was not deleted.
@@ -120,5 +126,6 @@ export function useAdminList<R extends Row, Form>({
     save,
     remove,
     include,
+    replace,
   };
 }

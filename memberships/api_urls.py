@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import apis
+
+urlpatterns = [
+    path("plans", apis.PlanListApi.as_view(), name="api-plans"),
+    path("plans/<int:plan_id>", apis.PlanDetailApi.as_view(), name="api-plan"),
+]

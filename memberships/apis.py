@@ -1,0 +1,53 @@
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsAdmin
+from kernel.api import valid
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
+from kernel.schema import errors
+
+from .models import Plan
+from .selectors import plan_list
+from .serializers import PlanInput, PlanListQuery, PlanOutput
+from .services import plan_create, plan_delete, plan_update
+
+
+class PlanListApi(APIView):
+    """GET: the plans on sale (anyone), or every plan (admins, `on_sale` to choose one kind).
+    POST: add a plan (admins)."""
+
+    def get_permissions(self):
+        return [AllowAny()] if self.request.method == "GET" else [IsAdmin()]
+
+    @extend_schema(
+        parameters=[PlanListQuery, *SLICE_PARAMETERS], responses={200: PlanOutput(many=True), **errors(400)}
+    )
+    def get(self, request):
+        on_sale = valid(PlanListQuery, request.query_params)["on_sale"]
+        if not (request.user.is_authenticated and request.user.is_admin):
+            on_sale = True  # a plan off sale is the admins' to see
+        return sliced_response(request, plan_list(on_sale=on_sale), PlanOutput)
+
+    @extend_schema(request=PlanInput, responses={201: PlanOutput, **errors(400, 401, 403)})
+    def post(self, request):
+        plan = plan_create(by=request.user, **valid(PlanInput, request.data))
+        return Response(PlanOutput(plan).data, status=status.HTTP_201_CREATED)
+
+
+class PlanDetailApi(APIView):
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=PlanInput, responses={200: PlanOutput, **errors(400, 401, 403, 404)})
+    def patch(self, request, plan_id: int):
+        plan = get_object_or_404(Plan, pk=plan_id)
+        changes = valid(PlanInput, request.data, partial=True)
+        return Response(PlanOutput(plan_update(plan=plan, by=request.user, **changes)).data)
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, plan_id: int):
+        plan_delete(plan=get_object_or_404(Plan, pk=plan_id), by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
