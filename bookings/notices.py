@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from kernel.days import day, when
+from kernel.slots import slots_label
 from notifications.selectors import told_about
 from notifications.services import absolute_url, notify, notify_admins
 
@@ -133,7 +134,7 @@ def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
         event="waitlist_offer",
         recipient=entry.user,
         about=f"waitlist:{entry.pk}",
-        subject=f"{court_name} is free on {day(entry.date)} at {entry.slot}: "
+        subject=f"{court_name} is free on {day(entry.date)} at {slots_label(entry.slot)}: "
         f"held for you until {when(entry.offer_expires_at)}",
         template="waitlist_offer",
         context={

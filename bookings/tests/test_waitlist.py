@@ -29,7 +29,7 @@ from bookings.tests.factories import tomorrow
 from bookings.waitlist import waitlist_join, waitlist_leave, waitlist_offer, waitlist_pass_on
 from courts.tests.factories import CourtFactory
 from kernel.errors import Conflict
-from kernel.slots import Slot
+from kernel.slots import Slot, slots_label
 from notifications.models import Notification
 from testing.worker import run_due_tasks
 
@@ -269,7 +269,9 @@ def test_the_offer_is_e_mailed_with_the_link_to_book_it(mailbox, taken, court, a
     [mail] = mailbox.messages(to="ada@example.com")
     deadline = timezone.localtime(entry.offer_expires_at).strftime("%-I:%M %p")
     on = date_format(tomorrow(), "F j, Y")
-    assert mail.subject.startswith(f"Centre Court is free on {on} at {SLOT}: held for you until ")
+    assert mail.subject.startswith(
+        f"Centre Court is free on {on} at {slots_label(SLOT)}: held for you until "
+    )
     assert deadline in mail.subject
     for part in (mail.text, mail.html):
         assert "Hello Ada Lovelace" in part
@@ -306,7 +308,9 @@ def test_the_hold_passes_to_the_next_in_line_exactly_when_it_runs_out(mailbox, t
     assert holder_of(court).offer_id == second.pk
     run_due_tasks()
     [mail] = mailbox.messages(to="bob@example.com")
-    assert mail.subject.startswith(f"Centre Court is free on {date_format(tomorrow(), 'F j, Y')} at {SLOT}")
+    assert mail.subject.startswith(
+        f"Centre Court is free on {date_format(tomorrow(), 'F j, Y')} at {slots_label(SLOT)}"
+    )
 
 
 def test_a_run_out_hold_with_nobody_next_frees_the_slot(taken, court, ada):
