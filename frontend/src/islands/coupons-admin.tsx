@@ -2,7 +2,8 @@ import type { FormEvent } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
-import { ErrorSummary, FieldError, type InputBounds } from "../components/FormErrors";
+import { ErrorSummary, type InputBounds } from "../components/FormErrors";
+import { CheckboxField, TextField } from "../components/FormFields";
 import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { useAdminList } from "../lib/useAdminList";
@@ -102,39 +103,27 @@ function CouponsAdmin({ coupons: initial, createUrl, bounds }: Props) {
 
   function checkbox(field: "isActive" | "oncePerPerson") {
     return (
-      <label className="flex items-center gap-2">
-        <input
-          id={`coupon-${field}`}
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={form[field]}
-          onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
-        />
-        {LABELS[field]}
-      </label>
+      <CheckboxField
+        id={`coupon-${field}`}
+        label={LABELS[field]}
+        checked={form[field]}
+        onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
+      />
     );
   }
 
   /** The input of `field`, bounded as the API bounds it, with `props` of its own. */
   function input(field: Field, props: Record<string, string | boolean> = {}) {
-    const id = `coupon-${field}`;
     return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="font-medium">
-          {LABELS[field]}
-        </label>
-        <input
-          id={id}
-          className="input w-full"
-          value={form[field]}
-          onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `${id}-error` : undefined}
-          {...bounds[field]}
-          {...props}
-        />
-        <FieldError id={id} message={errors[field]} />
-      </div>
+      <TextField
+        id={`coupon-${field}`}
+        label={LABELS[field]}
+        error={errors[field]}
+        value={form[field]}
+        onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+        {...bounds[field]}
+        {...props}
+      />
     );
   }
 

@@ -3,7 +3,8 @@ import type { FormEvent } from "react";
 import type { components } from "../api/schema";
 import { authorisedFetch } from "../lib/api";
 import { AdminTable, RowActions } from "../components/AdminTable";
-import { ErrorSummary, FieldError, type InputBounds } from "../components/FormErrors";
+import { ErrorSummary, type InputBounds } from "../components/FormErrors";
+import { CheckboxField, SelectField, TextField } from "../components/FormFields";
 import { dialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
@@ -184,72 +185,41 @@ function PlansAdmin({ plans: initial, createUrl, bounds }: Props) {
 
   function checkbox(field: Tick, disabled = false) {
     return (
-      <label className="flex items-center gap-2">
-        <input
-          id={`plan-${field}`}
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={form[field] && !disabled}
-          disabled={disabled}
-          onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
-        />
-        {LABELS[field]}
-      </label>
+      <CheckboxField
+        id={`plan-${field}`}
+        label={LABELS[field]}
+        checked={form[field] && !disabled}
+        disabled={disabled}
+        onChange={(event) => setForm({ ...form, [field]: event.target.checked })}
+      />
     );
-  }
-
-  /** The label, error and described-by of `field`'s control. */
-  function described(field: Text | Choice) {
-    const id = `plan-${field}`;
-    return {
-      id,
-      "aria-invalid": errors[field] ? true : undefined,
-      "aria-describedby": errors[field] ? `${id}-error` : undefined,
-    };
   }
 
   /** The input of `field`, bounded as the API bounds it, with `props` of its own. */
   function input(field: Text, props: Record<string, string | boolean> = {}) {
-    const id = `plan-${field}`;
     return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="font-medium">
-          {LABELS[field]}
-        </label>
-        <input
-          {...described(field)}
-          className="input w-full"
-          value={form[field]}
-          onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-          {...bounds[field]}
-          {...props}
-        />
-        <FieldError id={id} message={errors[field]} />
-      </div>
+      <TextField
+        id={`plan-${field}`}
+        label={LABELS[field]}
+        error={errors[field]}
+        value={form[field]}
+        onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+        {...bounds[field]}
+        {...props}
+      />
     );
   }
 
   function select(field: Choice, options: Record<string, string>) {
-    const id = `plan-${field}`;
     return (
-      <div className="flex flex-col gap-1">
-        <label htmlFor={id} className="font-medium">
-          {LABELS[field]}
-        </label>
-        <select
-          {...described(field)}
-          className="select w-full"
-          value={form[field]}
-          onChange={(event) => setForm({ ...form, [field]: event.target.value })}
-        >
-          {Object.entries(options).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <FieldError id={id} message={errors[field]} />
-      </div>
+      <SelectField
+        id={`plan-${field}`}
+        label={LABELS[field]}
+        error={errors[field]}
+        options={options}
+        value={form[field]}
+        onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+      />
     );
   }
 
