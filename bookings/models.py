@@ -7,6 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
 from kernel.slots import slots_label
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
@@ -227,23 +228,23 @@ class Policy(models.Model):
 
     advance_days_user = models.PositiveSmallIntegerField(
         default=30,
-        validators=[MaxValueValidator(365)],
+        validators=DAYS_AHEAD,
         help_text="How many days ahead a user (not a member) may book.",
     )
     advance_days_member = models.PositiveSmallIntegerField(
         default=30,
-        validators=[MaxValueValidator(365)],
+        validators=DAYS_AHEAD,
         help_text="How many days ahead a member (or an admin) may book.",
     )
     open_bookings_limit = models.PositiveSmallIntegerField(
         default=4,
-        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        validators=BOOKINGS_AT_ONCE,
         help_text="How many open bookings (waiting for a decision or for payment) one person may hold.",
     )
     daily_hours_limit = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(24)],
+        validators=HOURS_A_DAY,
         help_text="How many hours of courts one person may hold on one day; empty for no limit.",
     )
     # Unpaid hours are what one person could sit on without spending anything: three hours a day
@@ -253,7 +254,7 @@ class Policy(models.Model):
         default=3,
         null=True,
         blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(24)],
+        validators=HOURS_A_DAY,
         help_text="How many hours of open bookings (waiting for a decision or for payment) one person "
         "may hold on one day; empty for no limit.",
     )
@@ -261,7 +262,7 @@ class Policy(models.Model):
         default=6,
         null=True,
         blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(168)],
+        validators=HOURS_A_WEEK,
         help_text="How many hours of open bookings one person may hold in one week (Monday to Sunday); "
         "empty for no limit.",
     )

@@ -10,6 +10,13 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from rest_framework import serializers
 
+# The bounds of a booking limit, the same whether the club's rules (bookings.Policy) or a membership
+# plan's benefits (memberships.Plan) set it: a year ahead at most, and a day's or a week's hours.
+DAYS_AHEAD = [MaxValueValidator(365)]
+BOOKINGS_AT_ONCE = [MinValueValidator(1), MaxValueValidator(100)]
+HOURS_A_DAY = [MinValueValidator(1), MaxValueValidator(24)]
+HOURS_A_WEEK = [MinValueValidator(1), MaxValueValidator(168)]
+
 
 def value_limits(validators: Iterable[Any]) -> dict[str, Any]:
     """The tightest `min_value` and `max_value` of `validators`, as form and serializer fields take

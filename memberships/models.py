@@ -1,10 +1,12 @@
 from decimal import Decimal
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 
 from courts.models import SESSION_PRICE_BOUNDS
+from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
 from kernel.text import validate_one_line
 
 # A plan costs what a club asks for a month, a year or a season, hundreds at most thousands: a price
@@ -21,6 +23,13 @@ MEMBER_PRICE_NOT_USED = "Leave the member price empty when members pay the court
 LOWEST_SESSION_PRICE, HIGHEST_SESSION_PRICE = (bound.limit_value for bound in SESSION_PRICE_BOUNDS)
 FIXED_PRICE_RULE = f"A member price is from {LOWEST_SESSION_PRICE} to {HIGHEST_SESSION_PRICE}, as a court's."
 PERCENT_RULE = "The percent off is a whole number from 1 to 100."
+
+
+def _limit(bounds: list[Any], what: str) -> models.PositiveSmallIntegerField[int | None, int | None]:
+    """A benefit's limit: `what` a holder may do, or, empty, what the club's rules let anyone."""
+    return models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=bounds, help_text=f"{what}; empty for the club's rule."
+    )
 
 
 class Plan(models.Model):
@@ -61,37 +70,12 @@ class Plan(models.Model):
         blank=True,
         help_text="The price per slot (fixed) or the percent off (percent); empty for the court's price.",
     )
-    # The benefits bounded as the booking policy's rules are (bookings.models.Policy).
-    booking_window_days = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[MaxValueValidator(365)],
-        help_text="How many days ahead a holder may book; empty for the club's rule.",
-    )
-    open_bookings_limit = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(100)],
-        help_text="How many open bookings a holder may hold; empty for the club's rule.",
-    )
-    hours_per_day = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(24)],
-        help_text="How many hours of courts a holder may hold on one day; empty for the club's rule.",
-    )
-    hours_per_week = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(168)],
-        help_text="How many hours of courts a holder may hold in one week; empty for the club's rule.",
-    )
-    peak_hours_per_week = models.PositiveSmallIntegerField(
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1), MaxValueValidator(168)],
-        help_text="How many peak hours a holder may hold in one week; empty for the club's rule.",
-    )
+    # The limits bounded as the club's rules are (bookings.Policy), each empty for the club's rule.
+    booking_window_days = _limit(DAYS_AHEAD, "How many days ahead a holder may book")
+    open_bookings_limit = _limit(BOOKINGS_AT_ONCE, "How many open bookings a holder may hold")
+    hours_per_day = _limit(HOURS_A_DAY, "How many hours of courts a holder may hold on one day")
+    hours_per_week = _limit(HOURS_A_WEEK, "How many hours of courts a holder may hold in one week")
+    peak_hours_per_week = _limit(HOURS_A_WEEK, "How many peak hours a holder may hold in one week")
     members_only_hours = models.BooleanField(
         default=False, help_text="Whether its holders may book the members-only hours."
     )
