@@ -28,9 +28,7 @@ class PlanListApi(APIView):
     )
     def get(self, request):
         on_sale = valid(PlanListQuery, request.query_params)["on_sale"]
-        if not (request.user.is_authenticated and request.user.is_admin):
-            on_sale = True  # a plan off sale is the admins' to see
-        return sliced_response(request, plan_list(on_sale=on_sale), PlanOutput)
+        return sliced_response(request, plan_list(viewer=request.user, on_sale=on_sale), PlanOutput)
 
     @extend_schema(request=PlanInput, responses={201: PlanOutput, **errors(400, 401, 403)})
     def post(self, request):

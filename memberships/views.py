@@ -11,7 +11,7 @@ from .serializers import PlanInput, PlanOutput
 @admin_required
 def membership_plans(request):
     props = {
-        "plans": PlanOutput(plan_list(), many=True).data,
+        "plans": PlanOutput(plan_list(viewer=request.user), many=True).data,
         "createUrl": reverse("api-plans"),
         "bounds": input_bounds(PlanInput()),
     }
