@@ -73,3 +73,29 @@ def audited_update[M: models.Model](
         said = summary(before, after)
         audit_record(actor=by, action=action, target=instance, summary=said, before=before, after=after)
     return instance
+
+
+def audited_create[M: models.Model](
+    instance: M,
+    *,
+    by: AbstractBaseUser | None,
+    action: str,
+    summary: Callable[[M], str],
+    audited: list[str],
+    save: Callable[[M], object] = _checked_save,
+) -> M:
+    """Saves the new `instance` with `save` (which may refuse) and records `action` by `by` (None:
+    the site itself) with the `audited` fields as made; `summary(instance)` says it in a sentence."""
+    save(instance)
+    after = snapshot(instance, audited)
+    audit_record(actor=by, action=action, target=instance, summary=summary(instance), after=after)
+    return instance
+
+
+def audited_delete(
+    instance: models.Model, *, by: AbstractBaseUser | None, action: str, summary: str, audited: list[str]
+) -> None:
+    """Records `action` by `by` with the `audited` fields as they were, then deletes `instance`."""
+    before = snapshot(instance, audited)
+    audit_record(actor=by, action=action, target=instance, summary=summary, before=before)
+    instance.delete()

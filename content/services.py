@@ -2,7 +2,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from audit.services import audit_record, audited_update
+from audit.services import audit_record, audited_delete, audited_update
 
 from . import notices, tasks
 from .models import Announcement, ContactMessage, ContactReply, NewsletterSubscription
@@ -96,11 +96,6 @@ def announcement_update(*, announcement: Announcement, text: str, by: User | Non
 
 @transaction.atomic
 def announcement_delete(*, announcement: Announcement, by: User | None = None) -> None:
-    audit_record(
-        actor=by,
-        action="announcement.delete",
-        target=announcement,
-        summary="Deleted an announcement",
-        before={"text": announcement.text},
+    audited_delete(
+        announcement, by=by, action="announcement.delete", summary="Deleted an announcement", audited=["text"]
     )
-    announcement.delete()

@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from accounts.models import User
-from audit.services import audit_record, audited_update, snapshot
+from audit.services import audited_create, audited_delete, audited_update
 from kernel.api import camel_case
 
 from .models import NAME_TAKEN, Plan
@@ -52,10 +52,14 @@ def _save_plan(plan: Plan) -> Plan:
 @transaction.atomic
 def plan_create(*, by: User | None = None, **fields: Any) -> Plan:
     """A new plan of `fields` (Plan's: name, price and period at least)."""
-    plan = _save_plan(Plan(**fields))
-    after = snapshot(plan, PLAN_AUDITED)
-    audit_record(actor=by, action="plan.create", target=plan, summary=f"Added plan {plan}", after=after)
-    return plan
+    return audited_create(
+        Plan(**fields),
+        by=by,
+        action="plan.create",
+        summary=lambda plan: f"Added plan {plan}",
+        audited=PLAN_AUDITED,
+        save=_save_plan,
+    )
 
 
 @transaction.atomic
@@ -73,6 +77,4 @@ def plan_update(*, plan: Plan, by: User | None = None, **fields: Any) -> Plan:
 
 @transaction.atomic
 def plan_delete(*, plan: Plan, by: User | None = None) -> None:
-    before = snapshot(plan, PLAN_AUDITED)
-    audit_record(actor=by, action="plan.delete", target=plan, summary=f"Deleted plan {plan}", before=before)
-    plan.delete()
+    audited_delete(plan, by=by, action="plan.delete", summary=f"Deleted plan {plan}", audited=PLAN_AUDITED)

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
-from audit.services import audit_record, audited_update, snapshot
+from audit.services import audited_create, audited_delete, audited_update
 
 from .models import DISCOUNT_RULE, MAX_USES_RULE, Coupon
 
@@ -66,11 +66,14 @@ def _save_coupon(coupon: Coupon) -> Coupon:
 @transaction.atomic
 def coupon_create(*, by: User | None = None, **fields: Any) -> Coupon:
     """A new coupon of `fields` (Coupon's, code and discount at least)."""
-    coupon = _save_coupon(Coupon(**fields))
-    after = snapshot(coupon, COUPON_AUDITED)
-    summary = f"Added coupon {coupon.code}"
-    audit_record(actor=by, action="coupon.create", target=coupon, summary=summary, after=after)
-    return coupon
+    return audited_create(
+        Coupon(**fields),
+        by=by,
+        action="coupon.create",
+        summary=lambda coupon: f"Added coupon {coupon.code}",
+        audited=COUPON_AUDITED,
+        save=_save_coupon,
+    )
 
 
 @transaction.atomic
@@ -88,7 +91,5 @@ def coupon_update(*, coupon: Coupon, by: User | None = None, **fields: Any) -> C
 
 @transaction.atomic
 def coupon_delete(*, coupon: Coupon, by: User | None = None) -> None:
-    before = snapshot(coupon, COUPON_AUDITED)
     summary = f"Deleted coupon {coupon.code}"
-    audit_record(actor=by, action="coupon.delete", target=coupon, summary=summary, before=before)
-    coupon.delete()
+    audited_delete(coupon, by=by, action="coupon.delete", summary=summary, audited=COUPON_AUDITED)
