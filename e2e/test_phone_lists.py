@@ -14,7 +14,7 @@ from bookings.tests.factories import make_booking
 from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, assert_on_screen, sign_in
-from memberships.services import plan_create
+from memberships.tests.factories import make_plan
 from payments.models import Coupon
 from payments.tests.helpers import paid
 
@@ -36,18 +36,7 @@ def club():
     )
     paid(confirmed, "30.00", timezone.now(), card_last4="4242")
     Coupon.objects.create(code="SPRING20", discount=20)
-    plan_create(
-        name="Premium Year With A Long Name",
-        price=Decimal("480.00"),
-        period="yearly",
-        renews_automatically=True,
-        member_price_kind="percent",
-        member_price_value=Decimal("25"),
-        booking_window_days=60,
-        hours_per_week=10,
-        peak_hours_per_week=4,
-        members_only_hours=True,
-    )
+    make_plan()
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
     ContactMessage.objects.create(name="Vic Visitor", email=LONG_EMAIL, message="Is the club open on Sunday?")
 
