@@ -144,6 +144,16 @@ def user_make_member(*, user: User, since: datetime) -> User:
     return user
 
 
+def user_unmake_member(*, user: User) -> User:
+    """A member whose membership has ended is a user again (memberships.services.membership_end);
+    admins stay admins."""
+    if user.role == User.Role.MEMBER:
+        user.role = User.Role.USER
+        user.member_since = None
+        user.save(update_fields=["role", "member_since"])
+    return user
+
+
 @transaction.atomic
 def user_end_membership(*, member: User, by: User) -> User:
     """The member goes back to being a user; their account, bookings and payments stay."""

@@ -373,6 +373,8 @@ PERIODIC_TASKS = {
     "notifications.services.requeue_stalled": 300,
     "payments.services.send_stalled_refunds": 300,
     "payments.services.reconcile_payments": 60,
+    "memberships.services.end_lapsed_memberships": 300,
+    "memberships.notices.send_renewal_reminders": 3600,
     "club.tasks.requeue_abandoned": 60,
 }
 # The first retry of a message the mail server did not take; each next one waits twice as long.

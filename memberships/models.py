@@ -1,12 +1,16 @@
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 
 from courts.models import SESSION_PRICE_BOUNDS
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
+from kernel.states import StatusMachine
 from kernel.text import validate_one_line
 
 # A plan costs what a club asks for a month, a year or a season, hundreds at most thousands: a price
@@ -101,6 +105,33 @@ class Plan(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def period_label(self) -> str:
+        """How long a period lasts, as people read it: "a month", "a year", or the season's dates."""
+        if self.period == self.Period.SEASON:
+            return f"the season {self.season_starts_on:%-d %b %Y} to {self.season_ends_on:%-d %b %Y}"
+        return "a month" if self.period == self.Period.MONTHLY else "a year"
+
+    def benefits(self) -> list[str]:
+        """What holding the plan gives, a line each, as the membership page and e-mails list it; a
+        limit left to the club's rules is not named."""
+        lines = []
+        if self.member_price_kind == self.MemberPriceKind.FIXED:
+            lines.append(f"Member price: ${self.member_price_value} a slot")
+        elif self.member_price_kind == self.MemberPriceKind.PERCENT:
+            lines.append(f"Member price: {self.member_price_value:.0f}% off the court's price")
+        limits = [
+            (self.booking_window_days, "Book up to {} days ahead"),
+            (self.open_bookings_limit, "Up to {} open bookings at once"),
+            (self.hours_per_day, "Up to {} hours of courts a day"),
+            (self.hours_per_week, "Up to {} hours of courts a week"),
+            (self.peak_hours_per_week, "Up to {} peak hours a week"),
+        ]
+        lines += [text.format(value) for value, text in limits if value is not None]
+        if self.members_only_hours:
+            lines.append("Access to the members-only hours")
+        return lines
+
     def clean(self) -> None:
         """The rules between fields, each message under its field (the model's names)."""
         errors = {**self._season_errors(), **self._member_price_errors()}
@@ -130,3 +161,90 @@ class Plan(models.Model):
             return {} if within else {"member_price_value": FIXED_PRICE_RULE}
         whole = value == value.to_integral_value()
         return {} if whole and 1 <= value <= 100 else {"member_price_value": PERCENT_RULE}
+
+
+class Membership(StatusMachine):
+    """A person's membership of one plan: the periods paid for it (payments.Payment), and its state,
+    which Stripe's answers and the calendar move (memberships.services), each move kept in its
+    history. A person holds one live membership at a time."""
+
+    class Status(models.TextChoices):
+        # Bought, its first period not yet paid: it gives nothing yet.
+        PENDING = "pending", "Awaiting payment"
+        ACTIVE = "active", "Active"
+        # A renewal's payment failed: its benefits stay until grace_until, while the card is fixed.
+        PAST_DUE = "past_due", "Past due"
+        # Ended at the end of a period, as its holder (or an admin) asked.
+        CANCELLED = "cancelled", "Cancelled"
+        # Ended otherwise: its period over without renewal, its renewal never paid, or never paid at all.
+        EXPIRED = "expired", "Expired"
+
+    TRANSITIONS = {
+        Status.PENDING: {Status.ACTIVE, Status.EXPIRED},
+        Status.ACTIVE: {Status.PAST_DUE, Status.CANCELLED, Status.EXPIRED},
+        Status.PAST_DUE: {Status.ACTIVE, Status.CANCELLED, Status.EXPIRED},
+    }
+    LIVE = (Status.PENDING, Status.ACTIVE, Status.PAST_DUE)
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="memberships")
+    # A plan someone holds (or held) is kept: it is taken off sale instead (plan_delete).
+    plan = models.ForeignKey(Plan, on_delete=models.PROTECT, related_name="memberships")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    renews = models.BooleanField(help_text="Whether it renews by itself: the plan's rule when it was bought.")
+    period_start = models.DateTimeField(null=True, blank=True)
+    period_end = models.DateTimeField(null=True, blank=True, help_text="Paid until then.")
+    grace_until = models.DateTimeField(
+        null=True, blank=True, help_text="While past due, its benefits stay until then."
+    )
+    cancel_at_period_end = models.BooleanField(
+        default=False, help_text="Its holder asked to end it when the period ends: it will not renew."
+    )
+    stripe_customer_id = models.CharField(max_length=255, blank=True)
+    stripe_subscription_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+    started_at = models.DateTimeField(null=True, blank=True, help_text="When its first period was paid.")
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            models.Index(fields=["user", "status"], name="membership_by_user"),
+            models.Index(fields=["status", "period_end"], name="membership_by_status"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(status__in=["pending", "active", "past_due"]),
+                name="one_live_membership_per_person",
+                violation_error_message="You already hold a membership.",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.plan} for {self.user} ({self.get_status_display().lower()})"
+
+    def moved(self, from_status: str, *, reason: str = "") -> None:  # type: ignore[override]
+        self.history.create(from_status=from_status, to_status=self.status, reason=reason)
+
+    @classmethod
+    def in_force(cls, now: datetime) -> models.Q:
+        """The memberships whose benefits hold at `now`: active and paid for (a renewing one until
+        Stripe says its renewal failed), or past due within the grace period."""
+        active = models.Q(status=cls.Status.ACTIVE) & (models.Q(renews=True) | models.Q(period_end__gt=now))
+        return active | models.Q(status=cls.Status.PAST_DUE, grace_until__gt=now)
+
+
+class MembershipChange(models.Model):
+    """One move of a membership's state, and why."""
+
+    membership = models.ForeignKey(Membership, on_delete=models.CASCADE, related_name="history")
+    from_status = models.CharField(max_length=10, choices=Membership.Status.choices)
+    to_status = models.CharField(max_length=10, choices=Membership.Status.choices)
+    reason = models.CharField(max_length=300, blank=True)
+    at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.from_status} → {self.to_status} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,9 +1,12 @@
+from datetime import datetime
+
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from accounts.models import User
 
-from .models import Plan
+from .models import Membership, Plan
 
 
 def plan_list(*, viewer: User | AnonymousUser, on_sale: bool | None = None) -> QuerySet[Plan]:
@@ -14,3 +17,18 @@ def plan_list(*, viewer: User | AnonymousUser, on_sale: bool | None = None) -> Q
         on_sale = True
     plans = Plan.objects.all()
     return plans if on_sale is None else plans.filter(on_sale=on_sale)
+
+
+def membership_current(*, user: User) -> Membership | None:
+    """The person's live membership (awaiting payment, active or past due), if any."""
+    return Membership.objects.select_related("plan").filter(user=user, status__in=Membership.LIVE).first()
+
+
+def plan_in_force(*, user: User, now: datetime | None = None) -> Plan | None:
+    """The plan whose benefits the person holds at `now`: none without a membership in force."""
+    membership = (
+        Membership.objects.select_related("plan")
+        .filter(Membership.in_force(now or timezone.now()), user_id=user.pk)
+        .first()
+    )
+    return membership.plan if membership else None

@@ -21,7 +21,7 @@ DRAWN = {
     "accounts": {"kernel", "audit"},
     "notifications": {"kernel", "accounts", "audit"},
     "courts": {"kernel", "accounts", "audit"},
-    "memberships": {"kernel", "accounts", "audit", "courts"},
+    "memberships": {"kernel", "accounts", "audit", "courts", "notifications"},
     "bookings": {"kernel", "accounts", "audit", "courts", "notifications"},
     "payments": {"kernel", "accounts", "audit", "bookings", "courts", "notifications"},
     "content": {"kernel", "accounts", "audit", "notifications", "payments"},

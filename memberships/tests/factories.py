@@ -1,8 +1,12 @@
+from datetime import timedelta
 from decimal import Decimal
 from typing import Any
 
-from memberships.models import Plan
-from memberships.services import plan_create
+from django.utils import timezone
+
+from accounts.models import User
+from memberships.models import Membership, Plan
+from memberships.services import membership_open, membership_period_paid, plan_create
 
 
 def make_plan(**fields: Any) -> Plan:
@@ -21,4 +25,13 @@ def make_plan(**fields: Any) -> Plan:
             "members_only_hours": True,
             **fields,
         }
+    )
+
+
+def make_membership(*, user: User, plan: Plan | None = None, days: int = 30) -> Membership:
+    """`user`'s membership of `plan` (make_plan's by default), its first period of `days` paid now."""
+    membership = membership_open(user=user, plan=plan or make_plan())
+    now = timezone.now()
+    return membership_period_paid(
+        membership_id=membership.pk, period_start=now, period_end=now + timedelta(days=days), reason="Paid."
     )
