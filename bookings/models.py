@@ -281,6 +281,14 @@ class Policy(models.Model):
         help_text="Whether an admin approves each request before it is paid; if not, a booking is "
         "paid as it is made (instant booking) and its slots are held while the person pays.",
     )
+    # A week is long enough to notice the e-mail and find another card, short enough that an unpaid
+    # membership does not run on for long.
+    membership_grace_days = models.PositiveSmallIntegerField(
+        default=7,
+        validators=[MinValueValidator(0), MaxValueValidator(60)],
+        help_text="How many days a membership whose renewal could not be charged keeps its benefits "
+        "while its holder pays with another card.",
+    )
     decision_window_hours = models.PositiveSmallIntegerField(
         default=48,
         validators=[MinValueValidator(1), MaxValueValidator(720)],

@@ -374,6 +374,8 @@ PERIODIC_TASKS = {
     "payments.services.send_stalled_refunds": 300,
     "payments.services.reconcile_payments": 60,
     "memberships.services.end_lapsed_memberships": 300,
+    "payments.membership_payments.end_overdue_memberships": 300,
+    "payments.membership_payments.reconcile_memberships": 300,
     "memberships.notices.send_renewal_reminders": 3600,
     "club.tasks.requeue_abandoned": 60,
 }

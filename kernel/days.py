@@ -69,6 +69,15 @@ def month_start(day: date, months_back: int = 0) -> date:
     return date(month // 12, month % 12 + 1, 1)
 
 
+def add_months(moment: datetime, months: int) -> datetime:
+    """The same moment `months` later, on the same day of the month, or its last day when shorter
+    (a month from January 31 is February's last day), as card subscriptions count months."""
+    month = moment.year * 12 + moment.month - 1 + months
+    year, month = month // 12, month % 12 + 1
+    last_day = (date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)).day
+    return moment.replace(year=year, month=month, day=min(moment.day, last_day))
+
+
 # How the site writes a day and a moment (the templates' `day` and `when` filters, the API's DateLabel):
 # long date (the spec's announcements: long date plus time), and the time in 12 hours.
 DAY = "F j, Y"

@@ -15,6 +15,11 @@ def to_cents(amount: Decimal) -> int:
     return int(round_money(amount) * 100)
 
 
+def from_cents(cents: int) -> Decimal:
+    """An amount Stripe gives in whole cents."""
+    return round_money(Decimal(cents) / 100)
+
+
 def discounted(price: Decimal, percent: int) -> Decimal:
     """The price less a coupon's whole-percent discount, rounded to the cent."""
     return round_money(price * (100 - percent) / 100)

@@ -1,6 +1,6 @@
 from datetime import datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from courts.models import SESSION_PRICE_BOUNDS
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
+from kernel.days import add_months, moments
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
 
@@ -111,6 +112,17 @@ class Plan(models.Model):
         if self.period == self.Period.SEASON:
             return f"the season {self.season_starts_on:%-d %b %Y} to {self.season_ends_on:%-d %b %Y}"
         return "a month" if self.period == self.Period.MONTHLY else "a year"
+
+    def period_from(self, start: datetime) -> tuple[datetime, datetime]:
+        """The period a payment made at `start` pays for: a month or a year from then, or the season
+        (from its first day's start, or from `start` once it has begun, to its last day's end)."""
+        if self.period == self.Period.SEASON:
+            # A season plan has both days (Plan.clean, the table's constraint).
+            season = moments(self.season_starts_on, self.season_ends_on)
+            first, after = cast(tuple[datetime, datetime], season)
+            return max(start, first), after
+        months = 1 if self.period == self.Period.MONTHLY else 12
+        return start, add_months(start, months)
 
     def benefits(self) -> list[str]:
         """What holding the plan gives, a line each, as the membership page and e-mails list it; a

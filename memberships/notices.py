@@ -27,7 +27,10 @@ def _tell(membership: Membership, *, event: str, about: str, subject: str, optio
             about=about,
             subject=subject,
             template=event,
-            context={"membership": membership, "membership_url": absolute_url(reverse("memberships:membership"))},
+            context={
+                "membership": membership,
+                "membership_url": absolute_url(reverse("memberships:membership")),
+            },
             optional=optional,
         )
         is not None
@@ -70,7 +73,7 @@ def remind_renewals(now: datetime | None = None) -> int:
         _tell(
             membership,
             event="membership_renewal",
-            about=membership.about,  # type: ignore[attr-defined]  # the annotation above
+            about=membership.about,
             subject=f"Your {membership.plan} membership renews on {day(membership.period_end)}",
         )
         for membership in told

@@ -32,3 +32,9 @@ def plan_in_force(*, user: User, now: datetime | None = None) -> Plan | None:
         .first()
     )
     return membership.plan if membership else None
+
+
+def club_sells_memberships() -> bool:
+    """Whether a plan is on sale: then "member" means holding one; else, as the club began, having
+    paid for a booking."""
+    return Plan.objects.filter(on_sale=True).exists()

@@ -107,13 +107,21 @@ def membership_open(*, user: User, plan: Plan) -> Membership:
         raise Conflict(f"The {plan} plan is not on sale.")
     with transaction.atomic():
         User.objects.select_for_update().only("pk").get(pk=user.pk)
-        current = Membership.objects.filter(user=user, status__in=Membership.LIVE).select_related("plan").first()
+        current = (
+            Membership.objects.filter(user=user, status__in=Membership.LIVE).select_related("plan").first()
+        )
         if current is not None and current.status != Membership.Status.PENDING:
-            raise Conflict(f"You hold the {current.plan} membership already ({current.get_status_display().lower()}).")
+            raise Conflict(
+                f"You hold the {current.plan} membership already ({current.get_status_display().lower()})."
+            )
         if current is not None and current.plan_id == plan.pk:
             return current
         if current is not None:
-            current.move(Membership.Status.EXPIRED, note={"reason": f"Given up for the {plan} plan."}, ended_at=timezone.now())
+            current.move(
+                Membership.Status.EXPIRED,
+                note={"reason": f"Given up for the {plan} plan."},
+                ended_at=timezone.now(),
+            )
         return Membership.objects.create(user=user, plan=plan, renews=plan.renews_automatically)
 
 
@@ -126,14 +134,19 @@ def membership_period_paid(
     ended meanwhile is a Conflict (the payment is not kept)."""
     membership = Membership.objects.select_for_update().select_related("user", "plan").get(pk=membership_id)
     if membership.status not in Membership.LIVE:
-        raise Conflict(f"This membership is {membership.get_status_display().lower()}: its payment is refunded.")
+        raise Conflict(
+            f"This membership is {membership.get_status_display().lower()}: its payment is refunded."
+        )
     first = membership.started_at is None
     if membership.period_end is None or period_end > membership.period_end:
         membership.period_start, membership.period_end = period_start, period_end
         membership.save(update_fields=["period_start", "period_end"])
     if membership.status in (Membership.Status.PENDING, Membership.Status.PAST_DUE):
         membership.move(
-            Membership.Status.ACTIVE, locked=True, note={"reason": reason}, grace_until=None,
+            Membership.Status.ACTIVE,
+            locked=True,
+            note={"reason": reason},
+            grace_until=None,
             started_at=membership.started_at or timezone.now(),
         )
         user_make_member(user=membership.user, since=membership.started_at or timezone.now())
@@ -147,7 +160,9 @@ def membership_renewal_failed(*, membership_id: int, grace_until: datetime, reas
     """A renewal's payment failed: past due, its benefits kept until `grace_until`."""
     membership = Membership.objects.select_for_update().get(pk=membership_id)
     if membership.status == Membership.Status.ACTIVE:
-        membership.move(Membership.Status.PAST_DUE, locked=True, note={"reason": reason}, grace_until=grace_until)
+        membership.move(
+            Membership.Status.PAST_DUE, locked=True, note={"reason": reason}, grace_until=grace_until
+        )
     return membership
 
 
@@ -156,7 +171,9 @@ def membership_cancel_at_period_end(*, membership_id: int, cancel: bool = True) 
     """Its holder asks to end the membership when its period ends (or, `cancel` False, takes that back)."""
     membership = Membership.objects.select_for_update().get(pk=membership_id)
     if membership.status not in (Membership.Status.ACTIVE, Membership.Status.PAST_DUE):
-        raise Conflict(f"This membership is {membership.get_status_display().lower()}: there is nothing to end.")
+        raise Conflict(
+            f"This membership is {membership.get_status_display().lower()}: there is nothing to end."
+        )
     membership.cancel_at_period_end = cancel
     membership.save(update_fields=["cancel_at_period_end"])
     return membership
@@ -170,7 +187,11 @@ def membership_end(*, membership_id: int, reason: str, now: datetime | None = No
     if membership.status not in Membership.LIVE:
         return membership
     began = membership.status != Membership.Status.PENDING
-    ended = Membership.Status.CANCELLED if membership.cancel_at_period_end and began else Membership.Status.EXPIRED
+    ended = (
+        Membership.Status.CANCELLED
+        if membership.cancel_at_period_end and began
+        else Membership.Status.EXPIRED
+    )
     membership.move(ended, locked=True, note={"reason": reason}, ended_at=now or timezone.now())
     if began:
         user_unmake_member(user=membership.user)
@@ -183,7 +204,9 @@ def memberships_end_lapsed(*, now: datetime | None = None) -> int:
     season), and those given up before their first payment for a day. Answers how many ended."""
     now = now or timezone.now()
     lapsed = Membership.objects.filter(status=Membership.Status.ACTIVE, renews=False, period_end__lte=now)
-    abandoned = Membership.objects.filter(status=Membership.Status.PENDING, created_at__lte=now - ABANDONED_AFTER)
+    abandoned = Membership.objects.filter(
+        status=Membership.Status.PENDING, created_at__lte=now - ABANDONED_AFTER
+    )
     ended = [
         membership_end(membership_id=membership_id, reason=reason, now=now)
         for rows, reason in ((lapsed, "Its period is over."), (abandoned, "Its first period was never paid."))

@@ -1,11 +1,16 @@
+from decimal import Decimal
+from typing import Any
+
 from django.conf import settings
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from accounts.guards import admin_required, login_required
 from kernel.bounds import input_bounds
+from kernel.days import when
 from kernel.pages import island_page
 
+from .models import Membership
 from .selectors import membership_current, plan_list
 from .serializers import PlanInput, PlanOutput
 
@@ -14,25 +19,53 @@ def membership(request):
     """The plans on sale, what each gives, and the visitor's own membership if they hold one."""
     current = membership_current(user=request.user) if request.user.is_authenticated else None
     context = {"plans": plan_list(viewer=request.user, on_sale=True), "membership": current}
+    renewing = current is not None and current.renews and not current.cancel_at_period_end
+    if renewing and current.status != Membership.Status.PENDING:
+        context["cancel_props"] = {
+            "url": reverse("api-membership-cancel"),
+            "endsOn": when(current.period_end),
+        }
     return render(request, "memberships/membership.html", context)
+
+
+def _card_form(request, *, price: Decimal, intent_url: str, intent_body: dict[str, Any]) -> dict[str, Any]:
+    """The context of a page that pays for a membership with the card form (the payment island)."""
+    props = {
+        "price": str(price),
+        "userEmail": request.user.email,
+        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
+        "intentUrl": intent_url,
+        "intentBody": intent_body,
+        "saveUrl": reverse("api-save-payment"),
+        "doneUrl": reverse("memberships:membership"),
+    }
+    return {"island_props": props, "local_stripe": settings.LOCAL_MODE and settings.STRIPE_API_BASE}
 
 
 @login_required
 def join(request, plan_id: int):
-    """Paying for a plan's first period, by card (the payment island on the membership's terms)."""
+    """Paying for a plan's first period, by card."""
     plan = get_object_or_404(plan_list(viewer=request.user, on_sale=True), pk=plan_id)
-    props = {
-        "price": str(plan.price),
-        "userEmail": request.user.email,
-        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
-        "intentUrl": reverse("api-membership-checkout"),
-        "intentBody": {"planId": plan.pk},
-        "saveUrl": reverse("api-save-payment"),
-        "doneUrl": reverse("memberships:membership"),
-    }
-    local_stripe = settings.LOCAL_MODE and settings.STRIPE_API_BASE
-    context = {"plan": plan, "island_props": props, "local_stripe": local_stripe}
-    return render(request, "memberships/join.html", context)
+    form = _card_form(
+        request,
+        price=plan.price,
+        intent_url=reverse("api-membership-checkout"),
+        intent_body={"planId": plan.pk},
+    )
+    return render(request, "memberships/join.html", {"plan": plan, **form})
+
+
+@login_required
+def renew(request):
+    """Paying a past-due membership's renewal with another card (the renewal's e-mail links here);
+    anyone else is sent to their membership page."""
+    membership = membership_current(user=request.user)
+    if membership is None or membership.status != Membership.Status.PAST_DUE:
+        return redirect("memberships:membership")
+    form = _card_form(
+        request, price=membership.plan.price, intent_url=reverse("api-membership-renewal"), intent_body={}
+    )
+    return render(request, "memberships/renew.html", {"membership": membership, **form})
 
 
 @admin_required

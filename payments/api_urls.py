@@ -12,5 +12,8 @@ urlpatterns = [
     path("refunds/<int:refund_id>/retry", apis.RefundRetryApi.as_view(), name="api-refund-retry"),
     path("coupons", apis.CouponListApi.as_view(), name="api-coupons"),
     path("coupons/<int:coupon_id>", apis.CouponDetailApi.as_view(), name="api-coupon"),
+    path("memberships", apis.MembershipCheckoutApi.as_view(), name="api-membership-checkout"),
+    path("memberships/me/renewal", apis.MembershipRenewalApi.as_view(), name="api-membership-renewal"),
+    path("memberships/me/cancel", apis.MembershipCancelApi.as_view(), name="api-membership-cancel"),
     path("stripe/webhook", apis.StripeWebhookApi.as_view(), name="stripe-webhook"),
 ]

@@ -15,17 +15,27 @@ from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from kernel.api import valid
+from kernel.days import when
 from kernel.errors import Conflict
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import DETAIL, errors
+from memberships.selectors import plan_list
 
 from . import gateway
 from .coupons import active_coupons, coupon_create, coupon_delete, coupon_update
+from .membership_payments import (
+    invoice_event,
+    membership_cancel,
+    membership_checkout,
+    renewal_checkout,
+    subscription_sync,
+)
 from .models import Coupon, Payment, Refund
 from .selectors import payment_list
 from .serializers import (
     CouponInput,
     CouponOutput,
+    MembershipCheckoutInput,
     PaymentIntentInput,
     PaymentListQuery,
     PaymentOutput,
@@ -35,6 +45,18 @@ from .serializers import (
     SavePaymentInput,
 )
 from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry
+
+CLIENT_SECRET = inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()})
+# Stripe's events the site acts on: a payment made, and what becomes of memberships' subscriptions.
+EVENTS_ACTED_ON = {
+    "payment_intent.succeeded",
+    "invoice.paid",
+    "invoice.payment_succeeded",
+    "invoice.payment_failed",
+    "customer.subscription.created",
+    "customer.subscription.updated",
+    "customer.subscription.deleted",
+}
 
 
 class QuoteApi(APIView):
@@ -62,7 +84,7 @@ class PaymentIntentApi(APIView):
     @extend_schema(
         request=PaymentIntentInput,
         responses={
-            200: inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()}),
+            200: CLIENT_SECRET,
             **errors(400, 401, 403, 404, 409, 503),
         },
     )
@@ -133,8 +155,9 @@ class MemberApi(APIView):
 
 
 class StripeWebhookApi(APIView):
-    """Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
-    repeated event finds the work done. Every answer is `{"detail": ...}`."""
+    """Stripe's events: `payment_intent.succeeded` confirms what was paid, as save-payment does;
+    an invoice's or a subscription's event brings the membership up to date with Stripe. A repeated
+    or late event finds the work done. Every answer is `{"detail": ...}`."""
 
     authentication_classes = []  # Stripe signs the request instead; the signature is checked below
     permission_classes = [AllowAny]
@@ -153,13 +176,25 @@ class StripeWebhookApi(APIView):
             event = gateway.parse_webhook(request.body, request.headers.get("Stripe-Signature", ""))
         except ValueError as error:
             return Response({"detail": str(error)}, status=status.HTTP_400_BAD_REQUEST)
-        if event.get("type") != "payment_intent.succeeded":
-            return Response({"detail": "Not an event this site acts on: ignored."})
+        kind = event.get("type")
         data = event.get("data")
-        intent = data.get("object") if isinstance(data, dict) else None
-        intent_id = intent.get("id") if isinstance(intent, dict) else None
-        if not isinstance(intent_id, str) or not intent_id:
-            raise exceptions.ParseError("The event names no PaymentIntent (data.object.id).")
+        obj = data.get("object") if isinstance(data, dict) else None
+        object_id = obj.get("id") if isinstance(obj, dict) else None
+        if kind not in EVENTS_ACTED_ON:
+            return Response({"detail": "Not an event this site acts on: ignored."})
+        if not isinstance(object_id, str) or not object_id:
+            raise exceptions.ParseError("The event names no object (data.object.id).")
+        if kind.startswith("invoice."):
+            membership = invoice_event(invoice_id=object_id)
+        elif kind.startswith("customer.subscription."):
+            membership = subscription_sync(subscription_id=object_id)
+        else:
+            return self._intent_succeeded(object_id)
+        if membership is None:
+            return Response({"detail": "Not one of our memberships: ignored."})
+        return Response({"detail": f"The membership is {membership.get_status_display().lower()}."})
+
+    def _intent_succeeded(self, intent_id: str) -> Response:
         if not Payment.objects.filter(payment_intent_id=intent_id).exists():
             return Response({"detail": "Not one of our payments: ignored."})
         try:
@@ -167,6 +202,51 @@ class StripeWebhookApi(APIView):
         except Conflict as refusal:  # recorded as it is: nothing for Stripe to send again
             return Response({"detail": f"Not confirmed: {refusal}"})
         return Response({"detail": f"The payment is recorded as {payment.status}."})
+
+
+class MembershipCheckoutApi(APIView):
+    """POST /api/memberships {planId}: the client secret to pay the first period of the caller's
+    membership of a plan on sale (a renewing plan's: its subscription's first invoice)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "payment"
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
+
+    @extend_schema(
+        request=MembershipCheckoutInput,
+        responses={200: CLIENT_SECRET, **errors(400, 401, 404, 409, 503)},
+    )
+    def post(self, request):
+        plan_id = valid(MembershipCheckoutInput, request.data)["planId"]
+        plan = get_object_or_404(plan_list(viewer=request.user, on_sale=True), pk=plan_id)
+        return Response({"clientSecret": membership_checkout(user=request.user, plan=plan)})
+
+
+class MembershipRenewalApi(APIView):
+    """POST /api/memberships/me/renewal: the client secret to pay, with another card, the renewal of
+    the caller's past-due membership (that card then pays the next ones)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "payment"
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
+
+    @extend_schema(request=None, responses={200: CLIENT_SECRET, **errors(401, 409, 503)})
+    def post(self, request):
+        return Response({"clientSecret": renewal_checkout(user=request.user)})
+
+
+class MembershipCancelApi(APIView):
+    """POST /api/memberships/me/cancel: the caller's renewing membership ends when the period paid
+    ends, instead of renewing."""
+
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
+
+    @extend_schema(request=None, responses={200: DETAIL, **errors(401, 409, 503)})
+    def post(self, request):
+        membership = membership_cancel(user=request.user)
+        return Response(
+            {"detail": f"Your membership ends on {when(membership.period_end)}: it will not renew."}
+        )
 
 
 class RefundRetryApi(APIView):

@@ -2,12 +2,22 @@
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import Any, Literal, cast
 
 import stripe
 from django.conf import settings
-from stripe.params import PaymentIntentCreateParams, PaymentIntentRetrieveParams, RefundCreateParams
+from stripe.params import (
+    CustomerCreateParams,
+    PaymentIntentCreateParams,
+    PaymentIntentRetrieveParams,
+    PlanCreateParams,
+    RefundCreateParams,
+    SubscriptionCreateParams,
+    SubscriptionRetrieveParams,
+    SubscriptionUpdateParams,
+)
 
 from kernel.errors import ProviderUnavailable
 
@@ -106,6 +116,111 @@ def find_refund(intent_id: str, *, refund_id: int, or_any: bool = False) -> stri
         if refund.metadata and refund.metadata.to_dict().get("refund_id") == str(refund_id):
             return refund
     return made[0] if made and or_any else None
+
+
+def ensure_stripe_plan(*, plan_ref: str, amount_cents: int, interval: str, name: str) -> None:
+    """Stripe's recurring price for a club plan at one price, known by the id `plan_ref` that says
+    both (a plan whose price changes gets another): made the first time it is needed."""
+    try:
+        _call(_client().v1.plans.retrieve, plan_ref)
+        return
+    except PaymentRefused as refusal:
+        if getattr(refusal.__cause__, "http_status", None) != 404:
+            raise
+    params: PlanCreateParams = {
+        "id": plan_ref,
+        "amount": amount_cents,
+        "currency": settings.CURRENCY,
+        "interval": cast(Literal["month", "year"], interval),
+        "product": {"name": name},
+    }
+    try:
+        _call(_client().v1.plans.create, params=params)
+    except PaymentRefused:
+        _call(_client().v1.plans.retrieve, plan_ref)  # made meanwhile by another caller, or refused
+
+
+def create_customer(*, email: str, metadata: dict[str, str], idempotency_key: str) -> stripe.Customer:
+    params: CustomerCreateParams = {"email": email, "metadata": metadata}
+    return _call(_client().v1.customers.create, params=params, options={"idempotency_key": idempotency_key})
+
+
+def create_subscription(
+    *, customer_id: str, plan_ref: str, metadata: dict[str, str], idempotency_key: str
+) -> stripe.Subscription:
+    """A subscription whose first invoice waits for the person's card (its PaymentIntent's secret is
+    in `latest_invoice.confirmation_secret`); the card that pays it pays the renewals."""
+    params: SubscriptionCreateParams = {
+        "customer": customer_id,
+        "items": [{"plan": plan_ref}],
+        "payment_behavior": "default_incomplete",
+        "payment_settings": {"save_default_payment_method": "on_subscription"},
+        "metadata": metadata,
+        "expand": ["latest_invoice.confirmation_secret"],
+    }
+    return _call(
+        _client().v1.subscriptions.create, params=params, options={"idempotency_key": idempotency_key}
+    )
+
+
+def retrieve_subscription(subscription_id: str) -> stripe.Subscription:
+    params: SubscriptionRetrieveParams = {"expand": ["latest_invoice.confirmation_secret"]}
+    return _call(_client().v1.subscriptions.retrieve, subscription_id, params=params)
+
+
+def retrieve_invoice(invoice_id: str) -> stripe.Invoice:
+    return _call(_client().v1.invoices.retrieve, invoice_id)
+
+
+def cancel_at_period_end(subscription_id: str, *, idempotency_key: str) -> None:
+    params: SubscriptionUpdateParams = {"cancel_at_period_end": True}
+    _call(
+        _client().v1.subscriptions.update,
+        subscription_id,
+        params=params,
+        options={"idempotency_key": idempotency_key},
+    )
+
+
+def cancel_subscription(subscription_id: str, *, idempotency_key: str) -> None:
+    """Ends the subscription now; one ended already is done."""
+    try:
+        _call(
+            _client().v1.subscriptions.cancel, subscription_id, options={"idempotency_key": idempotency_key}
+        )
+    except PaymentRefused:
+        if retrieve_subscription(subscription_id).status != "canceled":
+            raise
+
+
+def invoice_subscription_id(invoice: Any) -> str | None:
+    """The subscription an invoice bills (`parent`, as Stripe's API gives it now; `subscription`,
+    as it did)."""
+    details = getattr(getattr(invoice, "parent", None), "subscription_details", None)
+    return getattr(details, "subscription", None) or getattr(invoice, "subscription", None)
+
+
+def invoice_intent_id(invoice: Any) -> str | None:
+    """The PaymentIntent that paid (or is to pay) an invoice: in its `payments` as Stripe's API gives
+    it now, its `payment_intent` as it did."""
+    if intent := getattr(invoice, "payment_intent", None):
+        return intent if isinstance(intent, str) else intent.id
+    for paid in getattr(getattr(invoice, "payments", None), "data", []):
+        if intent := getattr(paid.payment, "payment_intent", None):
+            return intent if isinstance(intent, str) else intent.id
+    return None
+
+
+def invoice_client_secret(invoice: Any) -> str:
+    """The secret the card form pays an open invoice with."""
+    secret = getattr(invoice, "confirmation_secret", None)
+    return getattr(secret, "client_secret", "") or ""
+
+
+def invoice_period(invoice: Any) -> tuple[datetime, datetime]:
+    """The period an invoice of a subscription bills (its line's)."""
+    period = invoice.lines.data[0].period
+    return (datetime.fromtimestamp(period.start, UTC), datetime.fromtimestamp(period.end, UTC))
 
 
 def parse_webhook(payload: bytes, signature: str) -> dict[str, Any]:

@@ -84,8 +84,9 @@ class Coupon(models.Model):
 
 
 class Payment(StatusMachine):
-    """One attempt to pay for a booking by card: a Stripe PaymentIntent, and what became of it
-    (written before Stripe is asked: payments.services)."""
+    """One attempt to pay by card, for a booking or for a period of a membership: a Stripe
+    PaymentIntent (a renewal's: its invoice's), and what became of it (written before Stripe is asked:
+    payments.services; a renewal Stripe charged by itself, when Stripe tells of it: payments.renewals)."""
 
     class Status(models.TextChoices):
         # Its PaymentIntent can be paid, or is being made (no intent id yet); no money has moved.
@@ -108,7 +109,12 @@ class Payment(StatusMachine):
     # Paid but not kept: its refund is made, or being made.
     GIVEN_BACK = {Status.REFUNDING, Status.REFUNDED}
 
-    booking = models.ForeignKey("bookings.Booking", on_delete=models.PROTECT, related_name="payments")
+    booking = models.ForeignKey(
+        "bookings.Booking", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
+    membership = models.ForeignKey(
+        "memberships.Membership", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments")
     amount = models.DecimalField(
         max_digits=10, decimal_places=2, help_text="What is charged, after any discount."
@@ -118,6 +124,11 @@ class Payment(StatusMachine):
     discount = models.PositiveSmallIntegerField(default=0, help_text="The coupon's percent when used.")
     # Null until Stripe has answered with the intent (unique, so several rows may wait at once).
     payment_intent_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
+    # A membership's period billed by its Stripe subscription: the invoice, recorded once.
+    stripe_invoice_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
+    # The membership period a membership's payment pays for.
+    period_start = models.DateTimeField(null=True, blank=True)
+    period_end = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     refund_reason = models.CharField(max_length=300, blank=True, help_text="Why the money was given back.")
     card_last4 = models.CharField(
@@ -151,11 +162,22 @@ class Payment(StatusMachine):
                 fields=["booking"],
                 condition=models.Q(status="pending"),
                 name="one_pending_payment_per_booking",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["membership"],
+                condition=models.Q(status="pending"),
+                name="one_pending_payment_per_membership",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(booking__isnull=False, membership=None)
+                | models.Q(booking=None, membership__isnull=False),
+                name="payment_for_a_booking_or_a_membership",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.amount} {self.currency.upper()} for booking {self.booking_id} ({self.status})"
+        what = f"booking {self.booking_id}" if self.booking_id else f"membership {self.membership_id}"
+        return f"{self.amount} {self.currency.upper()} for {what} ({self.status})"
 
     @property
     def amount_cents(self) -> int:

@@ -1,18 +1,26 @@
 """What the payments tell people by e-mail, in the transaction of the change they tell of."""
 
+from decimal import Decimal
+from typing import cast
+
 from django.urls import reverse
 
 from bookings.calendar import booking_ics
 from kernel.days import day
 from kernel.money import money
+from memberships.models import Membership
 from notifications.services import Attachment, absolute_url, notify
 
 from .models import Payment, Refund
 
 
 def paid(payment: Payment) -> None:
-    """The receipt, with the booking as a calendar event to add."""
+    """The receipt: a booking's with the booking as a calendar event to add; a membership's for the
+    period it pays."""
     booking = payment.booking
+    if booking is None:
+        _membership_paid(payment)
+        return
     notify(
         event="payment_receipt",
         recipient=payment.user,
@@ -35,6 +43,46 @@ def paid(payment: Payment) -> None:
     )
 
 
+def _membership_paid(payment: Payment) -> None:
+    membership = cast(Membership, payment.membership)
+    notify(
+        event="payment_receipt",
+        recipient=payment.user,
+        about=f"payment:{payment.pk}",
+        subject=f"Receipt: {membership.plan} membership until {day(payment.period_end)}",
+        template="membership_receipt",
+        context={
+            "payment": payment,
+            "membership": membership,
+            "receipt_url": absolute_url(reverse("payments:receipt", args=[payment.pk])),
+            "membership_url": absolute_url(reverse("memberships:membership")),
+        },
+    )
+
+
+def renewal_failed(membership: Membership, *, invoice_id: str, amount: Decimal) -> None:
+    """A renewal's charge was declined: what to do, and until when the benefits stay."""
+    notify(
+        event="renewal_failed",
+        recipient=membership.user,
+        about=f"invoice:{invoice_id}",
+        subject=f"Your {membership.plan} membership could not be renewed: please update your card",
+        template="renewal_failed",
+        context={
+            "membership": membership,
+            "amount": amount,
+            "pay_url": absolute_url(reverse("memberships:renew")),
+        },
+    )
+
+
+def _refund_subject(refund: Refund) -> str:
+    payment = refund.payment
+    if payment.booking is not None:
+        return f"{payment.booking.court_name} on {day(payment.booking.date)}"
+    return f"{cast(Membership, payment.membership).plan} membership"
+
+
 def refunded(refund: Refund) -> None:
     """Money given back: how much, on which card, and why."""
     booking = refund.payment.booking
@@ -42,7 +90,7 @@ def refunded(refund: Refund) -> None:
         event="refund",
         recipient=refund.payment.user,
         about=f"refund:{refund.pk}",
-        subject=f"Refund of ${money(refund.amount)}: {booking.court_name} on {day(booking.date)}",
+        subject=f"Refund of ${money(refund.amount)}: {_refund_subject(refund)}",
         template="refund",
         context={
             "refund": refund,

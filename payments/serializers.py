@@ -78,6 +78,10 @@ class PaymentIntentInput(serializers.Serializer):
     couponCode = serializers.CharField(max_length=40, required=False, allow_blank=True)
 
 
+class MembershipCheckoutInput(serializers.Serializer):
+    planId = IdField()
+
+
 class PaymentListQuery(serializers.Serializer):
     email = NormalisedEmailField(
         required=False, allow_blank=True, help_text="One person's (yours, or anyone's for an admin)."

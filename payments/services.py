@@ -32,6 +32,9 @@ from bookings.services import booking_confirm
 from kernel.errors import Conflict, Forbidden
 from kernel.money import discounted, round_money, to_cents
 from kernel.retries import backoff
+from memberships.models import Membership
+from memberships.selectors import club_sells_memberships
+from memberships.services import membership_period_paid
 
 from . import gateway, notices
 from .coupons import normalised_code
@@ -45,6 +48,7 @@ OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requi
 PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
 COUPON_REFUSED = "{refusal} Your payment has been refunded: you can pay for this booking again."
 BOOKING_LOST = "The booking was cancelled, or its slots were taken, before the payment arrived."
+MEMBERSHIP_LOST = "The membership had ended before the payment arrived."
 PAYMENT_FORGOTTEN = "Stripe has no record of this payment, so nothing was charged. Please pay again."
 # The most pending payments one run of payments_reconcile compares with Stripe.
 RECONCILE_BATCH = 100
@@ -108,32 +112,32 @@ def payment_intent_create(
     quote = payment_quote(booking=booking, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
-    payment, client_secret = _payment_open(booking=booking, user=user, quote=quote)
+    payment, client_secret = _payment_open(paying_for={"booking": booking}, user=user, quote=quote)
     return client_secret or _intent_create(payment=payment)
 
 
-STARTED_MEANWHILE = (
-    "Another payment for this booking was started at the same time (with another coupon, say). "
-    "Please try again."
-)
+STARTED_MEANWHILE = "Another payment for this was started at the same time. Please try again."
 # How often _payment_open looks again when payments for one booking are started at the same moment.
 OPEN_TRIES = 3
 
 
-def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Payment, str | None]:
-    """The booking's pending payment for `quote`, with its intent's client secret if it has one;
-    one on other terms, or whose intent Stripe cancelled or does not know, is replaced; one paid
-    is a Conflict. The one pending payment per booking decides between simultaneous requests."""
+def _payment_open(
+    *, paying_for: dict[str, Booking | Membership], user: User, quote: Quote
+) -> tuple[Payment, str | None]:
+    """The pending payment for `paying_for` (its booking or membership) on `quote`'s terms, with its
+    intent's client secret if it has one; one on other terms, or whose intent Stripe cancelled or
+    does not know, is replaced; one paid is a Conflict. The one pending payment per booking (or
+    membership) decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
-        current = booking.payments.filter(status=Payment.Status.PENDING).first()
+        current = Payment.objects.filter(status=Payment.Status.PENDING, **paying_for).first()
         if current is not None:
             intent = _stripe_intent(current)
             if intent is not None and intent.status in PAID_INTENT_STATES:
                 if intent.status != "succeeded":
-                    raise Conflict("This booking has been paid already: the payment is being confirmed.")
+                    raise Conflict("This has been paid already: the payment is being confirmed.")
                 # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
                 payment_confirm(payment_intent_id=intent.id)
-                raise Conflict("This booking has been paid already: it is confirmed.")
+                raise Conflict("This has been paid already: it is confirmed.")
             same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
             # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
             reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
@@ -143,7 +147,7 @@ def _payment_open(*, booking: Booking, user: User, quote: Quote) -> tuple[Paymen
         try:
             with transaction.atomic():
                 payment = Payment.objects.create(
-                    booking=booking,
+                    **paying_for,
                     user=user,
                     amount=quote.total,
                     currency=settings.CURRENCY,
@@ -162,11 +166,7 @@ def _intent_create(*, payment: Payment) -> str | None:
     intent = gateway.create_intent(
         amount_cents=payment.amount_cents,
         # Only what the row never changes: a retry under the same key must send the same request.
-        metadata={
-            "booking_id": str(payment.booking_id),
-            "user_id": str(payment.user_id),
-            "payment_id": str(payment.pk),
-        },
+        metadata={**_paid_for(payment), "user_id": str(payment.user_id), "payment_id": str(payment.pk)},
         idempotency_key=f"payment-intent-{payment.pk}",
     )
     Payment.objects.filter(pk=payment.pk, status=Payment.Status.PENDING, payment_intent_id=None).update(
@@ -183,6 +183,13 @@ def _intent_create(*, payment: Payment) -> str | None:
     if recorded is None:
         raise Conflict(STARTED_MEANWHILE)
     return gateway.retrieve_intent(recorded).client_secret
+
+
+def _paid_for(payment: Payment) -> dict[str, str]:
+    """What a payment's intent says it pays for, in its metadata."""
+    if payment.booking_id:
+        return {"booking_id": str(payment.booking_id)}
+    return {"membership_id": str(payment.membership_id)}
 
 
 def _stripe_intent(payment: Payment) -> stripe.PaymentIntent | None:
@@ -231,7 +238,9 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     webhook: whichever comes second finds the work done. A payment that cannot be kept is refunded,
     and the caller told why in a Conflict."""
     payment = (
-        Payment.objects.select_related("booking", "user").filter(payment_intent_id=payment_intent_id).first()
+        Payment.objects.select_related("booking", "membership", "user")
+        .filter(payment_intent_id=payment_intent_id)
+        .first()
     )
     if payment is None:
         raise ValidationError({"paymentIntentId": "This payment is not one of ours."})
@@ -245,21 +254,43 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
             raise Conflict(PAYMENT_FORGOTTEN) from None
         if intent.status != "succeeded":
             raise Conflict(f"The payment has not succeeded (its status is {intent.status}).")
+        # An invoice's intent is Stripe's, with Stripe's metadata: the invoice on record names it.
+        metadata = intent.metadata.to_dict()
         if (
             intent.amount != payment.amount_cents
             or intent.currency != payment.currency
-            or intent.metadata.to_dict().get("booking_id") != str(payment.booking_id)
+            or not (payment.stripe_invoice_id or _paid_for(payment).items() <= metadata.items())
         ):
-            raise Conflict("The payment does not match the booking it was made for.")
-        payment = _record_payment(payment, card_last4=gateway.card_last4(intent))
+            raise Conflict("The payment does not match what it was made for.")
+        payment = _record_payment(
+            payment, card_last4=gateway.card_last4(intent), period=_period_paid(payment)
+        )
     if payment.status == Payment.Status.REFUNDING:  # not kept: its refund is made now
         for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
             refund_send(refund_id=refund_id)
-        payment = Payment.objects.select_related("booking", "user").get(pk=payment.pk)
-    if payment.status in Payment.GIVEN_BACK and payment.booking.status == Booking.Status.APPROVED:
-        # The booking still waits for its payment: this one did not count, and the payer hears why.
+        payment = Payment.objects.select_related("booking", "membership", "user").get(pk=payment.pk)
+    if payment.status in Payment.GIVEN_BACK and _still_waiting(payment):
+        # What it paid for still waits for a payment: this one did not count, and the payer hears why.
         raise Conflict(payment.refund_reason)
     return payment
+
+
+def _still_waiting(payment: Payment) -> bool:
+    """Whether what the payment is for still waits to be paid: an approved booking, a membership
+    not yet begun."""
+    if payment.booking is not None:
+        return payment.booking.status == Booking.Status.APPROVED
+    return payment.membership is not None and payment.membership.status == Membership.Status.PENDING
+
+
+def _period_paid(payment: Payment) -> tuple[datetime, datetime] | None:
+    """The membership period a payment made now pays for: its invoice's, for a subscription's; else
+    the plan's from now. None for a booking's."""
+    if payment.stripe_invoice_id:
+        return gateway.invoice_period(gateway.retrieve_invoice(payment.stripe_invoice_id))
+    if payment.membership is not None:
+        return payment.membership.plan.period_from(timezone.now())
+    return None
 
 
 def payments_reconcile(*, now: datetime | None = None) -> int:
@@ -289,7 +320,7 @@ def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> None:
     payable (for a booking waiting for it) or processing, left for the next comparison; else
     cancelled."""
     Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
-    payment = Payment.objects.select_related("booking").get(pk=payment_id)
+    payment = Payment.objects.select_related("booking", "membership").get(pk=payment_id)
     if payment.status != Payment.Status.PENDING:
         return
     intent = _stripe_intent(payment)
@@ -297,7 +328,7 @@ def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> None:
     if intent is not None and stripe_status == "succeeded":
         payment_confirm(payment_intent_id=intent.id)
     elif stripe_status not in PAID_INTENT_STATES and not (
-        stripe_status in OPEN_INTENT_STATES and payment.booking.status == Booking.Status.APPROVED
+        stripe_status in OPEN_INTENT_STATES and _still_waiting(payment)
     ):
         payment_cancel(payment_id=payment.pk)
 
@@ -310,9 +341,16 @@ class Paid(TypedDict):
 
 
 @transaction.atomic
-def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
-    """The booking confirmed and its owner a member, or a refund due (made once this commits)."""
-    Booking.objects.select_for_update().only("pk").get(pk=payment.booking_id)
+def _record_payment(
+    payment: Payment, *, card_last4: str, period: tuple[datetime, datetime] | None = None
+) -> Payment:
+    """What the payment pays for, kept (a booking confirmed, a membership's `period` paid), or a
+    refund due (made once this commits)."""
+    if payment.membership_id:
+        return _record_membership_payment(
+            payment, card_last4=card_last4, period=cast(tuple[datetime, datetime], period)
+        )
+    Booking.objects.select_for_update().only("pk").get(pk=cast(int, payment.booking_id))
     payment = (
         Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment.pk)
     )
@@ -325,12 +363,43 @@ def _record_payment(payment: Payment, *, card_last4: str) -> Payment:
         coupon = Coupon.objects.select_for_update().get(pk=payment.coupon_id)
         if refusal := _coupon_refusal(coupon=coupon, user_id=payment.user_id):
             return _refund_due(payment, reason=COUPON_REFUSED.format(refusal=refusal), **paid)
+    booking = cast(Booking, payment.booking)
     try:
-        booking_confirm(booking=payment.booking, by=payment.user)
+        booking_confirm(booking=booking, by=payment.user)
     except Conflict:  # SlotTaken included
         return _refund_due(payment, reason=BOOKING_LOST, **paid)
     payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
-    user_make_member(user=payment.user, since=now)
+    if not club_sells_memberships():  # the club's first rule: paying for a booking makes a member
+        user_make_member(user=payment.user, since=now)
+    notices.paid(payment)
+    return payment
+
+
+def _record_membership_payment(
+    payment: Payment, *, card_last4: str, period: tuple[datetime, datetime]
+) -> Payment:
+    """The membership's `period` paid, or, for a membership ended meanwhile, a refund due."""
+    payment = (
+        Payment.objects.select_for_update(of=("self",))
+        .select_related("membership__plan", "user")
+        .get(pk=payment.pk)
+    )
+    if payment.status not in Payment.AWAITING_PAYMENT:
+        return payment  # the other path recorded it while Stripe was being asked
+    paid = Paid(paid_at=timezone.now(), card_last4=card_last4)
+    period_start, period_end = period
+    try:
+        membership_period_paid(
+            membership_id=cast(int, payment.membership_id),
+            period_start=period_start,
+            period_end=period_end,
+            reason=f"Paid ${payment.amount} (payment #{payment.pk}).",
+        )
+    except Conflict:
+        return _refund_due(payment, reason=MEMBERSHIP_LOST, **paid)
+    payment.move(
+        Payment.Status.SUCCEEDED, locked=True, period_start=period_start, period_end=period_end, **paid
+    )
     notices.paid(payment)
     return payment
 

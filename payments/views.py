@@ -30,12 +30,12 @@ def pay(request, booking_id: int):
     """The payment page: only for the owner of an approved booking (anyone else: 404)."""
     booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
     props = {
-        "bookingId": booking.pk,
         "price": str(booking.price),
         "userEmail": request.user.email,
         "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
         "quoteUrl": reverse("api-booking-quote", args=[booking.pk]),
         "intentUrl": reverse("api-create-payment-intent"),
+        "intentBody": {"bookingId": booking.pk, "userEmail": request.user.email},
         "saveUrl": reverse("api-save-payment"),
         "doneUrl": reverse("bookings:confirmed"),
     }

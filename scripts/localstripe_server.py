@@ -9,10 +9,19 @@ Where localstripe's payments part from Stripe's test mode (https://docs.stripe.c
 follow Stripe here: each documented decline card is declined when it is charged, with Stripe's code
 and message (localstripe declines most of them only when they are saved to a customer, and charges
 them otherwise); and after a declined charge, the PaymentIntent takes another payment method and is
-confirmed again (localstripe refuses every later confirmation, so no second card could pay)."""
+confirmed again (localstripe refuses every later confirmation, so no second card could pay).
+
+Subscriptions are made as Stripe's guide for card forms makes them (payment_behavior
+"default_incomplete", the card saved "on_subscription"): the first invoice waits, with its
+PaymentIntent's secret in `confirmation_secret`, for the person's card, which then pays the renewals.
+localstripe has no clock: POST /_config/subscriptions/<id>/renew does what Stripe does when a period
+ends (a test clock advanced): ends the subscription if it was to be cancelled at the period's end,
+else invoices the next period and charges the card on file; with `fail=true`, as if that card were
+declined."""
 
 import os
 import pickle
+import time
 
 from localstripe import resources, server
 
@@ -102,10 +111,99 @@ def _report_failure(intent) -> None:
     _report_failure_by_localstripe(intent)
 
 
+def _subscription_init(
+    subscription, *args, payment_behavior="allow_incomplete", payment_settings=None, **data
+):
+    subscription._default_incomplete = payment_behavior == "default_incomplete"
+    saved = (payment_settings or {}).get("save_default_payment_method")
+    subscription._save_default_payment_method = saved == "on_subscription"
+    if subscription._default_incomplete:
+        payment_behavior = "allow_incomplete"
+    _subscription_init_by_localstripe(subscription, *args, payment_behavior=payment_behavior, **data)
+
+
+def _create_invoice(subscription) -> None:
+    """The first invoice of a "default_incomplete" subscription waits for a card; any other is paid
+    with the card on file, as localstripe does."""
+    if not subscription._default_incomplete or subscription.latest_invoice:
+        _create_invoice_by_localstripe(subscription)
+        return
+    invoice = resources.Invoice(
+        customer=subscription.customer,
+        subscription=subscription.id,
+        items=list(subscription.items._list),
+        date=subscription.current_period_start,
+    )
+    invoice._finalize()
+    intent = resources.PaymentIntent(
+        amount=invoice.total, currency=invoice.currency, customer=subscription.customer
+    )
+    intent.invoice = invoice.id
+    invoice.payment_intent = intent.id
+
+
+def _confirmation_secret(invoice):
+    if invoice.payment_intent and invoice.status == "open":
+        intent = resources.PaymentIntent._api_retrieve(invoice.payment_intent)
+        return {"type": "payment_intent", "client_secret": intent.client_secret}
+    return None
+
+
+def _intent_succeeded(intent) -> None:
+    """A subscription's invoice paid by card: the card pays its renewals from now on."""
+    _intent_succeeded_by_localstripe(intent)
+    if not intent.invoice:
+        return
+    invoice = resources.Invoice._api_retrieve(intent.invoice)
+    subscription = invoice.subscription and resources.Subscription._api_retrieve(invoice.subscription)
+    if subscription and getattr(subscription, "_save_default_payment_method", False):
+        customer = resources.Customer._api_retrieve(subscription.customer)
+        customer.invoice_settings["default_payment_method"] = intent.payment_method
+    resources.schedule_webhook(resources.Event("invoice.paid", invoice))
+
+
+async def renew_subscription(request):
+    subscription = resources.Subscription._api_retrieve(request.match_info["id"])
+    data = await server.get_post_data(request) or {}
+    if subscription.status == "canceled":
+        raise resources.UserError(400, "This subscription has ended.")
+    if subscription.cancel_at_period_end:
+        resources.Subscription._api_delete(subscription.id)
+        return server.json_response(subscription._export())
+    customer = resources.Customer._api_retrieve(subscription.customer)
+    if str(data.get("fail", "")).lower() == "true":
+        declining = resources.PaymentMethod(
+            type="card",
+            card={"number": "4000000000000341", "exp_month": "12", "exp_year": "2040", "cvc": "123"},
+        )
+        declining.customer = customer.id
+        customer.invoice_settings["default_payment_method"] = declining.id
+    subscription.start_date = subscription.current_period_end
+    invoice = resources.Invoice(
+        customer=subscription.customer,
+        subscription=subscription.id,
+        items=list(subscription.items._list),
+        date=int(time.time()),
+    )
+    invoice.billing_reason = "subscription_cycle"
+    invoice._finalize()
+    resources.Invoice._api_pay_invoice(invoice.id)
+    if invoice.status != "paid":
+        # As after any declined charge: the intent lets go of the card, to be paid with another.
+        intent = resources.PaymentIntent._api_retrieve(invoice.payment_intent)
+        intent._declined_charge = intent.latest_charge
+        intent.payment_method = None
+        invoice._on_payment_failure_now()
+    return server.json_response(subscription._export())
+
+
 _charging_is_declined_by_localstripe = resources.PaymentMethod._charging_is_declined
 _set_auth_failure_by_localstripe = resources.Charge._set_auth_failure
 _intent_status_by_localstripe = resources.PaymentIntent.status
 _report_failure_by_localstripe = resources.PaymentIntent._report_failure
+_subscription_init_by_localstripe = resources.Subscription.__init__
+_create_invoice_by_localstripe = resources.Subscription._create_invoice
+_intent_succeeded_by_localstripe = resources.PaymentIntent._on_success
 
 resources.Store.try_load_from_disk = _load
 resources.Store.dump_to_disk = _save
@@ -114,6 +212,11 @@ resources.Charge._set_auth_failure = _set_auth_failure
 resources.Charge._raise_failure = _raise_failure
 resources.PaymentIntent.status = property(_intent_status)
 resources.PaymentIntent._report_failure = _report_failure
+resources.PaymentIntent._on_success = _intent_succeeded
+resources.Subscription.__init__ = _subscription_init
+resources.Subscription._create_invoice = _create_invoice
+resources.Invoice.confirmation_secret = property(_confirmation_secret)
+server.app.router.add_post("/_config/subscriptions/{id}/renew", renew_subscription)
 
 if __name__ == "__main__":
     server.start()

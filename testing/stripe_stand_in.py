@@ -1,6 +1,7 @@
 """localstripe as the tests use it: a card paying a PaymentIntent the way Stripe.js would, and a
 clean slate per test."""
 
+import json
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -72,3 +73,14 @@ def pay(client_secret: str, card: str = "4242424242424242", *, api_base: str = "
     )
     client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
     return client.v1.payment_intents.confirm(intent_id)
+
+
+def renew(subscription_id: str, *, fail: bool = False) -> dict:
+    """What Stripe does when a subscription's period ends (scripts/localstripe_server.py): renews it,
+    charging the card on file (declined, with `fail`), or ends it if it was to end then."""
+    data = urllib.parse.urlencode({"fail": str(fail).lower()}).encode()
+    request = urllib.request.Request(
+        f"{settings.STRIPE_API_BASE}/_config/subscriptions/{subscription_id}/renew", data=data, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return json.load(answer)

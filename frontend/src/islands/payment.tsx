@@ -8,12 +8,14 @@ import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 
 interface Props {
-  bookingId: number;
   price: string;
   userEmail: string;
   publishableKey: string;
-  quoteUrl: string;
+  /** Where a coupon is priced: a booking's payment takes coupons, a membership's does not. */
+  quoteUrl?: string;
   intentUrl: string;
+  /** What the intent is asked for: the booking, the plan, or nothing (a renewal). */
+  intentBody: Record<string, unknown>;
   saveUrl: string;
   doneUrl: string;
 }
@@ -24,11 +26,12 @@ type PaymentIntentInput = components["schemas"]["PaymentIntentInputRequest"];
 type QuoteInput = components["schemas"]["QuoteInputRequest"];
 
 /**
- * The card form of the payment page (docs/rules.md, Payments and refunds). The server prices
- * the booking (with a coupon, if one is applied), creates the PaymentIntent, and after Stripe
- * confirms the card payment it checks the payment with Stripe itself before confirming the booking.
+ * The card form of the payment pages (docs/rules.md, Payments and refunds; Memberships). The server
+ * prices what is paid for (a booking with a coupon, if one is applied; a membership's period),
+ * creates the PaymentIntent, and after Stripe confirms the card payment it checks the payment with
+ * Stripe itself before it records it.
  */
-function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl, doneUrl }: Props) {
+function PaymentForm({ price, userEmail, quoteUrl, intentUrl, intentBody, saveUrl, doneUrl }: Props) {
   const stripe = useStripe();
   const elements = useElements();
   const [quote, setQuote] = useState<Quote>({
@@ -51,15 +54,14 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
   // A payment secret for the current total: asked again when a coupon changes the total.
   useEffect(() => {
     let current = true;
-    authorisedFetch<ClientSecret>(intentUrl, {
-      method: "POST",
-      body: {
-        bookingId,
-        userEmail,
-        amountInCents: quote.totalInCents,
-        couponCode: quote.couponCode,
-      } satisfies PaymentIntentInput,
-    })
+    // A booking's payment says the total it shows, which the server must agree with.
+    const terms = quoteUrl
+      ? ({
+          amountInCents: quote.totalInCents,
+          couponCode: quote.couponCode,
+        } satisfies Partial<PaymentIntentInput>)
+      : {};
+    authorisedFetch<ClientSecret>(intentUrl, { method: "POST", body: { ...intentBody, ...terms } })
       .then(({ clientSecret: secret }) => current && setIntent({ forQuote: quoteKey, secret }))
       .catch((error: unknown) => {
         if (current) notify.failure("Failed to initiate payment.", error);
@@ -67,9 +69,10 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
     return () => {
       current = false;
     };
-  }, [bookingId, userEmail, intentUrl, quote.totalInCents, quote.couponCode, quoteKey]);
+  }, [intentUrl, intentBody, quoteUrl, quote.totalInCents, quote.couponCode, quoteKey]);
 
   async function applyCoupon() {
+    if (!quoteUrl) return;
     setCouponError("");
     try {
       const next = await authorisedFetch<Quote>(quoteUrl, {
@@ -105,7 +108,7 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
       if (result.paymentIntent?.status !== "succeeded") throw new Error(result.paymentIntent?.status);
       await authorisedFetch(saveUrl, {
         method: "POST",
-        body: { paymentIntentId: result.paymentIntent.id, bookingId },
+        body: { paymentIntentId: result.paymentIntent.id },
       });
       notify.success("🎉 Payment successful!");
       window.setTimeout(() => window.location.assign(doneUrl), 1200);
@@ -119,39 +122,41 @@ function PaymentForm({ bookingId, price, userEmail, quoteUrl, intentUrl, saveUrl
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="coupon-code" className="font-medium">
-          Coupon code
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="coupon-code"
-            className="input w-full"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={couponError ? true : undefined}
-            aria-describedby={couponError ? "coupon-error" : quote.discount ? "coupon-applied" : undefined}
-          />
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void applyCoupon()}
-            disabled={busy || !code.trim()}
-          >
-            Apply
-          </button>
+      {quoteUrl && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="coupon-code" className="font-medium">
+            Coupon code
+          </label>
+          <div className="flex gap-2">
+            <input
+              id="coupon-code"
+              className="input w-full"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={couponError ? true : undefined}
+              aria-describedby={couponError ? "coupon-error" : quote.discount ? "coupon-applied" : undefined}
+            />
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void applyCoupon()}
+              disabled={busy || !code.trim()}
+            >
+              Apply
+            </button>
+          </div>
+          {couponError && (
+            <p id="coupon-error" className="text-sm text-error">
+              {couponError}
+            </p>
+          )}
+          {quote.discount > 0 && !couponError && (
+            <p id="coupon-applied" className="text-sm text-success">
+              {quote.couponCode}: {quote.discount}% off. New total ${quote.total}.
+            </p>
+          )}
         </div>
-        {couponError && (
-          <p id="coupon-error" className="text-sm text-error">
-            {couponError}
-          </p>
-        )}
-        {quote.discount > 0 && !couponError && (
-          <p id="coupon-applied" className="text-sm text-success">
-            {quote.couponCode}: {quote.discount}% off. New total ${quote.total}.
-          </p>
-        )}
-      </div>
+      )}
       <form onSubmit={(event) => void pay(event)} className="flex flex-col gap-4">
         <div>
           <span id="card-label" className="font-medium">
