@@ -23,7 +23,9 @@ from content.data import BLOG_POSTS
 from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, requests_under_way, sign_in, wait_until_settled
-from memberships.tests.factories import make_plan
+from memberships.models import Plan
+from memberships.services import membership_renewal_failed
+from memberships.tests.factories import make_membership, make_plan
 from notifications.services import unsubscribe_token
 from payments.models import Coupon, Payment
 from payments.tests.helpers import paid
@@ -44,6 +46,9 @@ PAGES = {
     "email-verified": ANYONE,
     "courts": ANYONE,
     "schedule": ANYONE,
+    "membership": ANYONE,
+    "membership/join/<int:plan_id>": SIGNED_IN,
+    "membership/renew": SIGNED_IN,  # the member's renewal is past due; anyone else is sent on
     "unsubscribe/<str:token>": ANYONE,
     "login": {VISITOR},  # signed in, these send the person on
     "register": {VISITOR},
@@ -136,6 +141,7 @@ class Club:
     contact: ContactMessage
     mail_id: str
     unsubscribe_token: str
+    plan: Plan
 
 
 LONG_EMAIL = "alexandra.konstantinopoulou.the.third@example-sports-club.com"
@@ -172,7 +178,11 @@ def club(mailbox, settings) -> Club:
     )
     payment = paid(confirmed, "90.00", timezone.now(), card_last4="4242")
     Coupon.objects.create(code="SPRING20", discount=20, description="Twenty off any court in spring")
-    make_plan()
+    plan = make_plan(name="Club Monthly With A Long Name", period="monthly")
+    membership = make_membership(user=member, plan=plan)
+    membership_renewal_failed(
+        membership_id=membership.pk, grace_until=timezone.now() + timedelta(days=7), reason="Declined."
+    )
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
     contact = ContactMessage.objects.create(
         name="Vic Visitor", email=LONG_EMAIL, message="Is the club open on Sunday? " * 20
@@ -186,6 +196,7 @@ def club(mailbox, settings) -> Club:
         contact=contact,
         mail_id=mail.id,
         unsubscribe_token=unsubscribe_token(user=member, optional="reminders"),
+        plan=plan,
     )
 
 
@@ -203,6 +214,7 @@ def addresses(route: str, role: str, club: Club) -> list[str]:
             f"dashboard/payments/{club.payment.pk}/receipt"
         ],
         "dashboard/support-inbox/<int:contact_id>": lambda: [f"dashboard/support-inbox/{club.contact.pk}"],
+        "membership/join/<int:plan_id>": lambda: [f"membership/join/{club.plan.pk}"],
         "schedule": lambda: ["schedule", f"schedule?date={club.bookings[USER].date.isoformat()}"],
     }
     paths = filled[route]() if route in filled else [route]

@@ -167,7 +167,7 @@ class StripeWebhookApi(APIView):
         parameters=[OpenApiParameter("Stripe-Signature", str, OpenApiParameter.HEADER, required=True)],
         responses={
             200: OpenApiResponse(DETAIL, description="Received: what became of the event."),
-            400: OpenApiResponse(DETAIL, description="A bad signature, or an event naming no PaymentIntent."),
+            400: OpenApiResponse(DETAIL, description="A bad signature, or an event naming no object."),
             **errors(503),
         },
     )
@@ -180,7 +180,7 @@ class StripeWebhookApi(APIView):
         data = event.get("data")
         obj = data.get("object") if isinstance(data, dict) else None
         object_id = obj.get("id") if isinstance(obj, dict) else None
-        if kind not in EVENTS_ACTED_ON:
+        if not isinstance(kind, str) or kind not in EVENTS_ACTED_ON:
             return Response({"detail": "Not an event this site acts on: ignored."})
         if not isinstance(object_id, str) or not object_id:
             raise exceptions.ParseError("The event names no object (data.object.id).")

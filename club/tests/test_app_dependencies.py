@@ -23,9 +23,9 @@ DRAWN = {
     "courts": {"kernel", "accounts", "audit"},
     "memberships": {"kernel", "accounts", "audit", "courts", "notifications"},
     "bookings": {"kernel", "accounts", "audit", "courts", "notifications"},
-    "payments": {"kernel", "accounts", "audit", "bookings", "courts", "notifications"},
+    "payments": {"kernel", "accounts", "audit", "bookings", "courts", "memberships", "notifications"},
     "content": {"kernel", "accounts", "audit", "notifications", "payments"},
-    "club": {"kernel", "audit", "accounts", "courts", "bookings", "payments", "content"},
+    "club": {"kernel", "audit", "accounts", "courts", "memberships", "bookings", "payments", "content"},
 }
 PACKAGES = tuple(DRAWN)
 # What runs beside the site and is never its code in production: the tests' support, the browser

@@ -33,6 +33,18 @@ def test_the_small_screen_dropdown_holds_home_courts_schedule_and_support(home):
     assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Schedule", "Support"]
 
 
+def test_the_navbar_links_membership_once_the_club_sells_a_plan(client):
+    from memberships.tests.factories import make_plan
+
+    make_plan(on_sale=True)
+    html = client.get("/").content.decode()
+
+    nav = section(html, r'<nav class="navbar-center.*?</nav>')
+    assert re.findall(r">(\w+)</a>", nav) == ["Home", "Courts", "Schedule", "Membership", "Support"]
+    dropdown = section(html, r'<details class="dropdown.*?</details>')
+    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Schedule", "Membership", "Support"]
+
+
 def test_a_signed_out_visitor_sees_sign_in_and_sign_up(home):
     account = section(home, r'<div class="navbar-end.*?</div>')
     assert re.search(r'href="/login"[^>]*>Sign In</a>', account)

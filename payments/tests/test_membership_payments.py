@@ -70,7 +70,9 @@ def test_asking_again_before_paying_gives_the_same_invoice_to_pay(ada, monthly):
 
 
 def test_a_one_off_plan_is_one_payment_intent_for_its_period(ada):
-    plan = make_plan(name="Summer month", price=Decimal("25.00"), period="monthly", renews_automatically=False)
+    plan = make_plan(
+        name="Summer month", price=Decimal("25.00"), period="monthly", renews_automatically=False
+    )
     membership = join(ada, plan)
 
     assert membership.status == Status.ACTIVE
