@@ -25,7 +25,9 @@ from e2e.journeys import (
     sign_up_on_the_register_page,
     wait_until_settled,
 )
-from memberships.services import plan_create
+from memberships.models import Plan
+from memberships.services import membership_renewal_failed, plan_create
+from memberships.tests.factories import make_membership
 from payments.models import Coupon, Payment
 
 pytestmark = pytest.mark.browser
@@ -37,6 +39,7 @@ PUBLIC = [
     "/courts",
     "/support",
     "/schedule",
+    "/membership",
     "/login",
     "/register",
     "/forgot-password",
@@ -56,6 +59,7 @@ SIGNED_IN = [
     "/dashboard/announcements",
     "/dashboard/profile",
     "/dashboard/email-preferences",
+    "/membership",
 ]
 MEMBER = ["/dashboard/confirmed-bookings", "/dashboard/payment-history"]
 ADMIN = [
@@ -148,12 +152,19 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
     )
     taken = make_booking(court=CourtFactory(name="Side Court", slots=["08:00-09:00"]))
     waitlist_join(user=someone, court=taken.court, date=taken.date, slot="08:00-09:00")
+    plan = Plan.objects.get()
+    if role == User.Role.MEMBER:  # a membership whose renewal was declined: its warning and buttons
+        membership = make_membership(user=someone, plan=plan)
+        membership_renewal_failed(
+            membership_id=membership.pk, grace_until=timezone.now() + timedelta(days=7), reason="Declined."
+        )
     sign_in_on_the_login_page(page, site, "someone@example.com", "/dashboard")
 
     own = [
         f"/dashboard/bookings/{approved.pk}",
         f"/dashboard/payments/{paid.pk}/receipt",
         f"/schedule?date={approved.date.isoformat()}",
+        "/membership/renew" if role == User.Role.MEMBER else f"/membership/join/{plan.pk}",
     ]
     assert check(page, site, paths + own) == {}
 
