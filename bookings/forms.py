@@ -81,6 +81,7 @@ POLICY_SECTIONS = {
     "weekly_open_hours_limit rerequest_cooldown_minutes",
     "Cancelling a paid booking": "cancel_cutoff_hours refund_percent late_refund_percent",
     "Waitlist": "waitlist_hold_minutes",
+    "Memberships": "membership_grace_days",
 }
 
 
@@ -109,6 +110,7 @@ class PolicyForm(forms.ModelForm):
             "refund_percent": "Refund before the cut-off (%)",
             "late_refund_percent": "Refund after the cut-off (%)",
             "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
+            "membership_grace_days": "Days a membership whose renewal was declined keeps its benefits",
         }
         widgets = dict.fromkeys(fields, forms.NumberInput(attrs={"class": "input w-full max-w-40"})) | {
             "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})

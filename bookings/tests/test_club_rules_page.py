@@ -22,6 +22,7 @@ RULES = {
     "refund_percent": "100",
     "late_refund_percent": "50",
     "waitlist_hold_minutes": "20",
+    "membership_grace_days": "10",
 }
 
 
@@ -60,7 +61,7 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
         50,
         20,
     )
-    assert policy.payment_window_hours == 12
+    assert (policy.payment_window_hours, policy.membership_grace_days) == (12, 10)
     assert people["anonymous"].get("/api/policy").json()["lateRefundPercent"] == 50
 
 

@@ -161,6 +161,7 @@ def test_anyone_reads_the_policy(people, kind):
         "refundPercent": 100,
         "lateRefundPercent": 0,
         "waitlistHoldMinutes": 30,
+        "membershipGraceDays": 7,
     }
 
 
@@ -202,6 +203,7 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         "refundPercent": 100,
         "lateRefundPercent": 50,
         "waitlistHoldMinutes": 30,
+        "membershipGraceDays": 7,
     }
     response = people["admin"].patch(
         "/api/policy", {"dailyHoursLimit": None}, content_type="application/json"
@@ -229,6 +231,7 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         ({"refundPercent": 101}, "refundPercent"),
         ({"lateRefundPercent": -1}, "lateRefundPercent"),
         ({"waitlistHoldMinutes": 4}, "waitlistHoldMinutes"),
+        ({"membershipGraceDays": 61}, "membershipGraceDays"),
         ({"approvalRequired": "maybe"}, "approvalRequired"),
         ({"dailyHoursLimit": "many"}, "dailyHoursLimit"),
     ],

@@ -428,6 +428,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memberships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/memberships {planId}: the client secret to pay the first period of the caller's
+         *     membership of a plan on sale (a renewing plan's: its subscription's first invoice).
+         */
+        post: operations["memberships_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memberships/me/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/memberships/me/cancel: the caller's renewing membership ends when the period paid
+         *     ends, instead of renewing.
+         */
+        post: operations["memberships_me_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memberships/me/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/memberships/me/renewal: the client secret to pay, with another card, the renewal of
+         *     the caller's past-due membership (that card then pays the next ones).
+         */
+        post: operations["memberships_me_renewal_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments": {
         parameters: {
             query?: never;
@@ -588,8 +648,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Stripe's events: `payment_intent.succeeded` confirms the booking, as save-payment does; a
-         *     repeated event finds the work done. Every answer is `{"detail": ...}`.
+         * @description Stripe's events: `payment_intent.succeeded` confirms what was paid, as save-payment does;
+         *     an invoice's or a subscription's event brings the membership up to date with Stripe. A repeated
+         *     or late event finds the work done. Every answer is `{"detail": ...}`.
          */
         post: operations["stripe_webhook_create"];
         delete?: never;
@@ -985,6 +1046,10 @@ export interface components {
          * @enum {string}
          */
         MemberPriceKindEnum: "none" | "fixed" | "percent";
+        MembershipCheckoutInputRequest: {
+            /** Format: int64 */
+            planId: number;
+        };
         PatchedAdminRoleInputRequest: {
             /** @description true: make them an admin; false: take it back. */
             admin?: boolean;
@@ -1104,6 +1169,8 @@ export interface components {
             lateRefundPercent?: number;
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes?: number;
+            /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
+            membershipGraceDays?: number;
         };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
@@ -1283,6 +1350,8 @@ export interface components {
             lateRefundPercent: number;
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes: number;
+            /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
+            membershipGraceDays: number;
         };
         PriceBandInputRequest: {
             /** @description The days it applies: Monday 0 to Sunday 6. */
@@ -3259,6 +3328,168 @@ export interface operations {
             };
         };
     };
+    memberships_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembershipCheckoutInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSecret"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    memberships_me_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    memberships_me_renewal_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSecret"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     payments_list: {
         parameters: {
             query?: {
@@ -3902,7 +4133,7 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
-            /** @description A bad signature, or an event naming no PaymentIntent. */
+            /** @description A bad signature, or an event naming no object. */
             400: {
                 headers: {
                     [name: string]: unknown;
