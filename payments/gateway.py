@@ -135,7 +135,7 @@ def ensure_stripe_plan(*, plan_ref: str, amount_cents: int, interval: str, name:
         "product": {"name": name},
     }
     try:
-        _call(_client().v1.plans.create, params=params)
+        _call(_client().v1.plans.create, params=params, options={"idempotency_key": f"plan-{plan_ref}"})
     except PaymentRefused:
         _call(_client().v1.plans.retrieve, plan_ref)  # made meanwhile by another caller, or refused
 

@@ -158,3 +158,17 @@ def test_cancelling_ends_the_membership_at_the_periods_end_instead_of_renewing(a
     assert membership.status == Status.CANCELLED
     assert Payment.objects.filter(membership=membership).count() == 1
     assert list(membership.history.values_list("to_status", flat=True)) == ["active", "cancelled"]
+
+
+def test_a_renewal_whose_event_was_lost_is_found_by_the_worker_once(ada, monthly):
+    membership = join(ada, monthly)
+    stripe_stand_in.renew(membership.stripe_subscription_id)  # Stripe's event lost to an outage of ours
+    soon = membership.period_end - timedelta(hours=1)
+    late = membership.period_end + timedelta(hours=1)
+
+    compared = [membership_payments.memberships_reconcile(now=soon)] + [
+        membership_payments.memberships_reconcile(now=late) for _ in range(2)
+    ]
+
+    assert compared == [0, 1, 0]
+    assert Payment.objects.filter(membership=membership, status="succeeded").count() == 2

@@ -86,3 +86,39 @@ def test_refunding_a_payment_that_cannot_be_kept_asks_stripe_outside_any_transac
     assert Payment.objects.get().status == Payment.Status.REFUNDED
     assert in_transaction(stripe_requests) == []
     assert refund_send(refund_id=Refund.objects.get().pk).status == Refund.Status.SUCCEEDED
+
+
+def test_buying_renewing_and_ending_a_membership_ask_stripe_outside_any_transaction(
+    localstripe, stripe_requests, stripe_writes
+):
+    from memberships.tests.factories import make_plan
+    from payments import membership_payments
+    from payments.services import payment_confirm
+    from testing import stripe_stand_in
+
+    ada = User.objects.create_user("ada@example.com")
+    plan = make_plan(name="Club", price=Decimal("30"), period="monthly", renews_automatically=True)
+    secret = membership_payments.membership_checkout(user=ada, plan=plan)
+    pay(secret)
+    payment_confirm(payment_intent_id=secret.split("_secret_")[0])
+    subscription_id = Payment.objects.get().membership.stripe_subscription_id
+    stripe_stand_in.renew(subscription_id, fail=True)
+    membership_payments.subscription_sync(subscription_id=subscription_id)
+    pay(membership_payments.renewal_checkout(user=ada), "5555555555554444")
+    membership_payments.subscription_sync(subscription_id=subscription_id)
+    membership_payments.membership_cancel(user=ada)
+
+    assert in_transaction(stripe_requests) == []
+    # Each write the site sent carries a key made from the membership (the test's card payments,
+    # the browser's part, aside).
+    membership_id = Payment.objects.first().membership_id
+    assert [
+        (path.split("/")[2], key)
+        for path, key in stripe_writes
+        if path.split("/")[2] != "payment_methods" and "/payment_intents/" not in path
+    ] == [
+        ("plans", f"plan-club-plan-{plan.pk}-3000-month"),
+        ("customers", f"membership-customer-{membership_id}"),
+        ("subscriptions", f"membership-subscription-{membership_id}"),
+        ("subscriptions", f"membership-cancel-{membership_id}"),
+    ]
