@@ -11,7 +11,6 @@ from accounts.models import User
 from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
 from accounts.serializers import MemberOutput
-from accounts.services import user_end_membership
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from kernel.api import valid
@@ -27,6 +26,7 @@ from .membership_payments import (
     invoice_event,
     membership_cancel,
     membership_checkout,
+    membership_end_by_club,
     renewal_checkout,
     subscription_sync,
 )
@@ -150,7 +150,7 @@ class MemberApi(APIView):
     @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, member_id: int):
         member = get_object_or_404(user_list(role=User.Role.MEMBER), pk=member_id)
-        user_end_membership(member=member, by=request.user)
+        membership_end_by_club(member=member, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

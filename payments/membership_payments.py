@@ -20,6 +20,7 @@ from django.tasks import task
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.services import user_end_membership
 from bookings.selectors import policy_get
 from kernel.errors import Conflict
 from kernel.money import from_cents, to_cents
@@ -41,6 +42,7 @@ from .services import (
     _record_payment,
     _stripe_intent,
     payment_confirm,
+    refund_for_ended_membership,
 )
 
 # Stripe's subscription states that end a membership: cancelled (at the period's end, as asked, or
@@ -220,6 +222,23 @@ def membership_cancel(*, user: User) -> Membership:
         str(membership.stripe_subscription_id), idempotency_key=f"membership-cancel-{membership.pk}"
     )
     return membership_cancel_at_period_end(membership_id=membership.pk)
+
+
+def membership_end_by_club(*, member: User, by: User) -> None:
+    """An admin ends a member's membership now (Manage Members): their subscription ends at Stripe
+    first, then, in one transaction, their role, their membership, and the full refund of the
+    period they paid for. Someone who holds no plan (a member by the club's first rule) only goes
+    back to being a user."""
+    membership = Membership.objects.filter(user=member, status__in=Membership.LIVE).first()
+    if membership is not None and membership.stripe_subscription_id:
+        gateway.cancel_subscription(
+            membership.stripe_subscription_id, idempotency_key=f"membership-end-{membership.pk}"
+        )
+    with transaction.atomic():
+        user_end_membership(member=member, by=by)
+        if membership is not None:
+            ended = membership_end(membership_id=membership.pk, reason=f"Ended by the club ({by.email}).")
+            refund_for_ended_membership(membership=ended, by=by)
 
 
 def memberships_end_overdue(*, now: datetime | None = None) -> int:

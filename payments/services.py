@@ -415,10 +415,23 @@ def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) ->
     """Records, in the cancellation's transaction, and queues the refund (`percent` of its payment)
     a paid booking's cancellation owes; None when the policy gives nothing back."""
     payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
+    who = "the club" if by.pk != booking.user_id else "you"
+    return _refund_share(payment, by=by, percent=percent, reason=f"Booking cancelled by {who}")
+
+
+def refund_for_ended_membership(*, membership: Membership, by: User) -> Refund | None:
+    """Records, in the transaction that ends it, and queues the full refund of the period a
+    membership the club ended had paid for and not yet used up; None when none is running."""
+    payment = membership.payments.filter(
+        status=Payment.Status.SUCCEEDED, period_end__gt=timezone.now()
+    ).first()
+    return _refund_share(payment, by=by, percent=100, reason="Membership ended by the club")
+
+
+def _refund_share(payment: Payment | None, *, by: User, percent: int, reason: str) -> Refund | None:
     if payment is None or (amount := round_money(payment.amount * percent / 100)) <= 0:
         return None
-    who = "the club" if by.pk != booking.user_id else "you"
-    reason = f"Booking cancelled by {who} ({percent}% refund)."
+    reason = f"{reason} ({percent}% refund)."
     refund = Refund.objects.create(payment=payment, amount=amount, reason=reason, requested_by=by)
     send_refund.enqueue(refund_id=refund.pk)
     return refund

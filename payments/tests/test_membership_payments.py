@@ -13,9 +13,10 @@ from memberships.models import Membership
 from memberships.tests.factories import make_plan
 from notifications.models import Notification
 from payments import membership_payments
-from payments.models import Payment
+from payments.models import Payment, Refund
 from payments.services import payment_confirm
 from testing import stripe_stand_in
+from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
 Status = Membership.Status
@@ -172,3 +173,25 @@ def test_a_renewal_whose_event_was_lost_is_found_by_the_worker_once(ada, monthly
 
     assert compared == [0, 1, 0]
     assert Payment.objects.filter(membership=membership, status="succeeded").count() == 2
+
+
+def test_an_admin_ending_a_holders_membership_ends_it_now_with_a_full_refund(people, localstripe, monthly):
+    membership = join(User.objects.get(email="ada@example.com"), monthly)
+
+    response = people["admin"].delete(f"/api/members/{membership.user_id}")
+    run_due_tasks()
+
+    assert response.status_code == 204
+    membership.refresh_from_db()
+    assert membership.status == Status.EXPIRED
+    assert membership.history.last().reason == "Ended by the club (ann@example.com)."
+    subscription = membership_payments.gateway.retrieve_subscription(membership.stripe_subscription_id)
+    assert subscription.status == "canceled"
+    refund = Refund.objects.get()
+    assert (refund.status, refund.amount, refund.reason) == (
+        "succeeded",
+        Decimal("30.00"),
+        "Membership ended by the club (100% refund).",
+    )
+    assert User.objects.get(pk=membership.user_id).role == User.Role.USER
+    assert Notification.objects.get(event="refund").subject == "Refund of $30.00: Club membership"
