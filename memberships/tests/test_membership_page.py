@@ -8,7 +8,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from memberships.services import membership_cancel_at_period_end, membership_renewal_failed, plan_create
+from memberships.services import (
+    membership_cancel_at_period_end,
+    membership_open,
+    membership_renewal_failed,
+    plan_create,
+)
 from memberships.tests.factories import make_membership, make_plan
 from testing.islands import props_by_island
 
@@ -137,3 +142,14 @@ def test_a_plan_off_sale_cannot_be_joined(people):
     old = make_plan(on_sale=False)
 
     assert people["owner"].get(f"/membership/join/{old.pk}").status_code == 404
+
+
+def test_a_membership_awaiting_payment_is_finished_or_another_plan_chosen(people, club):
+    premium = make_plan(name="Premium")
+    membership_open(user=User.objects.get(email="ada@example.com"), plan=club)
+
+    html = people["owner"].get("/membership").content.decode()
+
+    assert 'data-testid="membership-state">Awaiting payment<' in html
+    assert f'href="/membership/join/{club.pk}" class="btn btn-primary">Finish paying' in html
+    assert f'href="/membership/join/{premium.pk}" class="btn btn-primary">Join: Premium' in html
