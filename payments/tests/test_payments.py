@@ -9,6 +9,7 @@ from bookings.models import BookedSlot, Booking
 from bookings.services import booking_request, bookings_expire
 from bookings.tests.factories import approved_at, make_booking, tomorrow
 from courts.tests.factories import CourtFactory
+from memberships.tests.factories import make_plan
 from payments.models import Coupon, Payment
 from payments.tests.helpers import intent, save, stripe_intents
 from testing import stripe_stand_in
@@ -171,6 +172,20 @@ def test_a_paid_booking_is_confirmed_and_its_owner_becomes_a_member(people, book
     ada = User.objects.get(email="ada@example.com")
     assert ada.role == User.Role.MEMBER
     assert ada.member_since is not None
+
+
+@pytest.mark.parametrize("on_sale", [True, False])
+def test_once_the_club_sells_a_plan_paying_for_a_booking_makes_nobody_a_member(people, booking, on_sale):
+    make_plan(on_sale=on_sale)
+    secret = intent(people["owner"], booking).json()["clientSecret"]
+    stripe_stand_in.pay(secret)
+
+    assert save(people["owner"], secret).status_code == 200
+
+    booking.refresh_from_db()
+    assert booking.status == Status.CONFIRMED
+    ada = User.objects.get(email="ada@example.com")
+    assert ada.role == (User.Role.USER if on_sale else User.Role.MEMBER)
 
 
 def test_saving_before_stripe_says_succeeded_is_refused(people, booking):
