@@ -10,6 +10,7 @@ import stripe
 from django.conf import settings
 from stripe.params import (
     CustomerCreateParams,
+    InvoiceRetrieveParams,
     PaymentIntentCreateParams,
     PaymentIntentRetrieveParams,
     PlanCreateParams,
@@ -164,12 +165,17 @@ def create_subscription(
 
 
 def retrieve_subscription(subscription_id: str) -> stripe.Subscription:
-    params: SubscriptionRetrieveParams = {"expand": ["latest_invoice.confirmation_secret"]}
+    """The subscription, with its latest invoice, that invoice's payments and the secret to pay it."""
+    params: SubscriptionRetrieveParams = {
+        "expand": ["latest_invoice.confirmation_secret", "latest_invoice.payments"]
+    }
     return _call(_client().v1.subscriptions.retrieve, subscription_id, params=params)
 
 
 def retrieve_invoice(invoice_id: str) -> stripe.Invoice:
-    return _call(_client().v1.invoices.retrieve, invoice_id)
+    """The invoice, with its payments (invoice_intent_id)."""
+    params: InvoiceRetrieveParams = {"expand": ["payments"]}
+    return _call(_client().v1.invoices.retrieve, invoice_id, params=params)
 
 
 def cancel_at_period_end(subscription_id: str, *, idempotency_key: str) -> None:
@@ -194,18 +200,14 @@ def cancel_subscription(subscription_id: str, *, idempotency_key: str) -> None:
 
 
 def invoice_subscription_id(invoice: Any) -> str | None:
-    """The subscription an invoice bills (`parent`, as Stripe's API gives it now; `subscription`,
-    as it did)."""
+    """The subscription an invoice bills."""
     details = getattr(getattr(invoice, "parent", None), "subscription_details", None)
-    return getattr(details, "subscription", None) or getattr(invoice, "subscription", None)
+    return getattr(details, "subscription", None)
 
 
 def invoice_intent_id(invoice: Any) -> str | None:
-    """The PaymentIntent that paid (or is to pay) an invoice: in its `payments` as Stripe's API gives
-    it now, its `payment_intent` as it did."""
-    if intent := getattr(invoice, "payment_intent", None):
-        return intent if isinstance(intent, str) else intent.id
-    for paid in getattr(getattr(invoice, "payments", None), "data", []):
+    """The PaymentIntent that paid an invoice (retrieved with its payments)."""
+    for paid in invoice.payments.data:
         if intent := getattr(paid.payment, "payment_intent", None):
             return intent if isinstance(intent, str) else intent.id
     return None

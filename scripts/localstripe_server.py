@@ -11,9 +11,11 @@ and message (localstripe declines most of them only when they are saved to a cus
 them otherwise); and after a declined charge, the PaymentIntent takes another payment method and is
 confirmed again (localstripe refuses every later confirmation, so no second card could pay).
 
-Subscriptions are made as Stripe's guide for card forms makes them (payment_behavior
-"default_incomplete", the card saved "on_subscription"): the first invoice waits, with its
-PaymentIntent's secret in `confirmation_secret`, for the person's card, which then pays the renewals.
+Invoices name their subscription in `parent` and their PaymentIntent in `payments`, as Stripe's API
+does now (localstripe also keeps the fields it had before). Subscriptions are made as Stripe's
+guide for card forms makes them (payment_behavior "default_incomplete", the card saved
+"on_subscription"): the first invoice waits, with its PaymentIntent's secret in
+`confirmation_secret`, for the person's card, which then pays the renewals.
 localstripe has no clock: POST /_config/subscriptions/<id>/renew does what Stripe does when a period
 ends (a test clock advanced): ends the subscription if it was to be cancelled at the period's end,
 else invoices the next period and charges the card on file; with `fail=true`, as if that card were
@@ -149,6 +151,12 @@ def _confirmation_secret(invoice):
     return None
 
 
+def _invoice_payments(invoice):
+    """As Stripe's API gives them now: the payments of an invoice, each naming its PaymentIntent."""
+    paid = [{"payment": {"type": "payment_intent", "payment_intent": invoice.payment_intent}}]
+    return {"object": "list", "data": paid if invoice.payment_intent else [], "has_more": False}
+
+
 def _intent_succeeded(intent) -> None:
     """A subscription's invoice paid by card: the card pays its renewals from now on."""
     _intent_succeeded_by_localstripe(intent)
@@ -216,6 +224,7 @@ resources.PaymentIntent._on_success = _intent_succeeded
 resources.Subscription.__init__ = _subscription_init
 resources.Subscription._create_invoice = _create_invoice
 resources.Invoice.confirmation_secret = property(_confirmation_secret)
+resources.Invoice.payments = property(_invoice_payments)
 server.app.router.add_post("/_config/subscriptions/{id}/renew", renew_subscription)
 
 if __name__ == "__main__":

@@ -50,7 +50,7 @@ def test_a_renewing_plan_is_paid_as_its_subscriptions_first_invoice(ada, monthly
 
     assert membership.status == Status.ACTIVE
     assert membership.stripe_subscription_id.startswith("sub_")
-    assert timedelta(days=28) < membership.period_end - before <= timedelta(days=31)
+    assert timedelta(days=28) < membership.period_end - before <= timedelta(days=31, seconds=1)
     payment = Payment.objects.get(membership=membership)
     assert (payment.status, payment.amount, payment.card_last4) == ("succeeded", Decimal("30.00"), "4242")
     assert payment.stripe_invoice_id.startswith("in_")
