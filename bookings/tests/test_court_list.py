@@ -118,13 +118,15 @@ def test_with_no_courts_the_page_says_so(client):
 
 def test_the_page_costs_the_same_queries_for_six_courts_as_for_one(client, django_assert_num_queries):
     CourtFactory()
-    with django_assert_num_queries(3):  # the count for the paginator, one page of courts, their bands
+    # the count for the paginator, one page of courts, their bands, and whether a plan is on sale
+    # (the navbar links Membership then)
+    with django_assert_num_queries(4):
         client.get(URL)
     for court in CourtFactory.create_batch(5):  # with prices named peak or off-peak beside them
         PriceBand.objects.create(
             court=court, weekdays=[5, 6], starts=time(8), ends=time(12), price=court.price + 5
         )
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         assert "peak: $" in client.get(URL).content.decode()
 
 

@@ -355,11 +355,13 @@ def test_the_courts_page_names_the_peak_prices(client):
 
 def test_the_courts_page_costs_the_same_queries_with_bands(client, django_assert_num_queries):
     peak_court()
-    with django_assert_num_queries(3):  # the count for the paginator, one page of courts, their bands
+    # the count for the paginator, one page of courts, their bands, and whether a plan is on sale
+    # (the navbar links Membership then)
+    with django_assert_num_queries(4):
         client.get("/courts")
     for _ in range(5):
         peak_court()
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         client.get("/courts")
 
 

@@ -5,7 +5,7 @@ import pytest
 from bookings.tests.factories import make_booking
 from club.tests.test_settings import PRODUCTION, manage
 from payments.tests.test_receipt_email import paid  # noqa: F401 - a fixture
-from payments.tests.test_webhook_and_lists import post, signed, succeeded_event
+from payments.tests.helpers import post_event, signed, succeeded_event
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_the_mail_page_lists_the_messages_and_shows_each_part(client, mailbox):
 def test_an_attachment_downloads_as_it_was_sent(client, mailbox, paid):  # noqa: F811 - the fixture
     _, intent_id = paid
     payload = succeeded_event(intent_id)
-    post(payload, signed(payload))
+    post_event(payload, signed(payload))
     run_due_tasks()
     [receipt] = [mail for mail in mailbox.messages() if mail.subject.startswith("Receipt")]
 

@@ -14,7 +14,7 @@ from courts.tests.factories import CourtFactory
 from payments.models import Coupon
 from payments.services import payment_confirm, payment_intent_create
 from payments.tests.helpers import save
-from payments.tests.test_webhook_and_lists import post, signed, succeeded_event
+from payments.tests.helpers import post_event, signed, succeeded_event
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
@@ -39,8 +39,8 @@ def test_the_receipt_arrives_once_with_the_amount_the_coupon_and_the_booking_as_
     booking, intent_id = paid
     payload = succeeded_event(intent_id)
 
-    assert post(payload, signed(payload)).status_code == 200
-    assert post(payload, signed(payload)).status_code == 200  # Stripe delivers an event again
+    assert post_event(payload, signed(payload)).status_code == 200
+    assert post_event(payload, signed(payload)).status_code == 200  # Stripe delivers an event again
     payment_confirm(payment_intent_id=intent_id)  # and the browser's save-payment comes last
     run_due_tasks()
 
@@ -94,6 +94,6 @@ def test_the_webhook_confirms_a_booking_whose_court_name_breaks_lines(
     booking, secret = paid_for_a_court_named_with_a_line_break
     payload = succeeded_event(secret.split("_secret_")[0])
 
-    assert post(payload, signed(payload)).status_code == 200
+    assert post_event(payload, signed(payload)).status_code == 200
     booking.refresh_from_db()
     assert booking.status == Booking.Status.CONFIRMED
