@@ -8,6 +8,7 @@ back. The site, its parts and how they are stopped: testing/outage.py.
 import html
 import time
 from datetime import timedelta
+from decimal import Decimal
 
 import httpx
 import pytest
@@ -20,8 +21,12 @@ from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 from kernel.pages import DATABASE_UNAVAILABLE
+from memberships.models import Membership
+from memberships.tests.factories import make_plan
+from payments.membership_payments import memberships_reconcile
 from payments.models import Payment
 from payments.services import payments_reconcile
+from scripts import local_stack
 from testing import emulator, outage, stripe_stand_in
 
 pytestmark = pytest.mark.browser
@@ -216,6 +221,38 @@ def test_a_card_charged_while_the_database_is_down_is_recorded_once_it_is_back(c
         User.Role.MEMBER,
     )
     assert booking.pk in [shown["id"] for shown in ada.get("/api/bookings/confirmed").json()]
+
+
+def test_a_renewal_charged_while_the_database_is_down_is_recorded_once_it_is_back(club, settings):
+    local_stack.register_webhook(
+        f"{club.url}/api/stripe/webhook", base=club.payments_base, secret=settings.STRIPE_WEBHOOK_SECRET
+    )
+    ada = signed_in(club, "ada@example.com")
+    plan = make_plan(name="Club", price=Decimal("30"), period="monthly", renews_automatically=True)
+    secret = ada.post("/api/memberships", json={"planId": plan.pk}).json()["clientSecret"]
+    stripe_stand_in.pay(secret, api_base=club.payments_base)
+    assert (
+        ada.post("/api/save-payment", json={"paymentIntentId": secret.split("_secret_")[0]}).status_code
+        == 200
+    )
+    membership = Membership.objects.get()
+
+    club.database.stop()
+    # Stripe charges the renewal and tells the site, which has no database to record it in.
+    stripe_stand_in.renew(membership.stripe_subscription_id, api_base=club.payments_base)
+    time.sleep(2)  # localstripe sends its event a second after the charge
+    club.database.start()
+
+    assert membership.payments.filter(status=Payment.Status.SUCCEEDED).count() == 1
+    # The worker compares with Stripe a membership whose renewal it has not heard of.
+    later = membership.period_end + timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS + 1)
+    with stripe_stand_in.reached_at(club.payments_base):
+        assert memberships_reconcile(now=later) == 1
+        assert memberships_reconcile(now=later) == 0
+    membership.refresh_from_db()
+    assert membership.status == Membership.Status.ACTIVE
+    assert membership.period_end > later
+    assert membership.payments.filter(status=Payment.Status.SUCCEEDED).count() == 2
 
 
 def open_as(page: Page, club: outage.Site, email: str, path: str) -> None:

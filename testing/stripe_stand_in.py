@@ -75,12 +75,14 @@ def pay(client_secret: str, card: str = "4242424242424242", *, api_base: str = "
     return client.v1.payment_intents.confirm(intent_id)
 
 
-def renew(subscription_id: str, *, fail: bool = False) -> dict:
+def renew(subscription_id: str, *, fail: bool = False, api_base: str = "") -> dict:
     """What Stripe does when a subscription's period ends (scripts/localstripe_server.py): renews it,
-    charging the card on file (declined, with `fail`), or ends it if it was to end then."""
+    charging the card on file (declined, with `fail`), or ends it if it was to end then.
+    `api_base` names another localstripe than the site's, as for `pay`."""
     data = urllib.parse.urlencode({"fail": str(fail).lower()}).encode()
+    base = api_base or settings.STRIPE_API_BASE
     request = urllib.request.Request(
-        f"{settings.STRIPE_API_BASE}/_config/subscriptions/{subscription_id}/renew", data=data, method="POST"
+        f"{base}/_config/subscriptions/{subscription_id}/renew", data=data, method="POST"
     )
     with urllib.request.urlopen(request, timeout=5) as answer:
         return json.load(answer)
