@@ -339,6 +339,7 @@ SPECTACULAR_SETTINGS = {
         "PaymentStatusEnum": "payments.models.Payment.Status",
         "RefundStatusEnum": "payments.models.Refund.Status",
         "WaitlistStatusEnum": "bookings.models.WaitlistEntry.Status",
+        "MembershipStatusEnum": "memberships.models.Membership.Status",
     },
 }
 

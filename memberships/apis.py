@@ -11,8 +11,8 @@ from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
 from .models import Plan
-from .selectors import plan_list
-from .serializers import PlanInput, PlanListQuery, PlanOutput
+from .selectors import membership_current, plan_list
+from .serializers import MyMembershipOutput, PlanInput, PlanListQuery, PlanOutput
 from .services import plan_create, plan_delete, plan_update
 
 
@@ -49,3 +49,14 @@ class PlanDetailApi(APIView):
     def delete(self, request, plan_id: int):
         plan_delete(plan=get_object_or_404(Plan, pk=plan_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MyMembershipApi(APIView):
+    """GET: the caller's own membership, whoever they are (an admin too): `{"membership": {...}}`
+    while they hold one (awaiting its first payment, active, or past due: its benefits kept until
+    `graceUntil`), `{"membership": null}` when they hold none. `benefits.lines` says what the plan
+    gives; the values beside them are the limits themselves, each null for the club's own rule."""
+
+    @extend_schema(responses={200: MyMembershipOutput, **errors(401)})
+    def get(self, request):
+        return Response(MyMembershipOutput({"membership": membership_current(user=request.user)}).data)

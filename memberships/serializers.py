@@ -4,7 +4,7 @@ from rest_framework import serializers
 from kernel.api import CamelCaseModelSerializer
 from kernel.days import DateLabel, day
 
-from .models import Plan
+from .models import Membership, Plan
 from .services import PLAN_AUDITED
 
 
@@ -39,4 +39,92 @@ class PlanListQuery(serializers.Serializer):
         default=None,
         help_text="Admins: only the plans on sale (true) or off sale (false). Anyone else gets the "
         "plans on sale.",
+    )
+
+
+class MembershipPlanOutput(CamelCaseModelSerializer[Plan]):
+    """The plan a membership is of, as its holder and the people lists name it."""
+
+    periodLabel = serializers.CharField(
+        source="period_label",
+        read_only=True,
+        help_text='How long a period lasts: "a month", "a year", a season\'s days.',
+    )
+
+    class Meta:
+        model = Plan
+        fields = ["id", "name", "price", "period", "periodLabel"]
+        read_only_fields = fields
+
+
+# The benefits' own values, each null for the club's rule (the booking policy's): what the lines say.
+BENEFIT_LIMITS = [
+    "member_price_kind",
+    "member_price_value",
+    "booking_window_days",
+    "open_bookings_limit",
+    "hours_per_day",
+    "hours_per_week",
+    "peak_hours_per_week",
+    "members_only_hours",
+]
+
+
+class BenefitsOutput(CamelCaseModelSerializer[Plan]):
+    """What a plan gives: its lines as people read them, and the values themselves."""
+
+    lines = serializers.ListField(
+        child=serializers.CharField(),
+        source="benefits",
+        read_only=True,
+        help_text="What the plan gives, a sentence each, as the site lists it (none: the club's rules).",
+    )
+
+    class Meta:
+        model = Plan
+        fields = ["lines", *BENEFIT_LIMITS]
+        read_only_fields = BENEFIT_LIMITS
+
+
+class MembershipSummary(CamelCaseModelSerializer[Membership]):
+    """A live membership as the people lists show it: its plan, its state and its dates. It renews
+    at `periodEnd` when `renews` and not `cancelAtPeriodEnd`; otherwise it ends then."""
+
+    plan = MembershipPlanOutput(read_only=True)
+    statusLabel = serializers.CharField(source="get_status_display", read_only=True)
+    periodEndLabel = DateLabel(day, source="period_end", allow_null=True)
+    graceUntilLabel = DateLabel(day, source="grace_until", allow_null=True)
+
+    class Meta:
+        model = Membership
+        fields = [
+            "id",
+            "plan",
+            "status",
+            "statusLabel",
+            "renews",
+            "cancel_at_period_end",
+            "period_end",
+            "periodEndLabel",
+            "grace_until",
+            "graceUntilLabel",
+        ]
+        read_only_fields = fields
+
+
+class MembershipOutput(MembershipSummary):
+    """A live membership as its holder reads it: the summary and the plan's benefits."""
+
+    benefits = BenefitsOutput(source="plan", read_only=True)
+
+    class Meta(MembershipSummary.Meta):
+        fields = [*MembershipSummary.Meta.fields, "benefits"]
+        read_only_fields = fields
+
+
+class MyMembershipOutput(serializers.Serializer):
+    membership = MembershipOutput(
+        allow_null=True,
+        read_only=True,
+        help_text="Your live membership (awaiting its first payment, active or past due), or null.",
     )

@@ -448,6 +448,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memberships/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: the caller's own membership, whoever they are (an admin too): `{"membership": {...}}`
+         *     while they hold one (awaiting its first payment, active, or past due: its benefits kept until
+         *     `graceUntil`), `{"membership": null}` when they hold none. `benefits.lines` says what the plan
+         *     gives; the values beside them are the limits themselves, each null for the club's own rule.
+         */
+        get: operations["memberships_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/memberships/me/cancel": {
         parameters: {
             query?: never;
@@ -790,6 +812,29 @@ export interface components {
                 [key: string]: "peak" | "off-peak";
             };
         };
+        /** @description What a plan gives: its lines as people read them, and the values themselves. */
+        BenefitsOutput: {
+            /** @description What the plan gives, a sentence each, as the site lists it (none: the club's rules). */
+            readonly lines: string[];
+            readonly memberPriceKind: components["schemas"]["MemberPriceKindEnum"];
+            /**
+             * Format: decimal
+             * @description The price per slot (fixed) or the percent off (percent); empty for the court's price.
+             */
+            readonly memberPriceValue: string | null;
+            /** @description How many days ahead a holder may book; empty for the club's rule. */
+            readonly bookingWindowDays: number | null;
+            /** @description How many open bookings a holder may hold; empty for the club's rule. */
+            readonly openBookingsLimit: number | null;
+            /** @description How many hours of courts a holder may hold on one day; empty for the club's rule. */
+            readonly hoursPerDay: number | null;
+            /** @description How many hours of courts a holder may hold in one week; empty for the club's rule. */
+            readonly hoursPerWeek: number | null;
+            /** @description How many peak hours a holder may hold in one week; empty for the club's rule. */
+            readonly peakHoursPerWeek: number | null;
+            /** @description Whether its holders may book the members-only hours. */
+            readonly membersOnlyHours: boolean;
+        };
         BlockConflictOutput: {
             bookingId: number;
             /** Format: date */
@@ -1049,6 +1094,56 @@ export interface components {
         MembershipCheckoutInputRequest: {
             /** Format: int64 */
             planId: number;
+        };
+        /** @description A live membership as its holder reads it: the summary and the plan's benefits. */
+        MembershipOutput: {
+            readonly id: number;
+            readonly plan: components["schemas"]["MembershipPlanOutput"];
+            readonly status: components["schemas"]["MembershipStatusEnum"];
+            readonly statusLabel: string;
+            /** @description Whether it renews by itself: the plan's rule when it was bought. */
+            readonly renews: boolean;
+            /** @description Its holder asked to end it when the period ends: it will not renew. */
+            readonly cancelAtPeriodEnd: boolean;
+            /**
+             * Format: date-time
+             * @description Paid until then.
+             */
+            readonly periodEnd: string | null;
+            readonly periodEndLabel: string | null;
+            /**
+             * Format: date-time
+             * @description While past due, its benefits stay until then.
+             */
+            readonly graceUntil: string | null;
+            readonly graceUntilLabel: string | null;
+            readonly benefits: components["schemas"]["BenefitsOutput"];
+        };
+        /** @description The plan a membership is of, as its holder and the people lists name it. */
+        MembershipPlanOutput: {
+            readonly id: number;
+            readonly name: string;
+            /**
+             * Price per period
+             * Format: decimal
+             */
+            readonly price: string;
+            readonly period: components["schemas"]["PeriodEnum"];
+            /** @description How long a period lasts: "a month", "a year", a season's days. */
+            readonly periodLabel: string;
+        };
+        /**
+         * @description * `pending` - Awaiting payment
+         *     * `active` - Active
+         *     * `past_due` - Past due
+         *     * `cancelled` - Cancelled
+         *     * `expired` - Expired
+         * @enum {string}
+         */
+        MembershipStatusEnum: "pending" | "active" | "past_due" | "cancelled" | "expired";
+        MyMembershipOutput: {
+            /** @description Your live membership (awaiting its first payment, active or past due), or null. */
+            readonly membership: components["schemas"]["MembershipOutput"] | null;
         };
         PatchedAdminRoleInputRequest: {
             /** @description true: make them an admin; false: take it back. */
@@ -3389,6 +3484,34 @@ export interface operations {
             };
             /** @description An outside service (sign-in, payments) did not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    memberships_me_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyMembershipOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
