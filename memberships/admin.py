@@ -1,10 +1,10 @@
 from django import forms
 from django.contrib import admin
 
-from kernel.admin import ServiceAdmin
+from kernel.admin import ReadOnlyAdmin, ServiceAdmin
 from kernel.bounds import bounded_formfield
 
-from .models import Plan
+from .models import Membership, MembershipChange, Plan
 from .services import PLAN_AUDITED, plan_create, plan_delete, plan_update
 
 
@@ -33,3 +33,23 @@ class PlanAdmin(ServiceAdmin):
 
     def remove(self, request, obj):
         plan_delete(plan=obj, by=request.user)
+
+
+class MembershipChangeInline(admin.TabularInline):
+    """Read only, as its membership is: Django admin edits no inline of a record it may not change."""
+
+    model = MembershipChange
+    fields = readonly_fields = ("at", "from_status", "to_status", "reason")
+
+
+@admin.register(Membership)
+class MembershipAdmin(ReadOnlyAdmin):
+    """Memberships, to read with their history: their states move only through their services, as
+    Stripe answers and the calendar turns (memberships.services), never by hand."""
+
+    list_display = ["user", "plan", "status", "period_end", "renews", "cancel_at_period_end", "grace_until"]
+    list_filter = ["plan", "status"]
+    search_fields = ["user__email"]
+    date_hierarchy = "created_at"
+    list_select_related = ["user", "plan"]
+    inlines = [MembershipChangeInline]
