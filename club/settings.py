@@ -300,7 +300,7 @@ REST_FRAMEWORK = {
     # Deny by default: every API view states a looser permission where it is public.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["kernel.api.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["kernel.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "kernel.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # How many reverse proxies stand before the app. With 0, X-Forwarded-For is ignored: anyone can

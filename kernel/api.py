@@ -1,30 +1,17 @@
-"""How every endpoint of the JSON API reads bodies, and what it answers when a service refuses."""
+"""How every endpoint of the JSON API reads bodies (its parser: kernel/parsers.py), and what it
+answers when a service refuses."""
 
-from collections.abc import Mapping
-from typing import IO, Any
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db.models import Model
 from django.http import Http404
-from rest_framework import parsers, serializers, status
-from rest_framework.exceptions import NotFound, ParseError
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import Conflict, Forbidden, ProviderUnavailable
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's parser, which lets Python's RecursionError through: JSON nested deeper than Python
-    can decode (a few hundred kilobytes of brackets) is a bad body like any other."""
-
-    def parse(
-        self, stream: IO[Any], media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
-    ) -> Any:
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError as error:
-            raise ParseError("JSON parse error - the JSON is nested too deeply.") from error
 
 
 def camel_case(name: str) -> str:
