@@ -2,9 +2,9 @@ from django.urls import path
 
 from . import apis
 
+# /api/users (the admins' list of people, and your own profile) is memberships' (memberships.apis.UserApi).
 urlpatterns = [
     path("session", apis.SessionApi.as_view(), name="api-session"),
-    path("users", apis.UserApi.as_view(), name="api-users"),
     path("users/email/<str:email>", apis.UserByEmailApi.as_view(), name="api-user-by-email"),
     path("users/<str:email>/role", apis.UserRoleApi.as_view(), name="api-user-role"),
 ]

@@ -8,15 +8,14 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from kernel.api import valid
-from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.ratelimit import limit_per_key
 from kernel.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .permissions import IsAdmin, require_self
-from .selectors import user_by_email, user_list
-from .serializers import GREETINGS, AdminRoleInput, ProfileInput, SessionInput, UserListQuery, UserOutput
+from .selectors import user_by_email
+from .serializers import GREETINGS, AdminRoleInput, ProfileInput, SessionInput, UserOutput
 from .services import (
     EmailNotVerified,
     session_end,
@@ -89,19 +88,10 @@ class SessionApi(APIView):
         return response
 
 
-class UserApi(APIView):
-    """GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-    (kernel/pagination.py). POST: record your own profile."""
-
-    def get_permissions(self):
-        return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()
-
-    @extend_schema(
-        parameters=[UserListQuery, *SLICE_PARAMETERS],
-        responses={200: UserOutput(many=True), **errors(400, 401, 403)},
-    )
-    def get(self, request):
-        return sliced_response(request, user_list(**valid(UserListQuery, request.query_params)), UserOutput)
+class ProfileApi(APIView):
+    """POST /api/users: record your own profile. The path's GET, the admins' list of everyone, shows
+    each person's membership, which accounts cannot read (memberships is built on it): the path is
+    routed to memberships.apis.UserApi, which adds that GET to this POST."""
 
     @extend_schema(request=ProfileInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):

@@ -11,6 +11,4 @@ urlpatterns = [
     path("forgot-password", views.forgot_password, name="forgot-password"),
     path("dashboard/profile", views.profile, name="profile"),
     path("dashboard/profile/sign-out-everywhere", views.sign_out_everywhere, name="sign-out-everywhere"),
-    path("dashboard/manage-users", views.manage_users, name="manage-users"),
-    path("dashboard/manage-members", views.manage_members, name="manage-members"),
 ]

@@ -1,19 +1,14 @@
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from kernel.pages import island_page, service_unavailable
-from kernel.pagination import island_first_page
+from kernel.pages import service_unavailable
 
 from .forms import ProfileForm
-from .guards import admin_required, login_required
+from .guards import login_required
 from .identity import IdentityProviderUnavailable, has_password
-from .models import User
-from .selectors import user_list
-from .serializers import MemberOutput, UserOutput
 from .services import session_end, user_sign_out_everywhere, user_update_profile
 
 
@@ -104,15 +99,3 @@ def admin_login(request, extra_context=None):
     if request.user.is_authenticated:
         return redirect(_next_page(request) if request.user.is_admin else "content:forbidden")
     return redirect_to_login(request.GET.get("next", "/admin/"))
-
-
-@admin_required
-def manage_users(request):
-    props = island_first_page(user_list(), UserOutput, reverse("api-users"))
-    return island_page(request, heading="All Users", island="users-admin", props=props)
-
-
-@admin_required
-def manage_members(request):
-    props = island_first_page(user_list(role=User.Role.MEMBER), MemberOutput, reverse("api-members"))
-    return island_page(request, heading="Manage Members", island="members-admin", props=props)

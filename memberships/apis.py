@@ -5,14 +5,17 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.apis import ProfileApi
 from accounts.permissions import IsAdmin
+from accounts.selectors import user_list
+from accounts.serializers import UserListQuery
 from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
 from .models import Plan
-from .selectors import membership_current, plan_list
-from .serializers import MyMembershipOutput, PlanInput, PlanListQuery, PlanOutput
+from .selectors import membership_current, people_with_memberships, plan_list
+from .serializers import MyMembershipOutput, PlanInput, PlanListQuery, PlanOutput, UserWithMembershipOutput
 from .services import plan_create, plan_delete, plan_update
 
 
@@ -60,3 +63,19 @@ class MyMembershipApi(APIView):
     @extend_schema(responses={200: MyMembershipOutput, **errors(401)})
     def get(self, request):
         return Response(MyMembershipOutput({"membership": membership_current(user=request.user)}).data)
+
+
+class UserApi(ProfileApi):
+    """GET: everyone (admins; `?search=` over name and e-mail, `?role=`), each with their membership,
+    a slice at a time (kernel/pagination.py). POST: record your own profile (accounts.apis.ProfileApi)."""
+
+    def get_permissions(self):
+        return [IsAdmin()] if self.request.method == "GET" else super().get_permissions()
+
+    @extend_schema(
+        parameters=[UserListQuery, *SLICE_PARAMETERS],
+        responses={200: UserWithMembershipOutput(many=True), **errors(400, 401, 403)},
+    )
+    def get(self, request):
+        people = people_with_memberships(user_list(**valid(UserListQuery, request.query_params)))
+        return sliced_response(request, people, UserWithMembershipOutput)

@@ -1,7 +1,7 @@
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import FilteredRelation, Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import User
@@ -38,3 +38,13 @@ def club_sells_memberships() -> bool:
     """Whether a plan is on sale: then "member" means holding one; else, as the club began, having
     paid for a booking."""
     return Plan.objects.filter(on_sale=True).exists()
+
+
+def people_with_memberships(users: QuerySet[User]) -> QuerySet[User]:
+    """`users`, each with their live membership and its plan as `live_membership` (None for someone
+    holding none), in the same query: a join, one row a person, since a person holds one live
+    membership at most (Membership's constraint). The people lists read it (All Users, Manage
+    Members), from the apps above accounts."""
+    live = FilteredRelation("memberships", condition=Q(memberships__status__in=Membership.LIVE))
+    # django-stubs checks select_related against the model's own relations, not a FilteredRelation's.
+    return users.annotate(live_membership=live).select_related("live_membership__plan")  # type: ignore[misc]

@@ -1,6 +1,7 @@
 from django.urls import reverse
 from rest_framework import serializers
 
+from accounts.serializers import MemberOutput, UserOutput
 from kernel.api import CamelCaseModelSerializer
 from kernel.days import DateLabel, day
 
@@ -128,3 +129,33 @@ class MyMembershipOutput(serializers.Serializer):
         read_only=True,
         help_text="Your live membership (awaiting its first payment, active or past due), or null.",
     )
+
+
+def _live_membership() -> MembershipSummary:
+    """The people lists' membership of each person, read by memberships.selectors.people_with_memberships."""
+    return MembershipSummary(
+        source="live_membership",
+        allow_null=True,
+        read_only=True,
+        help_text="Their live membership (awaiting its first payment, active or past due), or null.",
+    )
+
+
+class UserWithMembershipOutput(UserOutput):
+    """A person as All Users lists them: their record and their membership."""
+
+    membership = _live_membership()
+
+    class Meta(UserOutput.Meta):
+        fields = [*UserOutput.Meta.fields, "membership"]
+        read_only_fields = fields
+
+
+class MemberWithMembershipOutput(MemberOutput):
+    """A member as Manage Members lists them: since when, and their membership (none for someone who
+    became a member by paying for a booking)."""
+
+    membership = _live_membership()
+
+    class Meta(MemberOutput.Meta):
+        fields = [*MemberOutput.Meta.fields, "membership"]

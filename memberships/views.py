@@ -6,13 +6,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from accounts.guards import admin_required, login_required
+from accounts.models import User
+from accounts.selectors import user_list
 from kernel.bounds import input_bounds
 from kernel.days import when
 from kernel.pages import island_page
+from kernel.pagination import island_first_page
 
 from .models import Membership
-from .selectors import membership_current, plan_list
-from .serializers import PlanInput, PlanOutput
+from .selectors import membership_current, people_with_memberships, plan_list
+from .serializers import MemberWithMembershipOutput, PlanInput, PlanOutput, UserWithMembershipOutput
 
 
 def membership(request):
@@ -76,3 +79,21 @@ def membership_plans(request):
         "bounds": input_bounds(PlanInput()),
     }
     return island_page(request, heading="Membership Plans", island="plans-admin", props=props)
+
+
+# The people lists show each person's membership, so they are memberships' pages (accounts, below
+# memberships, cannot read it); their API lists are GET /api/users and GET /api/members.
+
+
+@admin_required
+def manage_users(request):
+    people = people_with_memberships(user_list())
+    props = island_first_page(people, UserWithMembershipOutput, reverse("api-users"))
+    return island_page(request, heading="All Users", island="users-admin", props=props)
+
+
+@admin_required
+def manage_members(request):
+    members = people_with_memberships(user_list(role=User.Role.MEMBER))
+    props = island_first_page(members, MemberWithMembershipOutput, reverse("api-members"))
+    return island_page(request, heading="Manage Members", island="members-admin", props=props)

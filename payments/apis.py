@@ -10,7 +10,6 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
-from accounts.serializers import MemberOutput
 from bookings.models import Booking
 from bookings.selectors import own_bookings
 from kernel.api import valid
@@ -18,7 +17,8 @@ from kernel.days import when
 from kernel.errors import Conflict
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import DETAIL, errors
-from memberships.selectors import plan_list
+from memberships.selectors import people_with_memberships, plan_list
+from memberships.serializers import MemberWithMembershipOutput
 
 from . import gateway
 from .coupons import active_coupons, coupon_create, coupon_delete, coupon_update
@@ -137,11 +137,11 @@ class MemberListApi(APIView):
             OpenApiParameter("search", str, description="Part of a name or e-mail, any case."),
             *SLICE_PARAMETERS,
         ],
-        responses={200: MemberOutput(many=True), **errors(400, 401, 403)},
+        responses={200: MemberWithMembershipOutput(many=True), **errors(400, 401, 403)},
     )
     def get(self, request):
         members = user_list(search=request.query_params.get("search", ""), role=User.Role.MEMBER)
-        return sliced_response(request, members, MemberOutput)
+        return sliced_response(request, people_with_memberships(members), MemberWithMembershipOutput)
 
 
 class MemberApi(APIView):

@@ -34,8 +34,8 @@ SIDEBAR_LINKS = {
     User.Role.ADMIN: [
         HOME,
         ("bookings:manage-approval", "Booking Approvals"),
-        ("accounts:manage-members", "Manage Members"),
-        ("accounts:manage-users", "All Users"),
+        ("memberships:manage-members", "Manage Members"),
+        ("memberships:manage-users", "All Users"),
         ("courts:manage", "Manage Courts"),
         ("bookings:manage", "Manage Bookings"),
         ("bookings:club-rules", "Club Rules"),

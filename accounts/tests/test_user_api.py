@@ -85,51 +85,6 @@ def test_a_user_record_needs_a_signed_in_caller(people):
     assert Client().get("/api/users/email/ada@example.com").status_code == 401
 
 
-# --- GET /api/users ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("caller", "status"), [("user", 403), ("member", 403), ("admin", 200)])
-def test_only_admins_list_the_users(people, caller, status):
-    response = people[caller].get("/api/users")
-
-    assert response.status_code == status
-
-
-def test_anonymous_callers_cannot_list_the_users(people):
-    response = Client().get("/api/users")
-
-    assert response.status_code == 401
-    assert response.json() == {"detail": "Authentication credentials were not provided."}
-
-
-@pytest.mark.parametrize(
-    ("search", "emails"),
-    [
-        ("", ["ada@example.com", "bob@example.com", "mia@example.com", "ann@example.com"]),
-        ("ada", ["ada@example.com"]),
-        ("STONE", ["bob@example.com"]),
-        ("  park ", ["mia@example.com"]),
-        ("EXAMPLE.COM", ["ada@example.com", "bob@example.com", "mia@example.com", "ann@example.com"]),
-        ("zzz", []),
-    ],
-)
-def test_admins_search_users_by_name_or_email_in_any_case(people, search, emails):
-    response = people["admin"].get("/api/users", {"search": search})
-
-    assert [user["email"] for user in response.json()] == emails
-
-
-def test_listing_users_costs_the_same_queries_for_many_as_for_few(people, django_assert_max_num_queries):
-    User.objects.bulk_create(User(email=f"u{n}@example.com") for n in range(30))
-
-    # the cookie not signed out, the caller's record, the first page, the count of the whole list
-    with django_assert_max_num_queries(4):
-        response = people["admin"].get("/api/users")
-
-    assert len(response.json()) == 25
-    assert response["X-Total-Count"] == "34"
-
-
 # --- POST /api/users -------------------------------------------------------------------------
 
 

@@ -64,7 +64,8 @@ def test_the_docs_page_serves_swagger_ui_from_this_site(client):
 
 def test_nullable_and_empty_fields_are_declared_so(client):
     """Found by fuzzing: a user who never signed in has no lastLogin, a user without a picture an
-    empty image, a pending payment no paidAt; the schema must allow what the API answers."""
+    empty image, a pending payment no paidAt, a person holding no plan no membership; the schema
+    must allow what the API answers."""
     components = yaml.safe_load(client.get("/api/schema/").content)["components"]["schemas"]
 
     user = components["UserOutput"]["properties"]
@@ -72,4 +73,9 @@ def test_nullable_and_empty_fields_are_declared_so(client):
     assert user["memberSince"].get("nullable") is True
     assert "format" not in user["image"]
     assert components["PaymentOutput"]["properties"]["paidAt"].get("nullable") is True
-    assert components["MemberOutput"]["properties"]["createdAt"].get("nullable") is True
+    member = components["MemberWithMembershipOutput"]["properties"]
+    assert member["createdAt"].get("nullable") is True
+    # Someone holding no membership: null in the lists and in GET /api/memberships/me.
+    assert member["membership"].get("nullable") is True
+    assert components["UserWithMembershipOutput"]["properties"]["membership"].get("nullable") is True
+    assert components["MyMembershipOutput"]["properties"]["membership"].get("nullable") is True

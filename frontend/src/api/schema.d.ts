@@ -689,14 +689,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-         *     (kernel/pagination.py). POST: record your own profile.
+         * @description GET: everyone (admins; `?search=` over name and e-mail, `?role=`), each with their membership,
+         *     a slice at a time (kernel/pagination.py). POST: record your own profile (accounts.apis.ProfileApi).
          */
         get: operations["users_list"];
         put?: never;
         /**
-         * @description GET: the users (admins; `?search=` over name and e-mail, `?role=`), a slice at a time
-         *     (kernel/pagination.py). POST: record your own profile.
+         * @description GET: everyone (admins; `?search=` over name and e-mail, `?role=`), each with their membership,
+         *     a slice at a time (kernel/pagination.py). POST: record your own profile (accounts.apis.ProfileApi).
          */
         post: operations["users_create"];
         delete?: never;
@@ -1071,7 +1071,18 @@ export interface components {
          * @enum {string}
          */
         GreetingEnum: "login" | "google-login" | "register" | "google-register";
-        MemberOutput: {
+        /**
+         * @description * `none` - The court's price
+         *     * `fixed` - A fixed price per slot
+         *     * `percent` - A percent off the court's price
+         * @enum {string}
+         */
+        MemberPriceKindEnum: "none" | "fixed" | "percent";
+        /**
+         * @description A member as Manage Members lists them: since when, and their membership (none for someone who
+         *     became a member by paying for a booking).
+         */
+        MemberWithMembershipOutput: {
             readonly id: number;
             name?: string;
             /** Format: email */
@@ -1083,14 +1094,9 @@ export interface components {
             createdAt: string | null;
             readonly createdAtLabel: string | null;
             readonly url: string;
+            /** @description Their live membership (awaiting its first payment, active or past due), or null. */
+            readonly membership: components["schemas"]["MembershipSummary"] | null;
         };
-        /**
-         * @description * `none` - The court's price
-         *     * `fixed` - A fixed price per slot
-         *     * `percent` - A percent off the court's price
-         * @enum {string}
-         */
-        MemberPriceKindEnum: "none" | "fixed" | "percent";
         MembershipCheckoutInputRequest: {
             /** Format: int64 */
             planId: number;
@@ -1141,6 +1147,32 @@ export interface components {
          * @enum {string}
          */
         MembershipStatusEnum: "pending" | "active" | "past_due" | "cancelled" | "expired";
+        /**
+         * @description A live membership as the people lists show it: its plan, its state and its dates. It renews
+         *     at `periodEnd` when `renews` and not `cancelAtPeriodEnd`; otherwise it ends then.
+         */
+        MembershipSummary: {
+            readonly id: number;
+            readonly plan: components["schemas"]["MembershipPlanOutput"];
+            readonly status: components["schemas"]["MembershipStatusEnum"];
+            readonly statusLabel: string;
+            /** @description Whether it renews by itself: the plan's rule when it was bought. */
+            readonly renews: boolean;
+            /** @description Its holder asked to end it when the period ends: it will not renew. */
+            readonly cancelAtPeriodEnd: boolean;
+            /**
+             * Format: date-time
+             * @description Paid until then.
+             */
+            readonly periodEnd: string | null;
+            readonly periodEndLabel: string | null;
+            /**
+             * Format: date-time
+             * @description While past due, its benefits stay until then.
+             */
+            readonly graceUntil: string | null;
+            readonly graceUntilLabel: string | null;
+        };
         MyMembershipOutput: {
             /** @description Your live membership (awaiting its first payment, active or past due), or null. */
             readonly membership: components["schemas"]["MembershipOutput"] | null;
@@ -1622,6 +1654,26 @@ export interface components {
             readonly lastLoginLabel: string | null;
             /** Format: date-time */
             memberSince: string | null;
+        };
+        /** @description A person as All Users lists them: their record and their membership. */
+        UserWithMembershipOutput: {
+            readonly id: number;
+            readonly name: string;
+            /** Format: email */
+            readonly email: string;
+            /** @description A picture's URL, or empty for the default picture. */
+            image: string;
+            readonly role: components["schemas"]["RoleEnum"];
+            /** Format: date-time */
+            createdAt: string;
+            readonly createdAtLabel: string;
+            /** Format: date-time */
+            lastLogin: string | null;
+            readonly lastLoginLabel: string | null;
+            /** Format: date-time */
+            memberSince: string | null;
+            /** @description Their live membership (awaiting its first payment, active or past due), or null. */
+            readonly membership: components["schemas"]["MembershipSummary"] | null;
         };
         WaitlistEntryOutput: {
             readonly id: number;
@@ -3321,7 +3373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOutput"][];
+                    "application/json": components["schemas"]["MemberWithMembershipOutput"][];
                 };
             };
             /** @description Bad input: a list of messages per field. */
@@ -4307,7 +4359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserOutput"][];
+                    "application/json": components["schemas"]["UserWithMembershipOutput"][];
                 };
             };
             /** @description Bad input: a list of messages per field. */

@@ -2,6 +2,7 @@ import { useState } from "react";
 
 import type { components } from "../api/schema";
 import { AdminTable, RowActions } from "../components/AdminTable";
+import { MembershipCell } from "../components/MembershipCell";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
 import { authorisedFetch } from "../lib/api";
@@ -10,9 +11,9 @@ import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
-type Member = components["schemas"]["MemberOutput"];
+type Member = components["schemas"]["MemberWithMembershipOutput"];
 
-/** Manage Members (docs/staff-guide.md, Members): search on the server, and end a membership (the account stays, as a user). */
+/** Manage Members (docs/staff-guide.md, Members): each member's plan and its renewal, search on the server, and end a membership (the account stays, as a user). */
 function MembersAdmin(firstPage: FirstPage<Member>) {
   const list = useServerList(firstPage, "Error: the members could not be loaded.");
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -43,7 +44,7 @@ function MembersAdmin(firstPage: FirstPage<Member>) {
         rows={list.rows}
         numbered
         firstNumber={list.offset + 1}
-        columns={["Name", "Email", "Joined"]}
+        columns={["Name", "Email", "Membership", "Joined"]}
         actions="Delete"
         empty="No members found."
         rowKey={(member) => member.id}
@@ -51,6 +52,7 @@ function MembersAdmin(firstPage: FirstPage<Member>) {
           <>
             <td>{member.name || "—"}</td>
             <td>{member.email}</td>
+            <MembershipCell membership={member.membership} />
             <td>{member.createdAtLabel ?? "—"}</td>
             <RowActions
               name={member.email}

@@ -1,5 +1,6 @@
 import type { components } from "../api/schema";
 import { AdminTable } from "../components/AdminTable";
+import { MembershipCell } from "../components/MembershipCell";
 import { Pager } from "../components/Pager";
 import { SearchBox } from "../components/SearchBox";
 import { authorisedFetch } from "../lib/api";
@@ -8,11 +9,11 @@ import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { type FirstPage, useServerList } from "../lib/useServerList";
 
-type User = components["schemas"]["UserOutput"];
+type User = components["schemas"]["UserWithMembershipOutput"];
 
 const BADGES: Record<string, string> = { admin: "badge-info", member: "badge-success" };
 
-/** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, and by role, on the server. */
+/** All Users (docs/staff-guide.md, Users): searched by name or e-mail as you type, and by role, on the server; each person's membership beside their role. */
 function UsersAdmin(firstPage: FirstPage<User>) {
   const list = useServerList(firstPage, "Error: the users could not be loaded.");
 
@@ -67,7 +68,7 @@ function UsersAdmin(firstPage: FirstPage<User>) {
         rows={list.rows}
         numbered
         firstNumber={list.offset + 1}
-        columns={["Name", "Email", "Role", "Created At", "Last Login"]}
+        columns={["Name", "Email", "Role", "Membership", "Created At", "Last Login"]}
         actions="Admin role"
         empty="No users found."
         rowKey={(user) => user.id}
@@ -78,6 +79,7 @@ function UsersAdmin(firstPage: FirstPage<User>) {
             <td>
               <span className={`badge ${BADGES[user.role] ?? "badge-warning"} capitalize`}>{user.role}</span>
             </td>
+            <MembershipCell membership={user.membership} />
             <td>{user.createdAtLabel}</td>
             <td>{user.lastLoginLabel ?? "Never"}</td>
             <td className="actions">
