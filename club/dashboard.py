@@ -15,6 +15,7 @@ from bookings.waitlist import offers_held_for
 from content.selectors import unread_announcements
 from courts.selectors import court_list
 from kernel.days import day_start, month_start
+from memberships.selectors import membership_current
 from payments.selectors import failed_refunds, late_refunds, payments_due, takings
 
 # How many of a person's next bookings and unread announcements their home lists; the pages they
@@ -43,12 +44,13 @@ def dashboard(request):
 
 
 def _home(user: User) -> dict:
-    """A person's next bookings, payments due, slots held for them and unread announcements: one
-    query each, however many there are."""
+    """A person's membership (with its plan), next bookings, payments due, slots held for them and
+    unread announcements: one query each, however many there are."""
     now = timezone.now()
     next_bookings = list(upcoming_bookings(user=user, now=now)[:NEXT_BOOKINGS_SHOWN])
     unread = list(unread_announcements(user=user)[:UNREAD_ANNOUNCEMENTS_SHOWN])
     return {
+        "membership": membership_current(user=user),
         "next_bookings": next_bookings,
         "next_bookings_count": next_bookings[0].upcoming_count if next_bookings else 0,
         "payments_due": list(payments_due(user=user)),

@@ -1,9 +1,11 @@
-"""The dashboard's landing for users and members: above the profile card, their next bookings, the
-payments due with their deadlines, the waitlist offers held for them and the announcements they have
-not read, each with what to do next and an empty state; admins keep their own landing."""
+"""The dashboard's landing for users and members: above the profile card, their membership (what its
+plan gives and what comes next), their next bookings, the payments due with their deadlines, the
+waitlist offers held for them and the announcements they have not read, each with what to do next
+and an empty state; admins keep their own landing."""
 
 import re
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -16,8 +18,14 @@ from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
 from bookings.waitlist import waitlist_join, waitlist_offer
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from kernel.days import when
+from kernel.days import day, when
 from kernel.slots import slots_label
+from memberships.services import (
+    membership_cancel_at_period_end,
+    membership_open,
+    membership_renewal_failed,
+)
+from memberships.tests.factories import make_membership, make_plan
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
@@ -247,12 +255,116 @@ def test_the_home_shows_the_three_newest_unread_and_how_many_there_are(sign_in_a
     assert [int(n) for n in re.findall(r"News number (\d)", text)] == [5, 4, 3]
 
 
+# Membership
+
+
+def club_plan(**fields):
+    """The club's monthly plan: a lower price per slot and six hours a week."""
+    return make_plan(
+        name="Club",
+        price=Decimal("30.00"),
+        period="monthly",
+        member_price_kind="fixed",
+        member_price_value=Decimal("15.00"),
+        booking_window_days=None,
+        hours_per_week=6,
+        peak_hours_per_week=None,
+        members_only_hours=False,
+        **fields,
+    )
+
+
+def test_someone_holding_no_membership_has_no_membership_section(sign_in_as):
+    html = home(sign_in_as("ada@example.com", User.Role.MEMBER))  # a member by paying for a booking
+
+    assert 'data-testid="membership"' not in html
+
+
+def test_a_holder_sees_their_membership_first_with_its_benefits_and_next_payment(sign_in_as):
+    client = sign_in_as()
+    membership = make_membership(user=ada(), plan=club_plan(), days=30)
+
+    html = home(client)
+
+    where = [html.index(f'data-testid="{name}"') for name in ["membership", *SECTIONS]]
+    assert where == sorted(where)
+    text = section(html, "membership")
+    assert "Your membership: Club Active" in text
+    assert f"Next payment: $30.00 on {day(membership.period_end)}" in text
+    assert "Member price: $15.00 a slot" in text
+    assert "Up to 6 hours of courts a week" in text
+    assert ("/membership", "Membership and the plans") in links(html, "membership")
+
+
+def test_a_membership_that_does_not_renew_says_when_it_ends(sign_in_as):
+    client = sign_in_as()
+    membership = make_membership(user=ada(), plan=club_plan(renews_automatically=False), days=30)
+
+    text = section(home(client), "membership")
+
+    assert f"Ends on {day(membership.period_end)}: it does not renew." in text
+    assert "Next payment" not in text
+
+
+def test_a_membership_cancelled_at_its_periods_end_says_when_it_ends(sign_in_as):
+    client = sign_in_as()
+    membership = make_membership(user=ada(), plan=make_plan(name="Premium"), days=300)
+    membership_cancel_at_period_end(membership_id=membership.pk)
+
+    text = section(home(client), "membership")
+
+    assert f"Ends on {day(membership.period_end)}, as you asked: it does not renew." in text
+    assert "Next payment" not in text
+    assert "Access to the members-only hours" in text
+
+
+def test_a_past_due_membership_warns_until_when_its_benefits_stay(sign_in_as):
+    client = sign_in_as()
+    membership = make_membership(user=ada(), plan=club_plan())
+    grace = timezone.now() + timedelta(days=7)
+    membership_renewal_failed(membership_id=membership.pk, grace_until=grace, reason="Card declined.")
+
+    html = home(client)
+
+    text = section(html, "membership")
+    assert "Past due" in text
+    assert f"Your last renewal could not be charged. Pay it with another card before {when(grace)}" in text
+    assert 'role="alert"' in html
+    assert ("/membership/renew", "Pay with another card") in links(html, "membership")
+    assert "Next payment" not in text
+
+
+def test_a_membership_awaiting_its_first_payment_links_to_paying_it(sign_in_as):
+    client = sign_in_as()
+    plan = club_plan()
+    membership_open(user=ada(), plan=plan)
+
+    html = home(client)
+
+    assert "Awaiting payment" in section(html, "membership")
+    assert (f"/membership/join/{plan.pk}", "Finish paying") in links(html, "membership")
+
+
+def test_a_plan_that_keeps_the_clubs_rules_says_so(sign_in_as):
+    client = sign_in_as()
+    limits = ["booking_window_days", "hours_per_week", "peak_hours_per_week", "member_price_value"]
+    plain = make_plan(
+        name="Plain", member_price_kind="none", members_only_hours=False, **dict.fromkeys(limits)
+    )
+    make_membership(user=ada(), plan=plain)
+
+    assert "Your bookings follow the club's own rules." in section(home(client), "membership")
+
+
 # Cost
 
 
 def fill_the_home(court, people: int) -> None:
-    """`people` times over, Ada's confirmed booking, payment due, offer and unread announcement."""
+    """`people` times over, Ada's confirmed booking, payment due, offer and unread announcement; and,
+    with any, her membership."""
     lift_hour_limits()
+    if people:
+        make_membership(user=ada(), plan=make_plan(name="Premium"))
     for number in range(people):
         date = tomorrow() + timedelta(days=number)
         make_booking(user=ada(), court=court, date=date, slots=court.slots[:1], status=Status.CONFIRMED)
@@ -265,8 +377,9 @@ def fill_the_home(court, people: int) -> None:
         Announcement.objects.create(text=f"News {number}")
 
 
-# Knowing the person takes two queries (their session and their row), then one a section.
-QUERIES = 2 + len(SECTIONS)
+# Knowing the person takes two queries (their session and their row), then one for their membership
+# with its plan, and one a section.
+QUERIES = 3 + len(SECTIONS)
 
 
 @pytest.mark.parametrize("rows", [0, 4])
@@ -281,3 +394,4 @@ def test_the_home_costs_one_query_a_section_however_many_rows_it_shows(
 
     assert len(links(html, "payments-due")) == rows
     assert len(links(html, "waitlist-offers")) == rows
+    assert ('data-testid="membership"' in html) == bool(rows)
