@@ -4,8 +4,8 @@ import pytest
 
 from bookings.tests.factories import make_booking
 from club.tests.test_settings import PRODUCTION, manage
-from payments.tests.test_receipt_email import paid  # noqa: F401 - a fixture
 from payments.tests.helpers import post_event, signed, succeeded_event
+from payments.tests.test_receipt_email import paid  # noqa: F401 - a fixture
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db

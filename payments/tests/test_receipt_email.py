@@ -13,8 +13,7 @@ from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 from payments.models import Coupon
 from payments.services import payment_confirm, payment_intent_create
-from payments.tests.helpers import save
-from payments.tests.helpers import post_event, signed, succeeded_event
+from payments.tests.helpers import post_event, save, signed, succeeded_event
 from testing.worker import run_due_tasks
 
 pytestmark = pytest.mark.django_db
