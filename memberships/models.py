@@ -203,6 +203,8 @@ class Membership(StatusMachine):
     plan = models.ForeignKey(Plan, on_delete=models.PROTECT, related_name="memberships")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     renews = models.BooleanField(help_text="Whether it renews by itself: the plan's rule when it was bought.")
+    # What each period costs: the plan's price when it was bought (a renewing one renews at it).
+    price = models.DecimalField(max_digits=10, decimal_places=2, validators=PLAN_PRICE_BOUNDS)
     period_start = models.DateTimeField(null=True, blank=True)
     period_end = models.DateTimeField(null=True, blank=True, help_text="Paid until then.")
     grace_until = models.DateTimeField(

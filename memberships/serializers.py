@@ -89,7 +89,8 @@ class BenefitsOutput(CamelCaseModelSerializer[Plan]):
 
 class MembershipSummary(CamelCaseModelSerializer[Membership]):
     """A live membership as the people lists show it: its plan, its state and its dates. It renews
-    at `periodEnd` when `renews` and not `cancelAtPeriodEnd`; otherwise it ends then."""
+    at `periodEnd`, for `price` (the plan's when it was bought), when `renews` and not
+    `cancelAtPeriodEnd`; otherwise it ends then."""
 
     plan = MembershipPlanOutput(read_only=True)
     statusLabel = serializers.CharField(source="get_status_display", read_only=True)
@@ -104,6 +105,7 @@ class MembershipSummary(CamelCaseModelSerializer[Membership]):
             "status",
             "statusLabel",
             "renews",
+            "price",
             "cancel_at_period_end",
             "period_end",
             "periodEndLabel",

@@ -114,7 +114,7 @@ def membership_open(*, user: User, plan: Plan) -> Membership:
             raise Conflict(
                 f"You hold the {current.plan} membership already ({current.get_status_display().lower()})."
             )
-        if current is not None and current.plan_id == plan.pk:
+        if current is not None and (current.plan_id, current.price) == (plan.pk, plan.price):
             return current
         if current is not None:
             current.move(
@@ -122,7 +122,9 @@ def membership_open(*, user: User, plan: Plan) -> Membership:
                 note={"reason": f"Given up for the {plan} plan."},
                 ended_at=timezone.now(),
             )
-        return Membership.objects.create(user=user, plan=plan, renews=plan.renews_automatically)
+        return Membership.objects.create(
+            user=user, plan=plan, renews=plan.renews_automatically, price=plan.price
+        )
 
 
 @transaction.atomic

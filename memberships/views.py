@@ -66,7 +66,7 @@ def renew(request):
     if membership is None or membership.status != Membership.Status.PAST_DUE:
         return redirect("memberships:membership")
     form = _card_form(
-        request, price=membership.plan.price, intent_url=reverse("api-membership-renewal"), intent_body={}
+        request, price=membership.price, intent_url=reverse("api-membership-renewal"), intent_body={}
     )
     return render(request, "memberships/renew.html", {"membership": membership, **form})
 

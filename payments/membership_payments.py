@@ -62,7 +62,7 @@ def membership_checkout(*, user: User, plan: Plan) -> str:
     does. Asked again, it answers the same, as long as it can be paid."""
     membership = membership_open(user=user, plan=plan)
     if not membership.renews:
-        quote = Quote(price=plan.price, coupon=None, discount=0, total=plan.price)
+        quote = Quote(price=membership.price, coupon=None, discount=0, total=membership.price)
         payment, client_secret = _payment_open(paying_for={"membership": membership}, user=user, quote=quote)
         return client_secret or _intent_create(payment=payment) or ""
     return _first_invoice_secret(membership)
@@ -78,7 +78,7 @@ def _first_invoice_secret(membership: Membership) -> str:
             payment_confirm(payment_intent_id=intent.id)
             raise Conflict("Your membership has been paid already.")
     plan = membership.plan
-    cents, interval = to_cents(plan.price), "month" if plan.period == Plan.Period.MONTHLY else "year"
+    cents, interval = to_cents(membership.price), "month" if plan.period == Plan.Period.MONTHLY else "year"
     plan_ref = f"club-plan-{plan.pk}-{cents}-{interval}"
     gateway.ensure_stripe_plan(plan_ref=plan_ref, amount_cents=cents, interval=interval, name=plan.name)
     metadata = {"membership_id": str(membership.pk), "user_id": str(membership.user_id)}

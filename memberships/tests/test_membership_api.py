@@ -94,6 +94,7 @@ def test_a_member_of_the_monthly_plan_reads_its_state_dates_and_the_one_benefit_
             "status": "active",
             "statusLabel": "Active",
             "renews": True,
+            "price": "30.00",
             "cancelAtPeriodEnd": False,
             "periodEndLabel": day(membership.period_end),
             "graceUntil": None,

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from memberships.models import Membership
+from memberships.services import plan_update
 from memberships.tests.factories import make_plan
 from notifications.models import Notification
 from payments import membership_payments
@@ -195,3 +196,19 @@ def test_an_admin_ending_a_holders_membership_ends_it_now_with_a_full_refund(peo
     )
     assert User.objects.get(pk=membership.user_id).role == User.Role.USER
     assert Notification.objects.get(event="refund").subject == "Refund of $30.00: Club membership"
+
+
+def test_a_membership_renews_at_the_price_it_was_bought_at_and_new_ones_pay_the_new_price(
+    localstripe, monthly
+):
+    ada = User.objects.create_user("ada@example.com")
+    membership = join(ada, monthly)
+    plan_update(plan=monthly, price=Decimal("40.00"))
+
+    stripe_stand_in.renew(membership.stripe_subscription_id)
+    membership_payments.subscription_sync(subscription_id=membership.stripe_subscription_id)
+    bob = join(User.objects.create_user("bob@example.com"), monthly)
+
+    amounts = Payment.objects.filter(status="succeeded").order_by("pk").values_list("amount", flat=True)
+    assert list(amounts) == [Decimal("30.00"), Decimal("30.00"), Decimal("40.00")]
+    assert (Membership.objects.get(pk=membership.pk).price, bob.price) == (Decimal("30.00"), Decimal("40.00"))

@@ -1109,6 +1109,8 @@ export interface components {
             readonly statusLabel: string;
             /** @description Whether it renews by itself: the plan's rule when it was bought. */
             readonly renews: boolean;
+            /** Format: decimal */
+            readonly price: string;
             /** @description Its holder asked to end it when the period ends: it will not renew. */
             readonly cancelAtPeriodEnd: boolean;
             /**
@@ -1149,7 +1151,8 @@ export interface components {
         MembershipStatusEnum: "pending" | "active" | "past_due" | "cancelled" | "expired";
         /**
          * @description A live membership as the people lists show it: its plan, its state and its dates. It renews
-         *     at `periodEnd` when `renews` and not `cancelAtPeriodEnd`; otherwise it ends then.
+         *     at `periodEnd`, for `price` (the plan's when it was bought), when `renews` and not
+         *     `cancelAtPeriodEnd`; otherwise it ends then.
          */
         MembershipSummary: {
             readonly id: number;
@@ -1158,6 +1161,8 @@ export interface components {
             readonly statusLabel: string;
             /** @description Whether it renews by itself: the plan's rule when it was bought. */
             readonly renews: boolean;
+            /** Format: decimal */
+            readonly price: string;
             /** @description Its holder asked to end it when the period ends: it will not renew. */
             readonly cancelAtPeriodEnd: boolean;
             /**
