@@ -158,7 +158,9 @@ class CourtAvailabilityApi(APIView):
                 "past": started_slots(date=day, slots=court.slots),
                 "prices": {slot: f"{price:.2f}" for slot, price in prices.items()},
                 "priceKinds": {
-                    slot: price_kind(price, court) for slot, price in prices.items() if price != court.price
+                    slot: price_kind(price, own=court.price)
+                    for slot, price in prices.items()
+                    if price != court.price
                 },
             }
         )

@@ -148,7 +148,7 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
                 values += (label, login_path, name, slot)
             if cell.price:
                 formats.append(PRICE)
-                values += (money(cell.price), price_kind(cell.price, court))
+                values += (money(cell.price), price_kind(cell.price, own=court.price))
         else:
             formats.append(LABEL_ONLY[cell.state])
             values.append(label)

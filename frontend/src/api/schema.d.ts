@@ -1495,6 +1495,11 @@ export interface components {
             ends: string;
             /** Format: double */
             price: number;
+            /**
+             * @description Whether its slots are kept for the holders of a plan with the members-only hours (and admins). False if left out.
+             * @default false
+             */
+            membersOnly: boolean;
         };
         PriceBandOutput: {
             /** @description The days it applies: Monday 0 to Sunday 6. */
@@ -1514,6 +1519,8 @@ export interface components {
              * Format: decimal
              */
             price: string;
+            /** @description Whether its slots are kept for the holders of a plan with the members-only hours (and admins). */
+            membersOnly: boolean;
         };
         /** @description What a person may write about themselves. Any other field (a role, say) is ignored. */
         ProfileInputRequest: {
