@@ -19,6 +19,7 @@ from kernel.schema import errors
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
 from .models import Block, Booking, WaitlistEntry
+from .rules import rules_for
 from .schedule import bookable_until, day_sheet
 from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots, waitlist_of
 from .serializers import (
@@ -211,7 +212,9 @@ class ScheduleApi(APIView):
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
         query = valid(ScheduleQuery, request.query_params)
-        sheet = day_sheet(**query, viewer=request.user, bookable_until=bookable_until(request.user))
+        sheet = day_sheet(
+            **query, viewer=request.user, bookable_until=bookable_until(rules_for(request.user))
+        )
         return Response(ScheduleOutput(sheet).data)
 
 

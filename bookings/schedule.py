@@ -20,6 +20,7 @@ from courts.selectors import court_list, courts_with_price_bands
 from kernel.slots import Slot
 
 from .models import BookedSlot, WaitlistEntry
+from .rules import PersonRules
 from .selectors import offer_run_out, overdue
 from .slots import bookable_dates, started_slots
 
@@ -33,7 +34,7 @@ class CellState(models.TextChoices):
     # Freed and held for the viewer, the first in its line, until `held_until`: theirs to book.
     OFFERED = "offered", "Held for you"
     BLOCKED = "blocked", "Blocked"
-    # Free, but beyond the viewer's advance window (the policy's): not bookable by them yet.
+    # Free, but beyond the viewer's advance window (their plan's or the policy's): not bookable by them yet.
     LATER = "later", "Not open yet"
     PAST = "past", "Past"
     NONE = "none", "Not offered"
@@ -175,10 +176,10 @@ def day_sheet(
     return DaySheet(date=date, type=type, slots=columns, rows=rows, begun=begun, opens_on=opens_on)
 
 
-def bookable_until(viewer: User) -> Date | None:
-    """The last day the sheet offers `viewer` to book: the end of their advance window (a
+def bookable_until(rules: PersonRules) -> Date | None:
+    """The last day the sheet offers the viewer to book: the end of their advance window (a
     visitor's is a user's); none for an admin, who may block any day."""
-    return None if viewer.is_authenticated and viewer.is_admin else bookable_dates(viewer)[1]
+    return None if rules.is_admin else bookable_dates(rules)[1]
 
 
 def schedule_courts(type: str = "") -> list[Court]:

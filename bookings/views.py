@@ -24,6 +24,7 @@ from kernel.pagination import page_of
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
 from .models import Booking, CalendarFeed, WaitlistEntry
+from .rules import rules_for
 from .schedule import bookable_until, day_sheet, schedule_courts, schedule_types
 from .selectors import (
     booking_list,
@@ -51,7 +52,7 @@ def court_list(request):
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
-        first, last = bookable_dates(request.user)
+        first, last = bookable_dates(rules_for(request.user))
         context["booking_props"] = {
             "userEmail": request.user.email,
             "minDate": first.isoformat(),
@@ -225,8 +226,9 @@ def schedule(request):
     day, type = filters.filters()
     # A club of hundreds of courts reads its sheet a page of courts at a time, as every list.
     page = page_of(request, schedule_courts(type), settings.SCHEDULE_COURTS_PER_PAGE)
+    rules = rules_for(request.user)
     sheet = day_sheet(
-        date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user), courts=page
+        date=day, type=type, viewer=request.user, bookable_until=bookable_until(rules), courts=page
     )
 
     def on(days: int) -> str:
