@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin, require_self
 from courts.models import price_kind
-from courts.pricing import slot_prices
+from courts.pricing import members_only_slots, own_price, slot_prices
 from courts.selectors import court_list, courts_all, courts_with_price_bands
 from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
@@ -19,6 +19,7 @@ from kernel.schema import errors
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
 from .models import Block, Booking, WaitlistEntry
+from .rules import rules_for
 from .schedule import bookable_until, day_sheet
 from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots, waitlist_of
 from .serializers import (
@@ -136,10 +137,10 @@ class BookingRejectApi(APIView):
 
 
 class CourtAvailabilityApi(APIView):
-    """GET: the court's slots taken, started and their prices on a day (anyone). The same for
-    everyone, so the caller is not identified: checking a session costs more than the answer."""
+    """GET: the court's slots taken, started, kept for members and their prices on a day (anyone):
+    the prices the caller pays (their plan's member prices), and the members-only slots they may
+    not book."""
 
-    authentication_classes = []
     permission_classes = [AllowAny]
 
     @extend_schema(parameters=[AvailabilityQuery], responses={200: AvailabilityOutput, **errors(400, 404)})
@@ -149,16 +150,20 @@ class CourtAvailabilityApi(APIView):
             raise Http404
         court = found[0]
         day = valid(AvailabilityQuery, request.query_params)["date"]
-        prices = dict(zip(court.slots, slot_prices(court, day, court.slots), strict=True))
+        rules = rules_for(request.user)
+        own = own_price(court, rules.price_for)
+        prices = dict(zip(court.slots, slot_prices(court, day, court.slots, rules.price_for), strict=True))
+        kept = [] if rules.members_only_hours else members_only_slots(court, day, court.slots)
         return Response(
             {
                 "date": day,
                 "slots": court.slots,
                 "taken": taken_slots(court_id=court.pk, date=day),
                 "past": started_slots(date=day, slots=court.slots),
+                "membersOnly": kept,
                 "prices": {slot: f"{price:.2f}" for slot, price in prices.items()},
                 "priceKinds": {
-                    slot: price_kind(price, court) for slot, price in prices.items() if price != court.price
+                    slot: price_kind(price, own=own) for slot, price in prices.items() if price != own
                 },
             }
         )
@@ -209,7 +214,8 @@ class ScheduleApi(APIView):
     @extend_schema(parameters=[ScheduleQuery], responses={200: ScheduleOutput, **errors(400)})
     def get(self, request):
         query = valid(ScheduleQuery, request.query_params)
-        sheet = day_sheet(**query, viewer=request.user, bookable_until=bookable_until(request.user))
+        rules = rules_for(request.user)
+        sheet = day_sheet(**query, viewer=request.user, bookable_until=bookable_until(rules), rules=rules)
         return Response(ScheduleOutput(sheet).data)
 
 

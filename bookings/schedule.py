@@ -15,11 +15,12 @@ from django.utils import timezone
 
 from accounts.models import User
 from courts.models import Court
-from courts.pricing import peak_prices
+from courts.pricing import members_only_slots, own_price, peak_prices
 from courts.selectors import court_list, courts_with_price_bands
 from kernel.slots import Slot
 
 from .models import BookedSlot, WaitlistEntry
+from .rules import PersonRules
 from .selectors import offer_run_out, overdue
 from .slots import bookable_dates, started_slots
 
@@ -33,8 +34,10 @@ class CellState(models.TextChoices):
     # Freed and held for the viewer, the first in its line, until `held_until`: theirs to book.
     OFFERED = "offered", "Held for you"
     BLOCKED = "blocked", "Blocked"
-    # Free, but beyond the viewer's advance window (the policy's): not bookable by them yet.
+    # Free, but beyond the viewer's advance window (their plan's or the policy's): not bookable by them yet.
     LATER = "later", "Not open yet"
+    # Free or taken, in a members-only price band, and the viewer holds no plan that opens it.
+    MEMBERS = "members", "Members only"
     PAST = "past", "Past"
     NONE = "none", "Not offered"
 
@@ -49,7 +52,8 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
     # The holding block: everyone sees why the court is closed; admins, which block (to lift it).
     block_id: int | None = None
     reason: str = ""
-    # A free cell's price when its price band's is not the court's own (docs/rules.md, Prices).
+    # A free cell's price to the viewer when its price band makes it other than the row's `price`
+    # (docs/rules.md, Prices).
     price: Decimal | None = None
     # The viewer's own place in the cell's line (to leave it), and the end of the hold of a slot
     # held for them.
@@ -62,8 +66,10 @@ class Row:
     court: Court
     cells: list[Cell]
     # The slots whose price that day is not the court's own, with their price in dollars (as the
-    # schedule island takes them).
+    # schedule island takes them), to the viewer.
     peak: dict[str, str]
+    # What the viewer pays for a slot at the court's own price: their plan's member price.
+    price: Decimal
 
 
 @dataclass(frozen=True)
@@ -86,11 +92,13 @@ def day_sheet(
     now: datetime | None = None,
     bookable_until: Date | None = None,
     courts: Iterable[Court] | None = None,
+    rules: PersonRules | None = None,
 ) -> DaySheet:
     """The sheet of `date` for `viewer` (None or anonymous: nobody's bookings are theirs), of the
     open courts of one `type` or of all, or of `courts` (a page of schedule_courts), in two queries
     however many courts; days after `bookable_until` (the viewer's advance window, if given) are not
-    open yet (docs/rules.md, The day sheet)."""
+    open yet; prices and members-only cells are as the viewer's `rules` say (their plan's; none
+    given: no plan's) (docs/rules.md, The day sheet)."""
     now = now or timezone.now()
     courts = list(schedule_courts(type) if courts is None else courts)
     columns = sorted({slot for court in courts for slot in court.slots}, key=Slot.parse)
@@ -99,6 +107,8 @@ def day_sheet(
     signed_in = viewer if isinstance(viewer, User) else None
     viewer_id = signed_in.pk if signed_in is not None else None
     is_admin = signed_in is not None and signed_in.is_admin
+    rules = rules or PersonRules(signed_in or AnonymousUser(), plan=None)
+    price_for, members_only_hours = rules.price_for, rules.members_only_hours
     # Overdue bookings and run-out waitlist offers hold nothing (docs/rules.md, Waitlist).
     holding_nothing = overdue(now, via="holding__") | offer_run_out(now, via="offer__")
     # The viewer's place in each held slot's line, read with the slot: its index answers each row.
@@ -140,7 +150,7 @@ def day_sheet(
     # A cell that says no more than its state is the same in every row: made once per slot.
     plain = {(slot, state): Cell(slot, state) for slot in columns for state in CellState}
 
-    def cell(court: Court, offered: set[str], slot: str, peak: dict[str, Decimal]) -> Cell:
+    def cell(court: Court, offered: set[str], kept: set[str], slot: str, peak: dict[str, Decimal]) -> Cell:
         if slot not in offered:
             return plain[slot, CellState.NONE]
         holder = holders.get((court.pk, slot))
@@ -155,11 +165,15 @@ def day_sheet(
             if mine or is_admin:
                 state = CellState.YOURS if mine else CellState.TAKEN
                 return Cell(slot, state, booking_id, status, email if is_admin else "")
-            if place_id is not None and slot not in begun:
+            if slot in begun:
+                return plain[slot, CellState.TAKEN]
+            if place_id is not None:
                 return Cell(slot, CellState.WAITING, waitlist_id=place_id)
-            return plain[slot, CellState.TAKEN]
+            return plain[slot, CellState.MEMBERS if slot in kept else CellState.TAKEN]
         if slot in begun:
             return plain[slot, CellState.PAST]
+        if slot in kept:
+            return plain[slot, CellState.MEMBERS]
         if later:
             return plain[slot, CellState.LATER]
         price = peak.get(slot)
@@ -167,18 +181,20 @@ def day_sheet(
 
     rows = []
     for court in courts:
-        peak = peak_prices(court, date, court.slots)
+        peak = peak_prices(court, date, court.slots, price_for)
         offered = set(court.slots)
-        cells = [cell(court, offered, slot, peak) for slot in columns]
-        rows.append(Row(court, cells, {slot: str(price) for slot, price in peak.items()}))
+        kept = set() if members_only_hours else set(members_only_slots(court, date, court.slots))
+        cells = [cell(court, offered, kept, slot, peak) for slot in columns]
+        shown = {slot: str(price) for slot, price in peak.items()}
+        rows.append(Row(court, cells, shown, own_price(court, price_for)))
     opens_on = date - (bookable_until - timezone.localdate(now)) if later and bookable_until else None
     return DaySheet(date=date, type=type, slots=columns, rows=rows, begun=begun, opens_on=opens_on)
 
 
-def bookable_until(viewer: User) -> Date | None:
-    """The last day the sheet offers `viewer` to book: the end of their advance window (a
+def bookable_until(rules: PersonRules) -> Date | None:
+    """The last day the sheet offers the viewer to book: the end of their advance window (a
     visitor's is a user's); none for an admin, who may block any day."""
-    return None if viewer.is_authenticated and viewer.is_admin else bookable_dates(viewer)[1]
+    return None if rules.is_admin else bookable_dates(rules)[1]
 
 
 def schedule_courts(type: str = "") -> list[Court]:

@@ -86,13 +86,20 @@ class AvailabilityOutput(serializers.Serializer):
     past = serializers.ListField(
         child=serializers.CharField(), help_text="Slots that have begun: too late to book."
     )
+    membersOnly = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Slots that a members-only price band keeps for the holders of a plan with the "
+        "members-only hours, which you may not book (none for such a holder, or an admin).",
+    )
     prices = serializers.DictField(
         child=serializers.DecimalField(max_digits=10, decimal_places=2),
-        help_text="Each slot's price that day: its price band's, or the court's own.",
+        help_text="Each slot's price that day to you: its price band's, or the court's own; your "
+        "plan's member price if you hold one.",
     )
     priceKinds = serializers.DictField(
         child=serializers.ChoiceField(choices=["peak", "off-peak"]),
-        help_text="The slots priced above (peak) or below (off-peak) the court's own.",
+        help_text="The slots priced above (peak) or below (off-peak) what you pay for a slot at the "
+        "court's own price.",
     )
 
 
@@ -144,7 +151,7 @@ class ScheduleCellOutput(serializers.Serializer):
         max_digits=10,
         decimal_places=2,
         allow_null=True,
-        help_text="A free cell's price when a price band makes it other than the court's own.",
+        help_text="A free cell's price to you when a price band makes it other than the court's `yourPrice`.",
     )
     waitlistId = serializers.IntegerField(
         source="waitlist_id",
@@ -161,6 +168,13 @@ class ScheduleCourtOutput(serializers.Serializer):
     name = serializers.CharField(source="court.name")
     type = serializers.CharField(source="court.type")
     price = serializers.DecimalField(source="court.price", max_digits=10, decimal_places=2)
+    yourPrice = serializers.DecimalField(
+        source="price",
+        max_digits=10,
+        decimal_places=2,
+        help_text="What you pay for a slot at the court's own price: your plan's member price if you "
+        "hold one, else `price`.",
+    )
     cells = ScheduleCellOutput(many=True, help_text="One per column of `slots`.")
 
 

@@ -1,7 +1,7 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -17,7 +17,8 @@ from django.utils import timezone
 from accounts.models import User
 from audit.services import audit_record, audited_update
 from courts.models import Court
-from courts.pricing import slot_prices
+from courts.pricing import PriceFor, peak_slots, slot_prices
+from courts.selectors import courts_all, courts_with_price_bands
 from kernel.days import day, when
 from kernel.errors import Conflict, Forbidden
 from kernel.money import CENT, money
@@ -26,8 +27,9 @@ from kernel.text import one_line_refusal
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
+from .rules import Limit, PersonRules, rules_for
 from .selectors import held_slots, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
-from .slots import day_refusals, slot_hours, slots_refusal
+from .slots import day_refusals, members_only_refusal, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
 Status = Booking.Status
@@ -43,9 +45,12 @@ _PRICE = Booking._meta.get_field("price")
 LARGEST_PRICE = Decimal(10) ** (_PRICE.max_digits - _PRICE.decimal_places) - CENT
 
 
-def booking_price(*, court: Court, date: Date, slots: list[str]) -> Decimal:
-    """What `slots` of `court` cost on `date` (docs/rules.md, Prices)."""
-    return sum(slot_prices(court, date, slots), Decimal("0"))
+def booking_price(
+    *, court: Court, date: Date, slots: list[str], price_for: PriceFor | None = None
+) -> Decimal:
+    """What `slots` of `court` cost on `date` (docs/rules.md, Prices), to the person `price_for`
+    prices for (PersonRules.price_for: their plan's member price)."""
+    return sum(slot_prices(court, date, slots, price_for), Decimal("0"))
 
 
 @transaction.atomic
@@ -55,21 +60,32 @@ def booking_request(
     """A booking for `user`: pending an admin's decision or, under instant booking, approved at
     once, to be paid within its checkout hold."""
     policy = policy_get()
-    errors = day_refusals(user=user, court=court, date=date, policy=policy)
-    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book"):
+    # Under the person's row lock their concurrent requests are counted one after the other, and
+    # the plan whose prices and limits apply is read once, as it stands for all of them.
+    User.objects.select_for_update().get(pk=user.pk)
+    rules = rules_for(user, policy=policy)
+    errors = day_refusals(rules=rules, court=court, date=date)
+    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book") or members_only_refusal(
+        rules=rules, court=court, date=date, slots=slots
+    ):
         errors["slots"] = refusal
     if not errors:
-        expected = booking_price(court=court, date=date, slots=slots)
+        expected = booking_price(court=court, date=date, slots=slots, price_for=rules.price_for)
         if expected > LARGEST_PRICE:
             errors["slots"] = (
                 f"These slots cost ${money(expected)} together, more than one booking can: choose fewer."
+            )
+        elif not expected:  # a plan's 100% off: a booking is what is paid for
+            errors["slots"] = (
+                f"These slots cost nothing with your {rules.plan} plan, and a booking is paid for: "
+                "ask the club to keep them for you."
             )
         elif price is not None and price != expected:
             errors["price"] = f"The price is {expected}, not {price}."
     if errors:
         raise ValidationError(errors)
     slots = sorted(slots, key=court.slots.index)
-    _check_person_limits(user=user, policy=policy, court=court, date=date, slots=slots)
+    _check_person_limits(user=user, rules=rules, court=court, date=date, slots=slots)
     now = timezone.now()
     instant = not policy.approval_required
     booking = Booking.objects.create(
@@ -91,38 +107,83 @@ def booking_request(
     return booking
 
 
-def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date, slots: list[str]) -> None:
-    """Refuses a request past the policy's limits on one person: nobody sits on a court's week
-    with requests they do not pay for."""
-    # Under the person's row lock their concurrent requests are counted one after the other.
-    User.objects.select_for_update().get(pk=user.pk)
-    if open_bookings(user=user).count() >= (most_open := policy.open_bookings_limit):
-        raise Conflict(
-            f"You already have {most_open} open bookings (waiting for a decision or "
-            "for payment). Pay for or cancel one of them before you request another."
-        )
+def _check_person_limits(
+    *, user: User, rules: PersonRules, court: Court, date: Date, slots: list[str]
+) -> None:
+    """Refuses a request past the limits on one person (the policy's, or their plan's): nobody sits
+    on a court's week with requests they do not pay for, or holds more than their plan gives. The
+    caller holds the person's row lock."""
+    most_open = rules.open_bookings
+    if (held_open := open_bookings(user=user).count()) >= (most_open.value or 0):
+        waiting = "(waiting for a decision or for payment)"
+        then = "Pay for or cancel one of them before you request another."
+        if most_open.plan is not None:
+            raise Conflict(
+                f"{most_open.holds()} open bookings at once {waiting}, and you have {held_open}. {then}"
+            )
+        raise Conflict(f"You already have {most_open.value} open bookings {waiting}. {then}")
     asked = slot_hours(slots)
     monday = date - timedelta(days=date.weekday())
-    unpaid = open_bookings(user=user).values_list("slots", flat=True)
-    on_day = f"on {day(date)}"
-    in_week = f"in the week of {day(monday)}"
-    pay_first = "choose fewer slots, or pay for or cancel one of them first."
-    # The slots each limit below counts, read only when it is set.
-    day_held = held_slots(booking__user=user, date=date).values_list("slot", flat=True)
-    day_unpaid = chain.from_iterable(unpaid.filter(date=date))
-    week_unpaid = chain.from_iterable(unpaid.filter(date__range=(monday, monday + timedelta(days=6))))
-    for limit, of, where, then, counted in (
-        (policy.daily_hours_limit, "courts a day", on_day, "choose fewer slots or another day.", day_held),
-        (policy.daily_open_hours_limit, "unpaid bookings a day", on_day, pay_first, day_unpaid),
-        (policy.weekly_open_hours_limit, "unpaid bookings a week", in_week, pay_first, week_unpaid),
-    ):
-        if limit is None or (held := slot_hours(counted)) + asked <= limit:
-            continue
-        refusal = f"You may hold at most {limit:g} hours of {of}"
+    week = (monday, monday + timedelta(days=6))
+    on_day, in_week = f"on {day(date)}", f"in the week of {day(monday)}"
+
+    def refuse_past(
+        limit: Limit, of: str, where: str, then: str, counted: Iterable[str], adding: float
+    ) -> None:
+        """Refuses the request if the `adding` hours it asks for take the hours `counted` (read only
+        for a limit that is set) past `limit`, hours of `of`; a request that adds none of what a
+        limit counts (no peak slot) passes it."""
+        if limit.value is None or not adding or (held := slot_hours(counted)) + adding <= limit.value:
+            return
+        refusal = f"{limit.holds()} hours of {of}"
         if not held:  # the request alone is over the limit
-            raise Conflict(f"{refusal}, and these slots make {asked:g}: choose fewer slots.")
+            raise Conflict(f"{refusal}, and these slots make {adding:g}: choose fewer slots.")
         raise Conflict(f"{refusal}, and you hold {held:g} {where} already: {then}")
-    if (minutes := policy.rerequest_cooldown_minutes) is not None:
+
+    held = held_slots(booking__user=user)
+    unpaid = open_bookings(user=user).values_list("slots", flat=True)
+    pay_first = "choose fewer slots, or pay for or cancel one of them first."
+    refuse_past(
+        rules.hours_a_day,
+        "courts a day",
+        on_day,
+        "choose fewer slots or another day.",
+        held.filter(date=date).values_list("slot", flat=True),
+        asked,
+    )
+    refuse_past(
+        rules.unpaid_hours_a_day,
+        "unpaid bookings a day",
+        on_day,
+        pay_first,
+        chain.from_iterable(unpaid.filter(date=date)),
+        asked,
+    )
+    refuse_past(
+        rules.unpaid_hours_a_week,
+        "unpaid bookings a week",
+        in_week,
+        pay_first,
+        chain.from_iterable(unpaid.filter(date__range=week)),
+        asked,
+    )
+    refuse_past(
+        rules.hours_a_week,
+        "courts a week",
+        in_week,
+        "choose fewer slots or another week.",
+        held.filter(date__range=week).values_list("slot", flat=True),
+        asked,
+    )
+    refuse_past(
+        rules.peak_hours_a_week,
+        "courts at peak times a week",
+        in_week,
+        "choose fewer slots, or slots outside peak times.",
+        _peak_slots_held(held.filter(date__range=week)),
+        slot_hours(peak_slots(court, date, slots)),
+    )
+    if (minutes := rules.policy.rerequest_cooldown_minutes) is not None:
         wait = timedelta(minutes=minutes)
         let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)
         if again := [slot for slot in slots if any(slot in held for held, _ in let_go)]:
@@ -136,6 +197,16 @@ def _check_person_limits(*, user: User, policy: Policy, court: Court, date: Date
                 f"You let {', '.join(again)} go less than {minutes} minutes ago: so that others can "
                 f"take {it} first, you can request {it} again from {when(shown)}."
             )
+
+
+def _peak_slots_held(held: QuerySet[BookedSlot]) -> Iterator[str]:
+    """Those of the `held` slots that fall in a peak band of their court (as the bands are now),
+    read when first asked for: the held slots, then their courts with their bands."""
+    rows = list(held.values_list("court_id", "date", "slot"))
+    courts = courts_with_price_bands(courts_all().filter(pk__in={court_id for court_id, _, _ in rows}))
+    by_id = {court.pk: court for court in courts}
+    for court_id, on, slot in rows:
+        yield from peak_slots(by_id[court_id], on, [slot])
 
 
 def _hold_slots(booking: Booking) -> None:

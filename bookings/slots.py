@@ -7,12 +7,11 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from accounts.models import User
 from courts.models import Court
+from courts.pricing import members_only_slots
 from kernel.slots import Slot
 
-from .models import Policy
-from .selectors import policy_get
+from .rules import PersonRules
 
 # How far from today the day sheet goes, and blocks: where a calendar has weeks around the day.
 REACH_DAYS = 2 * 366
@@ -20,11 +19,11 @@ REACH_DAYS = 2 * 366
 NO_SLOTS_CHOSEN = "Please select at least one slot."
 
 
-def bookable_dates(user: User, policy: Policy | None = None) -> tuple[Date, Date]:
-    """The first and last day `user` may book a court for: today, and the end of their role's
-    advance window."""
+def bookable_dates(rules: PersonRules) -> tuple[Date, Date]:
+    """The first and last day a person may book a court for: today, and the end of their advance
+    window (their plan's, else their role's)."""
     today = timezone.localdate()
-    return today, today + timedelta(days=(policy or policy_get()).advance_days(user))
+    return today, today + timedelta(days=rules.window.value or 0)
 
 
 def slot_hours(slots: Iterable[str]) -> float:
@@ -52,15 +51,32 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
     return ""
 
 
-def day_refusals(*, user: User, court: Court, date: Date, policy: Policy | None = None) -> dict[str, str]:
-    """Why `user` may not take a slot of `court` on `date`, by field: the court is closed, or the
-    day is outside their advance window."""
+def day_refusals(*, rules: PersonRules, court: Court, date: Date) -> dict[str, str]:
+    """Why the person may not take a slot of `court` on `date`, by field: the court is closed, or
+    the day is outside their advance window."""
     errors: dict[str, str] = {}
-    first, last = bookable_dates(user, policy)
+    first, last = bookable_dates(rules)
     if court.is_archived:
         errors["courtId"] = "This court is no longer open for booking."
     if date < first:
         errors["date"] = "Please choose today or a later date."
     elif date > last:
-        errors["date"] = f"Bookings open {(last - first).days} days ahead for you: choose {last} or earlier."
+        days = (last - first).days
+        if (plan := rules.window.plan) is not None:
+            errors["date"] = (
+                f"Your {plan.name} plan lets you book {days} days ahead: choose {last} or earlier."
+            )
+        else:
+            errors["date"] = f"Bookings open {days} days ahead for you: choose {last} or earlier."
     return errors
+
+
+def members_only_refusal(*, rules: PersonRules, court: Court, date: Date, slots: list[str]) -> str:
+    """Why the person may not take those of `slots` that a members-only band keeps, if any."""
+    if rules.members_only_hours or not (kept := members_only_slots(court, date, slots)):
+        return ""
+    verb = "is" if len(kept) == 1 else "are"
+    return (
+        f"Members only: {', '.join(kept)} {verb} kept for the holders of a plan with the members-only "
+        "hours. Choose other slots, or see the membership plans."
+    )

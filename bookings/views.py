@@ -16,6 +16,7 @@ from django.views.decorators.http import conditional_page, require_safe
 from accounts.guards import admin_required, login_required, member_required
 from audit.selectors import audit_trail
 from courts.models import COURT_IMAGE_PLACEHOLDER
+from courts.pricing import own_price
 from courts.selectors import court_list as open_courts
 from courts.selectors import with_price_bands
 from kernel import days
@@ -24,6 +25,7 @@ from kernel.pagination import page_of
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
 from .models import Booking, CalendarFeed, WaitlistEntry
+from .rules import rules_for
 from .schedule import bookable_until, day_sheet, schedule_courts, schedule_types
 from .selectors import (
     booking_list,
@@ -51,19 +53,22 @@ def court_list(request):
     page = page_of(request, with_price_bands(open_courts()), settings.COURTS_PER_PAGE)
     context = {"page": page, "image_placeholder": static(COURT_IMAGE_PLACEHOLDER)}
     if request.user.is_authenticated:
-        first, last = bookable_dates(request.user)
+        rules = rules_for(request.user)
+        first, last = bookable_dates(rules)
         context["booking_props"] = {
             "userEmail": request.user.email,
             "minDate": first.isoformat(),
             "maxDate": last.isoformat(),
             "bookingsUrl": reverse("api-bookings"),
             "noSlotsMessage": NO_SLOTS_CHOSEN,
+            "memberPlan": rules.plan.name if rules.price_for else None,
             "courts": [
                 {
                     "id": court.pk,
                     "name": court.name,
                     "type": court.type,
-                    "price": str(court.price),
+                    # What the person pays for a slot outside the court's bands: their plan's price.
+                    "price": str(own_price(court, rules.price_for)),
                     "slots": court.slots,
                     "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
                 }
@@ -225,8 +230,14 @@ def schedule(request):
     day, type = filters.filters()
     # A club of hundreds of courts reads its sheet a page of courts at a time, as every list.
     page = page_of(request, schedule_courts(type), settings.SCHEDULE_COURTS_PER_PAGE)
+    rules = rules_for(request.user)
     sheet = day_sheet(
-        date=day, type=type, viewer=request.user, bookable_until=bookable_until(request.user), courts=page
+        date=day,
+        type=type,
+        viewer=request.user,
+        bookable_until=bookable_until(rules),
+        courts=page,
+        rules=rules,
     )
 
     def on(days: int) -> str:
@@ -241,6 +252,8 @@ def schedule(request):
         "filters": filters,
         "booking_path": _path("bookings:detail"),
         "is_admin": is_admin,
+        # The plan whose member prices the sheet shows, if any.
+        "member_plan": rules.plan if rules.price_for else None,
         # A visitor's free cell leads to the login page and from there back to this sheet.
         "login_path": f"{reverse('accounts:login')}?{urlencode({'next': request.get_full_path()}, safe='/')}",
     }
@@ -248,7 +261,7 @@ def schedule(request):
         # The schedule island books the free cells chosen, joins waitlists and, for admins, acts on
         # the cells (frontend/src/islands/schedule.tsx).
         courts = [
-            {"id": row.court.pk, "label": row.court.label, "price": str(row.court.price), "peak": row.peak}
+            {"id": row.court.pk, "label": row.court.label, "price": str(row.price), "peak": row.peak}
             for row in sheet.rows
         ]
         context["booking_props"] = {

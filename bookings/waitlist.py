@@ -20,8 +20,9 @@ from kernel.slots import Slot
 
 from . import notices
 from .models import BookedSlot, WaitlistEntry
+from .rules import rules_for
 from .selectors import held_slots, offer_run_out, policy_get
-from .slots import day_refusals
+from .slots import day_refusals, members_only_refusal
 
 Status = WaitlistEntry.Status
 
@@ -71,11 +72,14 @@ def offers_held_for(*, user: User, now: datetime | None = None) -> list[HeldOffe
 
 def waitlist_join(*, user: User, court: Court, date: Date, slot: str) -> WaitlistEntry:
     """A place for `user` at the end of the line for a taken slot, not their own, before it begins."""
-    errors = day_refusals(user=user, court=court, date=date)
+    rules = rules_for(user)
+    errors = day_refusals(rules=rules, court=court, date=date)
     if slot not in court.slots:
         errors["slot"] = "Not a slot of this court."
     elif "date" not in errors and Slot.parse(slot).starts_at(date) <= timezone.now():
         errors["slot"] = f"Too late: {slot} has already started."
+    elif refusal := members_only_refusal(rules=rules, court=court, date=date, slots=[slot]):
+        errors["slot"] = refusal
     if errors:
         raise ValidationError(errors)
     if user.waitlist.filter(court=court, date=date, slot=slot, status__in=WaitlistEntry.ACTIVE).exists():

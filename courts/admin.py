@@ -17,7 +17,7 @@ class PriceBandForm(forms.ModelForm):
 
     class Meta:
         model = PriceBand
-        fields = ["weekdays", "starts", "ends", "price"]
+        fields = ["weekdays", "starts", "ends", "price", "members_only"]
 
 
 class PriceBandFormSet(BaseInlineFormSet):

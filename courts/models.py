@@ -98,6 +98,12 @@ class PriceBand(models.Model):
     price = models.DecimalField(
         "price per session", max_digits=10, decimal_places=2, validators=SESSION_PRICE_BOUNDS
     )
+    members_only = models.BooleanField(
+        "members only",
+        default=False,
+        help_text="Its slots are booked only by the holders of a plan with the members-only hours "
+        "(and by admins).",
+    )
 
     class Meta:
         # The order in which a slot's price looks for its band: the first that applies wins.
@@ -116,7 +122,8 @@ class PriceBand(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.days_label} {self.starts:%H:%M}-{self.ends:%H:%M}: {self.price}"
+        members = " (members only)" if self.members_only else ""
+        return f"{self.days_label} {self.starts:%H:%M}-{self.ends:%H:%M}: {self.price}{members}"
 
     @property
     def days_label(self) -> str:
@@ -133,9 +140,9 @@ class PriceBand(models.Model):
     @property
     def kind(self) -> str:
         """Whether the band's price is "peak" or "off-peak" beside its court's own (price_kind)."""
-        return price_kind(self.price, self.court)
+        return price_kind(self.price, own=self.court.price)
 
 
-def price_kind(price: Decimal, court: Court) -> str:
-    """What a price of `court`'s other than its own is called: "peak" above it, else "off-peak"."""
-    return "peak" if price > court.price else "off-peak"
+def price_kind(price: Decimal, *, own: Decimal) -> str:
+    """What a slot's price other than its court's `own` is called: "peak" above it, else "off-peak"."""
+    return "peak" if price > own else "off-peak"

@@ -28,7 +28,7 @@ def with_price_bands(courts: QuerySet[Court]) -> QuerySet[Court]:
 
 
 # The price band's fields, read as `band_<field>` beside each court.
-_BAND_FIELDS = ("id", "weekdays", "starts", "ends", "price")
+_BAND_FIELDS = ("id", "weekdays", "starts", "ends", "price", "members_only")
 
 
 def courts_with_price_bands(courts: QuerySet[Court]) -> list[Court]:

@@ -28,16 +28,22 @@ _PRICE = {
 }
 
 
+_MEMBERS_ONLY = (
+    "Whether its slots are kept for the holders of a plan with the members-only hours (and admins)."
+)
+
+
 class PriceBandOutput(serializers.ModelSerializer):
     weekdays = serializers.ListField(
         child=serializers.IntegerField(), help_text="The days it applies: Monday 0 to Sunday 6."
     )
     starts = serializers.TimeField(**_TIME, help_text="A slot starting then or later takes the price.")
     ends = serializers.TimeField(**_TIME, help_text="A slot starting then or later no longer does.")
+    membersOnly = serializers.BooleanField(source="members_only", help_text=_MEMBERS_ONLY)
 
     class Meta:
         model = PriceBand
-        fields = ["weekdays", "starts", "ends", "price"]
+        fields = ["weekdays", "starts", "ends", "price", "membersOnly"]
 
 
 class CourtOutput(serializers.ModelSerializer):
@@ -114,10 +120,13 @@ class PriceBandInput(serializers.ModelSerializer):
     )
     starts = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later takes the price.")
     ends = serializers.TimeField(**_TIME, help_text="HH:MM: a slot starting then or later no longer does.")
+    membersOnly = serializers.BooleanField(
+        source="members_only", required=False, default=False, help_text=f"{_MEMBERS_ONLY} False if left out."
+    )
 
     class Meta:
         model = PriceBand
-        fields = ["weekdays", "starts", "ends", "price"]
+        fields = ["weekdays", "starts", "ends", "price", "membersOnly"]
         extra_kwargs = _PRICE
 
 

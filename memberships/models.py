@@ -11,6 +11,7 @@ from django.utils import timezone
 from courts.models import SESSION_PRICE_BOUNDS
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
 from kernel.days import add_months, moments
+from kernel.money import discounted
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
 
@@ -143,6 +144,15 @@ class Plan(models.Model):
         if self.members_only_hours:
             lines.append("Access to the members-only hours")
         return lines
+
+    def slot_price(self, price: Decimal) -> Decimal:
+        """What a holder pays for a slot whose price (the court's own, or its price band's) is
+        `price`: the plan's fixed price instead, or its percent off, rounded to the cent."""
+        if self.member_price_kind == self.MemberPriceKind.FIXED and self.member_price_value is not None:
+            return Decimal(self.member_price_value)
+        if self.member_price_kind == self.MemberPriceKind.PERCENT and self.member_price_value is not None:
+            return discounted(price, int(self.member_price_value))
+        return price
 
     def clean(self) -> None:
         """The rules between fields, each message under its field (the model's names)."""

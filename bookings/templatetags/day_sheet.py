@@ -83,11 +83,12 @@ BOOK = (
 )
 # price, kind
 PRICE = '<span class="block text-xs" data-peak-price>${}<span class="sr-only"> {} price</span></span>'
-# The cells that show only their label: not offered, past or not open yet (dimmed).
+# The cells that show only their label: not offered, past, not open yet or members only (dimmed).
 LABEL_ONLY = {
     CellState.NONE: '<td><span aria-hidden="true">\N{EN DASH}</span><span class="sr-only">{}</span>',
     CellState.PAST: '<td class="text-base-content/60">{}',
     CellState.LATER: '<td class="text-base-content/60">{}',
+    CellState.MEMBERS: '<td class="text-base-content/60">{}',
 }
 
 
@@ -148,7 +149,7 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
                 values += (label, login_path, name, slot)
             if cell.price:
                 formats.append(PRICE)
-                values += (money(cell.price), price_kind(cell.price, court))
+                values += (money(cell.price), price_kind(cell.price, own=row.price))
         else:
             formats.append(LABEL_ONLY[cell.state])
             values.append(label)

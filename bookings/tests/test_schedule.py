@@ -11,6 +11,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.blocks import block_create
 from bookings.models import Booking
+from bookings.rules import rules_for
 from bookings.schedule import bookable_until, day_sheet
 from bookings.services import booking_cancel, policy_update
 from bookings.tests.factories import approved_at, make_booking, tomorrow
@@ -90,7 +91,7 @@ def test_free_cells_beyond_the_viewers_window_are_not_open_yet(days_past_the_win
     ada = User.objects.create_user("ada@example.com")
     day = timezone.localdate() + timedelta(days=7 + days_past_the_window)
 
-    sheet = day_sheet(date=day, viewer=ada, bookable_until=bookable_until(ada))
+    sheet = day_sheet(date=day, viewer=ada, bookable_until=bookable_until(rules_for(ada)))
 
     if days_past_the_window:
         assert states(sheet) == {"Centre": ["later", "later"]}
@@ -99,7 +100,7 @@ def test_free_cells_beyond_the_viewers_window_are_not_open_yet(days_past_the_win
         assert states(sheet) == {"Centre": ["free", "free"]}
         assert sheet.opens_on is None
     admin = User.objects.create_user("ann@example.com", role=User.Role.ADMIN)
-    assert bookable_until(admin) is None  # admins may block any day
+    assert bookable_until(rules_for(admin)) is None  # admins may block any day
 
 
 def test_the_page_gives_admins_the_cells_actions_and_signed_in_people_the_waitlist(people, sign_in_as):
@@ -255,9 +256,9 @@ def test_the_api_costs_the_same_queries_for_2_courts_as_for_20(people, kind):
     few = queries()
     add_courts(18)
 
-    # At most: the session, the caller, the types (for the filter), the policy (the caller's
-    # window), the courts, the held slots.
-    assert queries() == few <= 6
+    # At most: the session, the caller, the caller's plan, the types (for the filter), the policy
+    # (the caller's window), the courts, the held slots.
+    assert queries() == few <= 7
 
 
 @pytest.mark.parametrize("day", ["9999-12-31", "0001-01-01"])

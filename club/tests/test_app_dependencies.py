@@ -22,7 +22,7 @@ DRAWN = {
     "notifications": {"kernel", "accounts", "audit"},
     "courts": {"kernel", "accounts", "audit"},
     "memberships": {"kernel", "accounts", "audit", "courts", "notifications"},
-    "bookings": {"kernel", "accounts", "audit", "courts", "notifications"},
+    "bookings": {"kernel", "accounts", "audit", "courts", "memberships", "notifications"},
     "payments": {"kernel", "accounts", "audit", "bookings", "courts", "memberships", "notifications"},
     "content": {"kernel", "accounts", "audit", "notifications", "payments"},
     "club": {"kernel", "audit", "accounts", "courts", "memberships", "bookings", "payments", "content"},

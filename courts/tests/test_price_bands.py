@@ -12,11 +12,12 @@ from django.forms import inlineformset_factory
 from django.http import QueryDict
 
 from accounts.models import User
+from audit.models import AuditEntry
 from bookings.models import Booking
 from bookings.schedule import day_sheet
 from bookings.services import booking_price, booking_request
 from bookings.tests.factories import lift_hour_limits, tomorrow
-from courts.admin import PriceBandForm, PriceBandFormSet
+from courts.admin import PriceBandForm, PriceBandFormSet, price_bands
 from courts.models import Court, PriceBand
 from courts.pricing import slot_prices
 from courts.services import court_create, court_update
@@ -29,6 +30,7 @@ EVENING = ["16:00-17:00", "17:00-18:00", "20:00-21:00", "21:00-22:00"]
 MONDAY = Date(2026, 6, 1)
 SATURDAY = Date(2026, 6, 6)
 EVENINGS_BAND = {"weekdays": WEEKDAYS, "starts": "17:00", "ends": "21:00", "price": "30.00"}
+EVENINGS_SHOWN = {**EVENINGS_BAND, "membersOnly": False}  # as the API answers it
 NEW_COURT = {
     "name": "North Court",
     "type": "Tennis",
@@ -230,6 +232,22 @@ def test_django_admins_bands_are_refused_when_they_overlap():
     assert "overlap on Tuesday" in formset.non_form_errors()[0]
 
 
+def test_django_admin_marks_a_band_members_only():
+    court = CourtFactory()
+    forms = inlineformset_factory(Court, PriceBand, form=PriceBandForm, formset=PriceBandFormSet, extra=0)
+    query = QueryDict(mutable=True)
+    fields = {"TOTAL_FORMS": "1", "INITIAL_FORMS": "0", "0-starts": "08:00", "0-ends": "10:00"}
+    for key, value in (fields | {"0-price": "25", "0-members_only": "on"}).items():
+        query[f"price_bands-{key}"] = value
+    query.setlist("price_bands-0-weekdays", ["5", "6"])
+
+    formset = forms(query, instance=court)
+
+    assert formset.is_valid(), formset.errors
+    court_update(court=court, price_bands=price_bands(formset))
+    assert PriceBand.objects.get(court=court).members_only is True
+
+
 # --- The court API ---------------------------------------------------------------------------------
 
 
@@ -249,10 +267,10 @@ def test_only_admins_add_and_change_a_courts_bands(caller):
         return
     assert (created.status_code, changed.status_code) == (201, 200)
     assert created.json()["priceBands"] == [
-        {"weekdays": WEEKENDS, "starts": "08:00", "ends": "22:00", "price": "35.00"},
-        EVENINGS_BAND,
+        {"weekdays": WEEKENDS, "starts": "08:00", "ends": "22:00", "price": "35.00", "membersOnly": False},
+        EVENINGS_SHOWN,
     ]
-    assert changed.json()["priceBands"] == [EVENINGS_BAND]
+    assert changed.json()["priceBands"] == [EVENINGS_SHOWN]
     assert PriceBand.objects.count() == 3
 
 
@@ -264,11 +282,36 @@ def test_the_court_list_says_each_courts_bands_and_a_change_to_them_at_once(clie
     PriceBand.objects.create(court=court, weekdays=[6], starts=time(8), ends=time(9), price=Decimal("22"))
     relisted = {c["name"]: c["priceBands"] for c in client.get("/api/courts").json()}
 
-    assert listed == {court.name: [EVENINGS_BAND], "Plain": []}
+    assert listed == {court.name: [EVENINGS_SHOWN], "Plain": []}
     assert relisted[court.name] == [
-        {"weekdays": [6], "starts": "08:00", "ends": "09:00", "price": "22.00"},
-        EVENINGS_BAND,
+        {"weekdays": [6], "starts": "08:00", "ends": "09:00", "price": "22.00", "membersOnly": False},
+        EVENINGS_SHOWN,
     ]
+
+
+def test_an_admin_keeps_a_band_for_members_and_anyone_reads_it(people):
+    court = CourtFactory()
+    members = {
+        "weekdays": WEEKENDS,
+        "starts": "08:00",
+        "ends": "10:00",
+        "price": "25.00",
+        "membersOnly": True,
+    }
+
+    changed = people["admin"].patch(
+        f"/api/courts/{court.pk}", {"priceBands": [members, EVENINGS_BAND]}, content_type="application/json"
+    )
+    refused = people["member"].patch(
+        f"/api/courts/{court.pk}", {"priceBands": [EVENINGS_BAND]}, content_type="application/json"
+    )
+
+    assert changed.status_code == 200
+    assert (refused.status_code, PriceBand.objects.filter(members_only=True).count()) == (403, 1)
+    listed = people["anonymous"].get("/api/courts").json()[0]["priceBands"]
+    assert listed == [members, EVENINGS_SHOWN]
+    summary = AuditEntry.objects.get(action="court.update").summary
+    assert "weekends 08:00-10:00: 25.00 (members only)" in summary
 
 
 @pytest.mark.parametrize(
@@ -351,6 +394,17 @@ def test_the_courts_page_names_the_peak_prices(client):
 
     assert "Price per session: $20.00 " in html
     assert "(peak: $30.00 weekdays 17:00-21:00)" in " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_the_courts_page_names_the_members_only_hours(client):
+    court = peak_court(name="Centre")
+    PriceBand.objects.create(
+        court=court, weekdays=WEEKENDS, starts=time(8), ends=time(10), price=Decimal(20), members_only=True
+    )
+
+    text = " ".join(re.sub(r"<[^>]+>", " ", client.get("/courts").content.decode()).split())
+
+    assert "(off-peak, members only: $20.00 weekends 08:00-10:00; peak: $30.00 weekdays 17:00-21:00)" in text
 
 
 def test_the_courts_page_costs_the_same_queries_with_bands(client, django_assert_num_queries):

@@ -350,8 +350,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET: the court's slots taken, started and their prices on a day (anyone). The same for
-         *     everyone, so the caller is not identified: checking a session costs more than the answer.
+         * @description GET: the court's slots taken, started, kept for members and their prices on a day (anyone):
+         *     the prices the caller pays (their plan's member prices), and the members-only slots they may
+         *     not book.
          */
         get: operations["courts_availability_retrieve"];
         put?: never;
@@ -803,11 +804,13 @@ export interface components {
             taken: string[];
             /** @description Slots that have begun: too late to book. */
             past: string[];
-            /** @description Each slot's price that day: its price band's, or the court's own. */
+            /** @description Slots that a members-only price band keeps for the holders of a plan with the members-only hours, which you may not book (none for such a holder, or an admin). */
+            membersOnly: string[];
+            /** @description Each slot's price that day to you: its price band's, or the court's own; your plan's member price if you hold one. */
             prices: {
                 [key: string]: string;
             };
-            /** @description The slots priced above (peak) or below (off-peak) the court's own. */
+            /** @description The slots priced above (peak) or below (off-peak) what you pay for a slot at the court's own price. */
             priceKinds: {
                 [key: string]: "peak" | "off-peak";
             };
@@ -1500,6 +1503,11 @@ export interface components {
             ends: string;
             /** Format: double */
             price: number;
+            /**
+             * @description Whether its slots are kept for the holders of a plan with the members-only hours (and admins). False if left out.
+             * @default false
+             */
+            membersOnly: boolean;
         };
         PriceBandOutput: {
             /** @description The days it applies: Monday 0 to Sunday 6. */
@@ -1519,6 +1527,8 @@ export interface components {
              * Format: decimal
              */
             price: string;
+            /** @description Whether its slots are kept for the holders of a plan with the members-only hours (and admins). */
+            membersOnly: boolean;
         };
         /** @description What a person may write about themselves. Any other field (a role, say) is ignored. */
         ProfileInputRequest: {
@@ -1593,7 +1603,7 @@ export interface components {
             reason: string;
             /**
              * Format: decimal
-             * @description A free cell's price when a price band makes it other than the court's own.
+             * @description A free cell's price to you when a price band makes it other than the court's `yourPrice`.
              */
             price: string | null;
             /** @description Your place in a taken cell's line, to leave it (DELETE /api/waitlist/{id}). */
@@ -1610,6 +1620,11 @@ export interface components {
             type: string;
             /** Format: decimal */
             price: string;
+            /**
+             * Format: decimal
+             * @description What you pay for a slot at the court's own price: your plan's member price if you hold one, else `price`.
+             */
+            yourPrice: string;
             /** @description One per column of `slots`. */
             cells: components["schemas"]["ScheduleCellOutput"][];
         };
@@ -1638,11 +1653,12 @@ export interface components {
          *     * `offered` - Held for you
          *     * `blocked` - Blocked
          *     * `later` - Not open yet
+         *     * `members` - Members only
          *     * `past` - Past
          *     * `none` - Not offered
          * @enum {string}
          */
-        StateEnum: "free" | "taken" | "yours" | "waiting" | "offered" | "blocked" | "later" | "past" | "none";
+        StateEnum: "free" | "taken" | "yours" | "waiting" | "offered" | "blocked" | "later" | "members" | "past" | "none";
         UserOutput: {
             readonly id: number;
             readonly name: string;

@@ -16,6 +16,7 @@ interface Court {
   id: number;
   name: string;
   type: string;
+  /** What the person pays for a slot at the court's own price: their plan's member price. */
   price: string;
   slots: string[];
   availabilityUrl: string;
@@ -28,6 +29,8 @@ interface Props {
   bookingsUrl: string;
   /** The server's refusal of a request without slots (bookings.slots.NO_SLOTS_CHOSEN). */
   noSlotsMessage: string;
+  /** The plan whose member prices the person pays, if any. */
+  memberPlan: string | null;
   courts: Court[];
 }
 
@@ -61,13 +64,23 @@ function ShownField({ label, value }: { label: string; value: string }) {
  * the page (`data-book-court="<id>"`) opens it for its court. Taken slots come from the
  * availability endpoint and cannot be picked; the server checks everything again.
  */
-function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage, courts }: Props) {
+function BookingModal({
+  userEmail,
+  minDate,
+  maxDate,
+  bookingsUrl,
+  noSlotsMessage,
+  memberPlan,
+  courts,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [court, setCourt] = useState<Court | null>(null);
   const [date, setDate] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
   const [taken, setTaken] = useState<string[]>([]);
   const [past, setPast] = useState<string[]>([]);
+  // The slots a members-only band keeps for plans the person does not hold.
+  const [membersOnly, setMembersOnly] = useState<string[]>([]);
   // Each slot's price on a day, as the server charges it (the availability's answer).
   const [pricing, setPricing] = useState<Pricing>(NOT_PRICED);
   // Bumped to ask for the free slots again (after a refusal because one was taken meanwhile).
@@ -82,6 +95,7 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     setChosen([]);
     setTaken([]);
     setPast([]);
+    setMembersOnly([]);
     setPricing(NOT_PRICED);
     setRefusal("");
   }, []);
@@ -111,9 +125,10 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
     apiFetch<Availability>(`${court.availabilityUrl}?date=${date}`)
       .then((availability) => {
         if (!current) return;
-        const unavailable = [...availability.taken, ...availability.past];
+        const unavailable = [...availability.taken, ...availability.past, ...availability.membersOnly];
         setTaken(availability.taken);
         setPast(availability.past);
+        setMembersOnly(availability.membersOnly);
         setPricing({ date, prices: availability.prices, priceKinds: availability.priceKinds });
         setChosen((chosenSlots) => chosenSlots.filter((slot) => !unavailable.includes(slot)));
       })
@@ -184,8 +199,14 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
           <fieldset disabled={submitting} className="flex flex-col gap-4">
             <div className="grid grid-cols-2 gap-4">
               <ShownField label="Court type" value={court.type} />
-              <ShownField label="Price per slot ($)" value={court.price} />
+              <ShownField
+                label={memberPlan ? "Your price per slot ($)" : "Price per slot ($)"}
+                value={court.price}
+              />
             </div>
+            {memberPlan && (
+              <p className="text-sm text-base-content/70">{`The member prices of your ${memberPlan} plan.`}</p>
+            )}
             <label className="flex flex-col gap-1">
               <span className="font-medium">Date</span>
               <input
@@ -211,7 +232,13 @@ function BookingModal({ userEmail, minDate, maxDate, bookingsUrl, noSlotsMessage
               <div className="grid grid-cols-2 gap-2">
                 {court.slots.map((slot) => {
                   // A slot already under way is past, whether or not it was booked.
-                  const note = past.includes(slot) ? " (started)" : taken.includes(slot) ? " (booked)" : "";
+                  const note = past.includes(slot)
+                    ? " (started)"
+                    : membersOnly.includes(slot)
+                      ? " (members only)"
+                      : taken.includes(slot)
+                        ? " (booked)"
+                        : "";
                   // A price other than the court's own, and its name (peak or off-peak), as the server gives them.
                   const kind = priceKinds[slot];
                   return (

@@ -37,7 +37,13 @@ type Draft = Record<Field, string> & { priceBands: BandDraft[] };
 const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "", priceBands: [] };
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 /** A new band: weekday evenings, for the admin to change. */
-const NEW_BAND: BandDraft = { weekdays: [0, 1, 2, 3, 4], starts: "17:00", ends: "21:00", price: "" };
+const NEW_BAND: BandDraft = {
+  weekdays: [0, 1, 2, 3, 4],
+  starts: "17:00",
+  ends: "21:00",
+  price: "",
+  membersOnly: false,
+};
 const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
   { field: "name", label: "Name", type: "text" },
   { field: "type", label: "Type", type: "text" },
@@ -363,7 +369,8 @@ function CourtsAdmin({
               </p>
               <p id="court-bands-hint" className="text-sm text-base-content/70">
                 A slot starting from a band's time, up to but not including its end, on one of its days costs
-                the band's price; any other slot costs the price above. Bands may not overlap.
+                the band's price; any other slot costs the price above. Bands may not overlap. A members-only
+                band's slots are booked only by the holders of a plan with the members-only hours, and admins.
               </p>
               {draft.priceBands.map((band, index) => (
                 <div
@@ -413,6 +420,15 @@ function CourtsAdmin({
                         value={band.price}
                         onChange={(e) => changeBand(index, { price: e.target.value })}
                       />
+                    </label>
+                    <label className="flex items-center gap-1 text-sm min-h-8">
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-xs"
+                        checked={Boolean(band.membersOnly)}
+                        onChange={(e) => changeBand(index, { membersOnly: e.target.checked })}
+                      />
+                      Members only
                     </label>
                     <button
                       type="button"
