@@ -75,7 +75,7 @@ def booking_request(
             errors["slots"] = (
                 f"These slots cost ${money(expected)} together, more than one booking can: choose fewer."
             )
-        elif not expected:  # a plan's 100% off: a booking is what is paid for
+        elif not expected:  # a member price rounded to nothing on a court of a cent or so
             errors["slots"] = (
                 f"These slots cost nothing with your {rules.plan} plan, and a booking is paid for: "
                 "ask the club to keep them for you."

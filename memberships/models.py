@@ -28,7 +28,8 @@ MEMBER_PRICE_NEEDED = "Please enter the member price."
 MEMBER_PRICE_NOT_USED = "Leave the member price empty when members pay the court's price."
 LOWEST_SESSION_PRICE, HIGHEST_SESSION_PRICE = (bound.limit_value for bound in SESSION_PRICE_BOUNDS)
 FIXED_PRICE_RULE = f"A member price is from {LOWEST_SESSION_PRICE} to {HIGHEST_SESSION_PRICE}, as a court's."
-PERCENT_RULE = "The percent off is a whole number from 1 to 100."
+# A hundred percent off would make bookings free, and a booking is what is paid for.
+PERCENT_RULE = "The percent off is a whole number from 1 to 99."
 
 
 def _limit(bounds: list[Any], what: str) -> models.PositiveSmallIntegerField[int | None, int | None]:
@@ -182,7 +183,7 @@ class Plan(models.Model):
             within = LOWEST_SESSION_PRICE <= value <= HIGHEST_SESSION_PRICE
             return {} if within else {"member_price_value": FIXED_PRICE_RULE}
         whole = value == value.to_integral_value()
-        return {} if whole and 1 <= value <= 100 else {"member_price_value": PERCENT_RULE}
+        return {} if whole and 1 <= value <= 99 else {"member_price_value": PERCENT_RULE}
 
 
 class Membership(StatusMachine):

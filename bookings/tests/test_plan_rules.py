@@ -144,8 +144,10 @@ def test_a_person_without_a_plan_cannot_send_a_member_price(bob, ada, court):
     assert refused.value.message_dict == {"price": ["The price is 60.00, not 45.00."]}
 
 
-def test_slots_that_a_plan_makes_free_are_refused_with_the_reason(ada, court):
-    ada = holder(ada, member_price_kind="percent", member_price_value=Decimal("100"))
+def test_slots_that_a_member_price_rounds_to_nothing_are_refused_with_the_reason(ada, court):
+    ada = holder(ada, member_price_kind="percent", member_price_value=Decimal("99"))
+    Court.objects.filter(pk=court.pk).update(price=Decimal("0.01"))  # 99% off: $0.0001
+    court.refresh_from_db()
 
     with pytest.raises(ValidationError) as refused:
         book(ada, court, monday_ahead(), MORNING[:1])

@@ -79,7 +79,7 @@ def test_only_a_season_plan_has_dates(period):
     }
 
 
-PERCENT_RULE = ["The percent off is a whole number from 1 to 100."]
+PERCENT_RULE = ["The percent off is a whole number from 1 to 99."]
 FIXED_RULE = ["A member price is from 0.01 to 10000, as a court's."]
 
 
@@ -88,7 +88,8 @@ FIXED_RULE = ["A member price is from 0.01 to 10000, as a court's."]
     [
         ("percent", "0", PERCENT_RULE),
         ("percent", "1", None),
-        ("percent", "100", None),
+        ("percent", "99", None),
+        ("percent", "100", PERCENT_RULE),
         ("percent", "101", PERCENT_RULE),
         ("percent", "12.5", PERCENT_RULE),
         ("fixed", "0.00", FIXED_RULE),
@@ -100,7 +101,7 @@ FIXED_RULE = ["A member price is from 0.01 to 10000, as a court's."]
         ("none", None, None),
     ],
 )
-def test_a_member_price_is_a_percent_from_1_to_100_or_a_fixed_price_as_a_courts(kind, value, refused):
+def test_a_member_price_is_a_percent_from_1_to_99_or_a_fixed_price_as_a_courts(kind, value, refused):
     fields = {**MONTHLY, "member_price_kind": kind, "member_price_value": value and Decimal(value)}
     if refused is None:
         assert plan_create(**fields).member_price_kind == kind
