@@ -98,6 +98,12 @@ def day(value: date | datetime | None) -> str:
     return date_format(value, DAY)
 
 
+def days(start: date | datetime | None, end: date | datetime | None) -> str:
+    """The days of a period from `start` to `end` (moments give their days in the club's time zone),
+    as a membership's period is written: "December 5, 2026 – January 5, 2027"."""
+    return f"{day(start)} – {day(end)}" if start and end else ""
+
+
 class DateLabel(serializers.CharField):
     """A day or a moment as the site writes it, `write` being day or when: the API sends it beside
     the raw value, so that no island writes dates its own way (null where the value is)."""
