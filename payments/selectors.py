@@ -27,7 +27,8 @@ def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     """The payments that took money, with their refunds and shown status, that `viewer` may see:
     their own; an admin, everyone's, or those of `email`."""
     payments = Payment.objects.exclude(status__in=[Payment.Status.PENDING, Payment.Status.CANCELLED])
-    payments = payments.select_related("user", "coupon", "booking").prefetch_related("refunds")
+    payments = payments.select_related("user", "coupon", "booking", "membership__plan")
+    payments = payments.prefetch_related("refunds")
     if not viewer.is_admin:
         payments = payments.filter(user=viewer)
     if email:
