@@ -69,6 +69,12 @@ def month_start(day: date, months_back: int = 0) -> date:
     return date(month // 12, month % 12 + 1, 1)
 
 
+def months_of(first: date, last: date) -> list[date]:
+    """The first day of each month from `first`'s to `last`'s, in order."""
+    back = (last.year - first.year) * 12 + last.month - first.month
+    return [month_start(last, months_back) for months_back in range(back, -1, -1)]
+
+
 def add_months(moment: datetime, months: int) -> datetime:
     """The same moment `months` later, on the same day of the month, or its last day when shorter
     (a month from January 31 is February's last day), as card subscriptions count months."""
