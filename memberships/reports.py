@@ -1,16 +1,19 @@
 """The memberships' figures for the admins (docs/rules.md, Reports): the members of each plan, those
-who joined and those who left, month by month."""
+who joined and those who left, month by month; and the renewals failing now (the dashboard)."""
 
 from dataclasses import dataclass
 from datetime import date, datetime
 from itertools import pairwise
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from django.db.models import Count, F, Q
+from django.db.models import Count, F, Q, QuerySet, Window
 
 from kernel.days import day_start, moments, months_of
 
 from .models import Membership
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 @dataclass(frozen=True)
@@ -70,4 +73,22 @@ def members_by_month(*, date_from: date, date_to: date) -> Members:
             )
             for index, month in enumerate(months)
         },
+    )
+
+
+class Failing(TypedDict):
+    """What renewals_failing adds to each membership."""
+
+    failing_count: int
+
+
+def renewals_failing() -> "QuerySet[WithAnnotations[Membership, Failing]]":
+    """The memberships past due now (a renewal's payment was refused, and its holder has not paid it
+    yet), the grace period ending soonest first, with their holder and plan; each with
+    `failing_count`, how many there are: a slice of them still knows the total."""
+    return (
+        Membership.objects.filter(status=Membership.Status.PAST_DUE)
+        .select_related("user", "plan")
+        .annotate(failing_count=Window(Count("pk")))
+        .order_by("grace_until", "pk")
     )
