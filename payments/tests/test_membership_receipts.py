@@ -1,5 +1,6 @@
 """A membership's payments where a person and the admins read payments: Payment History and the
-receipt name the plan and the period paid, and Django admin tells them from the bookings'."""
+receipt name the plan and the period paid, Django admin tells them from the bookings', and the API
+lists them with their membership and period."""
 
 import re
 from datetime import UTC, datetime
@@ -99,3 +100,26 @@ def test_django_admin_lists_a_membership_s_payment_by_what_it_paid_for_and_filte
     assert f"/admin/payments/payment/{booking_payment.pk}/change/" in bookings
     assert f"/admin/payments/payment/{membership_paid.pk}/change/" not in bookings
     assert f"/admin/payments/payment/{membership_paid.pk}/change/" in found
+
+
+@pytest.mark.parametrize(
+    ("kind", "listed"),
+    [("anonymous", None), ("owner", True), ("other", False), ("member", False), ("admin", True)],
+)
+def test_the_api_lists_a_membership_s_payment_with_its_membership_and_period(
+    people, membership_paid, kind, listed
+):
+    response = people[kind].get("/api/payments")
+
+    if listed is None:
+        assert response.status_code == 401
+        return
+    found = [payment for payment in response.json() if payment["id"] == membership_paid.pk]
+    assert bool(found) is listed
+    if listed:
+        assert {key: found[0][key] for key in ("bookingId", "membershipId", "periodStart", "periodEnd")} == {
+            "bookingId": None,
+            "membershipId": membership_paid.membership_id,
+            "periodStart": "2026-12-05T15:00:00Z",
+            "periodEnd": "2027-01-05T15:00:00Z",
+        }
