@@ -15,6 +15,7 @@ from bookings.waitlist import offers_held_for
 from content.selectors import unread_announcements
 from courts.selectors import court_list
 from kernel.days import day_start, month_start
+from memberships.reports import renewals_failing
 from memberships.selectors import membership_current
 from payments.selectors import failed_refunds, late_refunds, payments_due, takings
 
@@ -22,6 +23,8 @@ from payments.selectors import failed_refunds, late_refunds, payments_due, takin
 # link to list them all.
 NEXT_BOOKINGS_SHOWN = 5
 UNREAD_ANNOUNCEMENTS_SHOWN = 3
+# How many of the renewals failing the admin's day start names, those whose grace ends soonest.
+RENEWALS_FAILING_SHOWN = 5
 
 
 @login_required
@@ -64,6 +67,7 @@ def _day_start(admin: User) -> dict:
     now = timezone.localtime()
     month, last_month = day_start(month_start(now.date())), day_start(month_start(now.date(), 1))
     bookings, held, offered = day_occupancy(date=now.date())
+    failing = list(renewals_failing()[:RENEWALS_FAILING_SHOWN])
     return {
         "pending": booking_list(viewer=admin, status=Booking.Status.PENDING).count(),
         "bookings": bookings,
@@ -76,6 +80,8 @@ def _day_start(admin: User) -> dict:
         "revenue_last_month_whole": takings(start=last_month, end=month).net,
         "failed_refunds": failed_refunds().count(),
         "late_refunds": late_refunds(now=now).count(),
+        "renewals_failing": failing,
+        "renewals_failing_count": failing[0].failing_count if failing else 0,
     }
 
 

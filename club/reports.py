@@ -14,8 +14,9 @@ from accounts.guards import admin_required
 from accounts.selectors import new_members_by_month
 from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, weekdays_between
 from courts.models import WEEKDAY_NAMES
-from kernel.days import DayField, PeriodFilters, moments, month_start
-from payments.selectors import Takings, takings_by_month
+from kernel.days import DayField, PeriodFilters, moments, month_start, months_of
+from memberships.reports import members_by_month
+from payments.selectors import Kind, Takings, takings_by_month_and_kind
 
 # The weekdays the occupancy counts, by the query string's `days`.
 DAYS = {
@@ -98,11 +99,6 @@ def _columns(values: list[tuple[date, Decimal | int, str]]) -> dict:
     return {"bars": bars, "width": max(len(bars), 1) * COLUMN, "height": TALLEST}
 
 
-def _months(first: date, last: date) -> list[date]:
-    back = (last.year - first.year) * 12 + last.month - first.month
-    return [month_start(last, months_back) for months_back in range(back, -1, -1)]
-
-
 def _heat_rows(labels: list[tuple[object, str]], hours: list[int], uses: dict) -> list[dict]:
     """A heat map's rows: for each (key, label), its slots' use by hour."""
     return [
@@ -141,11 +137,18 @@ def reports(request):
     in_period = weekdays_between(first, last)
     weekdays = [(day, WEEKDAY_NAMES[day - 1]) for day in DAYS[days][1] if in_period[day]]
     start, end = moments(first, last)
-    revenue = takings_by_month(start=start, end=end)
+    revenue = takings_by_month_and_kind(start=start, end=end)
     members = new_members_by_month(date_from=first, date_to=last)
+    memberships = members_by_month(date_from=first, date_to=last)
     months = [
-        {"month": month, "takings": revenue.get(month, Takings()), "members": members.get(month, 0)}
-        for month in _months(first, last)
+        {
+            "month": month,
+            "takings": sum(revenue.get(month, {}).values(), Takings()),
+            "by_kind": [revenue.get(month, {}).get(kind, Takings()) for kind in Kind],
+            "members": members.get(month, 0),
+            "memberships": memberships.months[month],
+        }
+        for month in months_of(first, last)
     ]
     busiest = sorted(used.courts, key=lambda court: (-used.by_court[court.pk].booked, court.name))
     context = {
@@ -164,6 +167,15 @@ def reports(request):
         "busiest": [{"court": court, "use": used.by_court[court.pk]} for court in busiest[:10]],
         "months": months,
         "revenue_total": sum((month["takings"] for month in months), Takings()),
+        "revenue_total_by_kind": [
+            sum((kinds.get(kind, Takings()) for kinds in revenue.values()), Takings()) for kind in Kind
+        ],
+        "kinds": list(Kind),
+        "plans": memberships.plans,
+        "memberships_total": {
+            "new": sum(month["memberships"].new for month in months),
+            "ended": sum(month["memberships"].ended for month in months),
+        },
         "revenue_chart": _columns(
             [(m["month"], m["takings"].net, f"${m['takings'].net:,.2f}") for m in months]
         ),

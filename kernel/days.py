@@ -69,6 +69,12 @@ def month_start(day: date, months_back: int = 0) -> date:
     return date(month // 12, month % 12 + 1, 1)
 
 
+def months_of(first: date, last: date) -> list[date]:
+    """The first day of each month from `first`'s to `last`'s, in order."""
+    back = (last.year - first.year) * 12 + last.month - first.month
+    return [month_start(last, months_back) for months_back in range(back, -1, -1)]
+
+
 def add_months(moment: datetime, months: int) -> datetime:
     """The same moment `months` later, on the same day of the month, or its last day when shorter
     (a month from January 31 is February's last day), as card subscriptions count months."""
@@ -96,6 +102,12 @@ def day(value: date | datetime | None) -> str:
     if isinstance(value, datetime):
         value = timezone.localtime(value)
     return date_format(value, DAY)
+
+
+def days(start: date | datetime | None, end: date | datetime | None) -> str:
+    """The days of a period from `start` to `end` (moments give their days in the club's time zone),
+    as a membership's period is written: "December 5, 2026 – January 5, 2027"."""
+    return f"{day(start)} – {day(end)}" if start and end else ""
 
 
 class DateLabel(serializers.CharField):

@@ -7,6 +7,7 @@ from kernel.errors import Conflict
 from . import gateway
 from .coupons import COUPON_AUDITED, coupon_create, coupon_delete, coupon_update, normalised_code
 from .models import Coupon, Payment, Refund
+from .selectors import Kind
 from .services import refund_retry
 
 
@@ -44,16 +45,36 @@ class RefundInline(admin.TabularInline):
     )
 
 
+class KindFilter(admin.SimpleListFilter):
+    """Payments for bookings or for memberships."""
+
+    title = "kind"
+    parameter_name = "kind"
+
+    def lookups(self, request, model_admin):
+        return [(Kind.BOOKING, "Bookings"), (Kind.MEMBERSHIP, "Memberships")]
+
+    def queryset(self, request, queryset):
+        if self.value() not in Kind.values:
+            return queryset
+        return queryset.filter(membership__isnull=self.value() == Kind.BOOKING)
+
+
 @admin.register(Payment)
 class PaymentAdmin(ReadOnlyAdmin):
     """Payments, to read: amounts, statuses and Stripe's ids are Stripe's word."""
 
-    list_display = ["pk", "booking", "user", "amount", "coupon", "status", "card_last4", "paid_at"]
-    list_filter = ["status", "coupon"]
-    search_fields = ["user__email", "payment_intent_id"]
+    list_display = ["pk", "paid_for", "user", "amount", "coupon", "status", "card_last4", "paid_at"]
+    list_filter = [KindFilter, "status", "coupon"]
+    search_fields = ["user__email", "payment_intent_id", "stripe_invoice_id"]
     date_hierarchy = "created_at"
-    list_select_related = ["booking__user", "user", "coupon"]  # a booking names its owner
+    # A booking names its owner; a membership its plan and holder.
+    list_select_related = ["booking__user", "membership__plan", "membership__user", "user", "coupon"]
     inlines = [RefundInline]
+
+    @admin.display(description="For")
+    def paid_for(self, payment: Payment) -> str:
+        return str(payment.booking or payment.membership)
 
 
 class CouponForm(forms.ModelForm):

@@ -5,7 +5,7 @@ from courts.selectors import courts_all
 from kernel.days import DayField, PeriodFilters
 
 from .models import Coupon
-from .selectors import PaidStatus
+from .selectors import Kind, PaidStatus
 
 
 class LedgerFilters(PeriodFilters):
@@ -13,6 +13,10 @@ class LedgerFilters(PeriodFilters):
 
     date_from = DayField(label="Paid from", required=False, widget=forms.DateInput({"type": "date"}))
     date_to = DayField(label="Paid to", required=False, widget=forms.DateInput({"type": "date"}))
+    kind = forms.ChoiceField(
+        choices=[("", "Any kind"), (Kind.BOOKING, "Bookings"), (Kind.MEMBERSHIP, "Memberships")],
+        required=False,
+    )
     status = forms.ChoiceField(choices=[("", "Any status"), *PaidStatus.choices], required=False)
     court = forms.ModelChoiceField(queryset=courts_all(), required=False, empty_label="Any court")
     coupon = forms.ModelChoiceField(

@@ -32,7 +32,13 @@ class RefundOutput(serializers.ModelSerializer):
 
 
 class PaymentOutput(serializers.ModelSerializer):
-    bookingId = serializers.IntegerField(source="booking_id")
+    """A payment for a booking (`bookingId`) or for a membership's period (`membershipId`, and the
+    period), the other's fields null."""
+
+    bookingId = serializers.IntegerField(source="booking_id", allow_null=True)
+    membershipId = serializers.IntegerField(source="membership_id", allow_null=True)
+    periodStart = serializers.DateTimeField(source="period_start", allow_null=True)
+    periodEnd = serializers.DateTimeField(source="period_end", allow_null=True)
     paymentIntentId = serializers.CharField(source="payment_intent_id")
     paidAt = serializers.DateTimeField(source="paid_at", allow_null=True)
     userEmail = serializers.EmailField(source="user.email")
@@ -44,6 +50,9 @@ class PaymentOutput(serializers.ModelSerializer):
         fields = [
             "id",
             "bookingId",
+            "membershipId",
+            "periodStart",
+            "periodEnd",
             "amount",
             "currency",
             "status",

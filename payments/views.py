@@ -21,7 +21,7 @@ from kernel.slots import slots_label
 
 from .forms import LedgerFilters
 from .models import Coupon
-from .selectors import Ledger, PaidStatus, payment_list
+from .selectors import Kind, Ledger, PaidStatus, Takings, payment_list
 from .serializers import CouponInput, CouponOutput
 
 
@@ -62,9 +62,13 @@ def ledger_page(request):
     """The ledger (docs/rules.md, The ledger), with the totals of the whole filtered set."""
     filters = LedgerFilters(request.GET)
     books = Ledger(**filters.filters())
+    by_kind = books.totals()
+    moved = [(kind, kind_takings) for kind, kind_takings in by_kind.items() if kind_takings != Takings()]
     context = {
         "filters": filters,
-        "totals": books.totals(),
+        "totals": sum(by_kind.values(), Takings()),
+        # Each kind's share, when money moved for more than one.
+        "kind_totals": moved if len(moved) > 1 else [],
         "discounts": books.discounts(),
         "page": page_of(request, books),
         "query": filters.data.urlencode(),  # this month's first day included when it was assumed
@@ -82,6 +86,7 @@ def _moment(value) -> str:
 # The CSV's columns: heading, the ledger entry's field, and how it is written when not as it is.
 LEDGER_COLUMNS = [
     ("Entry", "kind", str.capitalize),
+    ("Kind", "paid_for", lambda kind: Kind(kind).label),
     ("When", "at", _moment),
     ("Payment", "payment_number", None),
     ("Refund", "refund_number", None),
@@ -91,6 +96,10 @@ LEDGER_COLUMNS = [
     ("Court", "court_name", None),
     ("Date", "booking_date", date.isoformat),
     ("Slots", "slots", slots_label),
+    ("Membership", "membership_number", None),
+    ("Plan", "plan_name", None),
+    ("Period from", "period_from", _moment),
+    ("Period to", "period_to", _moment),
     ("List price", "list_price", None),
     ("Coupon", "coupon_code", None),
     ("Discount", "coupon_discount", None),
@@ -98,6 +107,7 @@ LEDGER_COLUMNS = [
     ("Currency", "currency_code", str.upper),
     ("Status", "shown_status", lambda status: PaidStatus(status).label),
     ("Stripe PaymentIntent", "intent_id", None),
+    ("Stripe invoice", "invoice_id", None),
     ("Stripe refund", "refund_stripe_id", None),
 ]
 
@@ -133,8 +143,10 @@ def ledger_csv(request):
     writer = csv.writer(SimpleNamespace(write=lambda row: row))
 
     def line(entry: dict) -> str:
+        # A booking's columns are empty in a membership's row, and a membership's in a booking's.
+        values = ((entry[field], write) for _, field, write in LEDGER_COLUMNS)
         return writer.writerow(
-            [_cell(write(entry[field]) if write else entry[field]) for _, field, write in LEDGER_COLUMNS]
+            [_cell(write(value) if write and value is not None else value) for value, write in values]
         )
 
     parts = ("".join(map(line, part)) for part in batched(entries, CSV_ROWS_PER_PART))

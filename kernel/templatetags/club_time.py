@@ -3,12 +3,15 @@
 {% load club_time %}
 {{ payment.paid_at|when }}   November 24, 2026, 3:05 PM
 {{ booking.date|day }}       November 24, 2026
+{{ payment.period_start|days:payment.period_end }}
+                             December 5, 2026 – January 5, 2027
 """
 
 from django import template
 
-from kernel.days import day, when
+from kernel.days import day, days, when
 
 register = template.Library()
 register.filter(day)
+register.filter(days)
 register.filter(when)

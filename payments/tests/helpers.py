@@ -30,6 +30,29 @@ def paid(booking, amount: str, at: datetime, status: str = "succeeded", **fields
     )
 
 
+def paid_period(membership, amount: str, at: datetime, status: str = "succeeded", **fields) -> Payment:
+    """A payment of `amount` for the period of `membership` that starts at `at` (as long as its
+    plan's), made at `at`: a renewing plan's by its Stripe invoice, another's by its PaymentIntent."""
+    period_start, period_end = membership.plan.period_from(at)
+    stripe_id = f"{membership.pk}_{amount}_{at:%Y%m%d%H%M%S}"
+    return Payment.objects.create(
+        membership=membership,
+        user=membership.user,
+        amount=Decimal(amount),
+        currency="usd",
+        **(
+            {"stripe_invoice_id": f"in_{stripe_id}"}
+            if membership.renews
+            else {"payment_intent_id": f"pi_{stripe_id}"}
+        ),
+        status=status,
+        paid_at=at,
+        period_start=period_start,
+        period_end=period_end,
+        **fields,
+    )
+
+
 def refunded(payment: Payment, amount: str, at: datetime | None, status: str = "succeeded") -> Refund:
     """A refund of `amount` of `payment`, made at `at` (None: not made)."""
     return Refund.objects.create(

@@ -1316,9 +1316,18 @@ export interface components {
             userEmail?: string;
             couponCode?: string;
         };
+        /**
+         * @description A payment for a booking (`bookingId`) or for a membership's period (`membershipId`, and the
+         *     period), the other's fields null.
+         */
         PaymentOutput: {
             readonly id: number;
-            bookingId: number;
+            bookingId: number | null;
+            membershipId: number | null;
+            /** Format: date-time */
+            periodStart: string | null;
+            /** Format: date-time */
+            periodEnd: string | null;
             /**
              * Format: decimal
              * @description What is charged, after any discount.
