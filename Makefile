@@ -80,9 +80,11 @@ staticfiles/staticfiles.json: $(BIN)/.installed frontend/dist/manifest.json $(sh
 build: staticfiles/staticfiles.json
 
 # --- Run ------------------------------------------------------------------------------------
-# The emulator's accounts are kept under var/ between runs, like the SQLite database.
+# The emulator's accounts and localstripe's data are kept under var/ between runs, like the SQLite
+# database, so that they keep matching it (the demo's memberships renew at localstripe).
+KEEP := --keep-accounts var/firebase --keep-payments var/stripe.pickle
 run: install build
-	@$(STACK) --keep-accounts var/firebase --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
+	@$(STACK) $(KEEP) --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
 		-- $(MAKE) --no-print-directory serve
 
 # The app and one background worker (e-mail, expiries, reminders); Ctrl-C stops both.
@@ -96,7 +98,7 @@ serve: prepare-data
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2
 
 dev: install
-	@$(STACK) --keep-accounts var/firebase --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
+	@$(STACK) $(KEEP) --webhook-url http://$(HOST):$(PORT)/api/stripe/webhook \
 		-- $(MAKE) --no-print-directory serve-dev
 
 serve-dev: prepare-data

@@ -1,17 +1,22 @@
 """Runs a command with the local stand-ins of the outside services around it, then stops them.
 
-    python scripts/local_stack.py [--keep-accounts DIR] [--webhook-url URL] -- COMMAND [ARG ...]
+    python scripts/local_stack.py [--keep-accounts DIR] [--keep-payments FILE] [--webhook-url URL]
+        -- COMMAND [ARG ...]
 
 `make run` and `make dev` use it (the tests start their own: testing/environment.py). It starts,
 unless one already answers at its address:
 - the Firebase Auth Emulator (127.0.0.1:9099, project demo-club, no UI);
-- localstripe (127.0.0.1:8420, started empty), with the app's webhook registered at URL if given;
+- localstripe (127.0.0.1:8420, started empty unless --keep-payments), with the app's webhook
+  registered at URL if given;
 - the local mailbox, aiosmtpd's SMTP server (127.0.0.1:1025) keeping each message in the Maildir
   var/mail/ (read by local/mailbox.py);
 runs COMMAND with FIREBASE_AUTH_EMULATOR_HOST and STRIPE_API_BASE set, and stops what it started
 when COMMAND ends (Ctrl-C included). With --keep-accounts the emulator's accounts are loaded from
 DIR and saved back to it on exit, so they still match the database after a restart. Exits with
 COMMAND's status.
+With --keep-payments localstripe keeps what it knows (customers, payments, subscriptions) in FILE
+and starts from it, so that the payments and memberships a kept database records are still known
+to it, renewals included.
 """
 
 import argparse
@@ -138,15 +143,22 @@ def start_emulator(
 
 
 def start_localstripe(
-    base: str = LOCALSTRIPE, *, from_scratch: bool = True, name: str = "localstripe"
+    base: str = LOCALSTRIPE,
+    *,
+    from_scratch: bool = True,
+    name: str = "localstripe",
+    store: Path | None = None,
 ) -> subprocess.Popen:
-    """localstripe, keeping what it knows in var/NAME.pickle (scripts/localstripe_server.py); without
-    `from_scratch` it starts from what it last kept there, as after a restart of Stripe itself."""
+    """localstripe, keeping what it knows in `store` (default var/NAME.pickle;
+    scripts/localstripe_server.py); without `from_scratch` it starts from what it last kept there,
+    as after a restart of Stripe itself."""
     port = urllib.parse.urlsplit(base).port
     command = [sys.executable, str(ROOT / "scripts" / "localstripe_server.py"), "--port", str(port)]
     if from_scratch:
         command.append("--from-scratch")
-    env = {**os.environ, "LOCALSTRIPE_STORE": str(LOGS / f"{name}.pickle")}
+    store = store or LOGS / f"{name}.pickle"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "LOCALSTRIPE_STORE": str(store.resolve())}
     return start(name, command, f"{base}/v1/charges", cwd=ROOT, env=env)
 
 
@@ -197,6 +209,7 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--keep-accounts", type=Path, metavar="DIR")
+    parser.add_argument("--keep-payments", type=Path, metavar="FILE")
     parser.add_argument("--webhook-url", metavar="URL")
     parser.add_argument("command", nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -216,7 +229,8 @@ def main() -> int:
             print(f"Using the localstripe already running at {LOCALSTRIPE}.", file=sys.stderr)
         else:
             print(f"Starting localstripe at {LOCALSTRIPE}…", file=sys.stderr)
-            started.append(start_localstripe())
+            keep = args.keep_payments
+            started.append(start_localstripe(from_scratch=keep is None, store=keep))
         if listening(MAIL_PORT):
             print(f"Using the mail server already running at 127.0.0.1:{MAIL_PORT}.", file=sys.stderr)
         else:
