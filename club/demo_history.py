@@ -30,6 +30,7 @@ from courts.selectors import with_price_bands
 from kernel.days import day_start
 from kernel.money import discounted
 from kernel.slots import Slot
+from memberships.selectors import club_sells_memberships
 from payments.models import Coupon, Payment, Refund
 
 Status = Booking.Status
@@ -226,7 +227,10 @@ class _History:
         )
         Payment.objects.bulk_create(self.payments.values())
         Refund.objects.bulk_create(self.refunds.values())
-        # A player who paid is a member from their first payment on.
+        # A player who paid is a member from their first payment on, as payments.services makes
+        # them, in a club that sells no plan; in one that does, a member is someone holding a plan.
+        if club_sells_memberships():
+            return
         first_paid: dict[int, datetime] = {}
         # pay() gives each its paid_at.
         paid = [(payment.user_id, cast(datetime, payment.paid_at)) for payment in self.payments.values()]

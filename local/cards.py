@@ -15,6 +15,19 @@ from kernel.api import valid
 from payments import gateway
 from payments.models import Payment
 
+# Stripe's test card that pays (https://docs.stripe.com/testing), with any future expiry and CVC.
+PAYING_CARD = {"number": "4242424242424242", "exp_month": "12", "exp_year": "2034", "cvc": "123"}
+
+
+def pay_with_card(intent_id: str, card: dict[str, str]) -> stripe.PaymentIntent:
+    """What Stripe.js's confirmCardPayment does: the card made a payment method of the intent, which
+    is then confirmed (localstripe cannot take both in one call). Raises stripe.CardError when the
+    card is declined."""
+    client = gateway._client()
+    method = client.v1.payment_methods.create(params={"type": "card", "card": card})
+    client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
+    return client.v1.payment_intents.confirm(intent_id)
+
 
 def adapter_script(request):
     return render(request, "local/stripe_adapter.js", content_type="text/javascript")
@@ -55,13 +68,11 @@ class LocalConfirmApi(APIView):
         data = valid(LocalConfirmInput, request.data)
         intent_id = data["clientSecret"].split("_secret_")[0]
         get_object_or_404(Payment, payment_intent_id=intent_id, user=request.user)
-        client = gateway._client()
         try:
             if "card" in data:
-                method = client.v1.payment_methods.create(params={"type": "card", "card": data["card"]})
-                client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
-                intent = client.v1.payment_intents.confirm(intent_id)
+                intent = pay_with_card(intent_id, data["card"])
             else:
+                client = gateway._client()
                 answer = client.raw_request(
                     "post",
                     f"/v1/payment_intents/{intent_id}/_authenticate",

@@ -14,7 +14,8 @@ from accounts.models import User
 from bookings.models import BookedSlot, Booking, BookingStatusChange
 from bookings.reports import occupancy
 from bookings.selectors import policy_get
-from club.demo_history import DAYS
+from club.demo_history import DAYS, seed_history
+from courts.tests.factories import CourtFactory
 from kernel.days import moments
 from kernel.money import discounted
 from payments.models import Payment, Refund
@@ -26,7 +27,8 @@ Status = Booking.Status
 
 
 @pytest.fixture
-def demo(emulator):
+def demo(emulator, localstripe):
+    """The demo club as `make run` makes it, beside the emulator and localstripe."""
     call_command("seed_demo", verbosity=0)
 
 
@@ -98,17 +100,30 @@ def test_every_booking_is_in_the_past_and_went_the_way_the_rules_allow(demo):
             assert [r.amount for r in payment.refunds.all()] == ([] if kept else [payment.amount])
 
 
-def test_players_who_paid_are_members_from_their_first_payment_and_the_demo_member_has_played(demo):
+def test_the_demo_members_have_played_and_the_demo_user_has_not(demo):
+    for email in ["member@club.example", "premium@club.example"]:
+        assert Payment.objects.filter(user__email=email, booking__isnull=False).exists()
+    assert not User.objects.get(email="user@club.example").bookings.exists()
+
+
+def test_in_a_club_that_sells_plans_paying_for_a_booking_makes_no_member(demo):
+    # The demo club sells plans (club/tests/test_demo_memberships.py): a member holds one.
+    players = User.objects.filter(email__endswith="@players.example")
+    assert players.filter(payments__isnull=False).exists()
+    assert set(players.values_list("role", "member_since")) == {(User.Role.USER, None)}
+
+
+def test_in_a_club_that_sells_no_plan_players_who_paid_are_members_from_their_first_payment():
+    CourtFactory(slots=[f"{hour:02d}:00-{hour + 1:02d}:00" for hour in range(8, 22)])
+
+    assert seed_history() > 0
+
     for player in User.objects.filter(email__endswith="@players.example"):
         payments = player.payments.order_by("paid_at")
         if payments:
             assert (player.role, player.member_since) == (User.Role.MEMBER, payments[0].paid_at)
         else:
             assert (player.role, player.member_since) == (User.Role.USER, None)
-    member = User.objects.get(email="member@club.example")
-    assert member.payments.exists()
-    assert member.member_since == member.payments.order_by("paid_at")[0].paid_at
-    assert not User.objects.get(email="user@club.example").bookings.exists()
 
 
 def test_the_history_is_added_once_and_never_to_a_club_that_has_bookings(demo):

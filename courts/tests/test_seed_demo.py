@@ -65,14 +65,16 @@ def test_seed_demo_leaves_a_court_staff_have_edited():
     assert court.price == 99
 
 
-def test_seed_demo_makes_the_demo_accounts_in_the_emulator_and_the_database(emulator, client):
+def test_seed_demo_makes_the_demo_accounts_in_the_emulator_and_the_database(emulator, localstripe, client):
     call_command("seed_demo", verbosity=0)
     call_command("seed_demo", verbosity=0)
 
     roles = dict(User.objects.filter(email__endswith="@club.example").values_list("email", "role"))
+    # The members are members by their plans (club/tests/test_demo_memberships.py).
     assert roles == {
         "admin@club.example": "admin",
         "member@club.example": "member",
+        "premium@club.example": "member",
         "user@club.example": "user",
     }
     assert User.objects.get(email="member@club.example").member_since is not None

@@ -4,7 +4,6 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.identity import ensure_account
 from accounts.models import User
@@ -13,7 +12,15 @@ from bookings.services import policy_update
 from club.demo_history import DAYS, seed_history
 from content.models import Announcement
 from courts.models import Court, PriceBand
+from kernel.days import day
+from kernel.errors import Conflict
+from local.cards import PAYING_CARD, pay_with_card
+from memberships.models import Membership, Plan
+from memberships.services import plan_create
+from payments import gateway
+from payments.membership_payments import membership_checkout
 from payments.models import Coupon
+from payments.services import payment_confirm
 
 
 def hourly(first: int, last: int) -> list[str]:
@@ -105,7 +112,38 @@ DEMO_COUPONS = [
 DEMO_DAILY_HOURS = 4
 DEMO_ANNOUNCEMENT = "Welcome to the new booking site! Book a court, and pay online once it is approved."
 
+# The plans the demo club sells: a monthly one for regulars, and a yearly one that gives more.
+DEMO_PLANS = [
+    {
+        "name": "Club",
+        "description": "Member prices on every court, with a fair share of the courts for everyone.",
+        "price": Decimal("30.00"),
+        "period": Plan.Period.MONTHLY,
+        "renews_automatically": True,
+        "member_price_kind": Plan.MemberPriceKind.PERCENT,
+        "member_price_value": Decimal("10"),
+        "hours_per_week": 6,
+        "peak_hours_per_week": 3,
+    },
+    {
+        "name": "Premium",
+        "description": "The best prices, booking two months ahead, and the members-only hours.",
+        "price": Decimal("300.00"),
+        "period": Plan.Period.YEARLY,
+        "renews_automatically": True,
+        "member_price_kind": Plan.MemberPriceKind.PERCENT,
+        "member_price_value": Decimal("25"),
+        "booking_window_days": 60,
+        "open_bookings_limit": 6,
+        "hours_per_week": 12,
+        "peak_hours_per_week": 6,
+        "members_only_hours": True,
+    },
+]
+
 # Only ever made in the local Firebase Auth Emulator: known passwords must not exist in production.
+# The members are members as anyone is in a club that sells plans: by holding one (`plan`), bought
+# and paid by card at localstripe as the membership page does it (seed_memberships).
 DEMO_ACCOUNTS = [
     {
         "email": "admin@club.example",
@@ -118,6 +156,14 @@ DEMO_ACCOUNTS = [
         "password": "demo-member-1",
         "name": "Mia Member",
         "role": User.Role.MEMBER,
+        "plan": "Club",
+    },
+    {
+        "email": "premium@club.example",
+        "password": "demo-premium-1",
+        "name": "Pia Premium",
+        "role": User.Role.MEMBER,
+        "plan": "Premium",
     },
     {"email": "user@club.example", "password": "demo-user-1", "name": "Uma User", "role": User.Role.USER},
 ]
@@ -125,17 +171,21 @@ DEMO_ACCOUNTS = [
 
 class Command(BaseCommand):
     help = (
-        "Adds the demo courts, coupons, an announcement and the recommended limits per person, with the "
-        "local Firebase Auth Emulator the demo accounts (an admin, a member, a user), and three months of "
-        "past play to a club that has no bookings yet. Idempotent: what exists already is left as it is."
+        "Adds the demo courts, coupons, an announcement, the recommended limits per person and two "
+        "membership plans, with the local Firebase Auth Emulator the demo accounts (an admin, a member "
+        "of each plan, paid at localstripe, and a user), and three months of past play to a club that "
+        "has no bookings yet. Idempotent: what exists already is left as it is."
     )
 
     def handle(self, *args, **options):
         self.seed_courts()
         self.seed_content()
         self.seed_rules()
+        self.seed_plans()
         if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
-            self.seed_accounts()
+            people = self.seed_accounts()
+            self.seed_memberships(people)
+            self.print_logins(people)
         else:
             self.stdout.write(
                 "Demo accounts: skipped (they are made only in the local Firebase Auth Emulator)."
@@ -180,8 +230,15 @@ class Command(BaseCommand):
         policy_update(daily_hours_limit=DEMO_DAILY_HOURS)
         self.stdout.write(f"Demo rules: at most {DEMO_DAILY_HOURS} hours of courts per person a day.")
 
+    @transaction.atomic
+    def seed_plans(self):
+        added = [
+            plan_create(**plan) for plan in DEMO_PLANS if not Plan.objects.filter(name=plan["name"]).exists()
+        ]
+        self.stdout.write(f"Demo plans: {len(added)} added, {len(DEMO_PLANS) - len(added)} already there.")
+
     def seed_history(self):
-        # The demo member has played all along: their payment history is not empty.
+        # The demo members have played all along: their payment history is not empty.
         members = [account["email"] for account in DEMO_ACCOUNTS if account["role"] == User.Role.MEMBER]
         added = seed_history(regulars=list(User.objects.filter(email__in=members)))
         if added:
@@ -189,20 +246,59 @@ class Command(BaseCommand):
         else:
             self.stdout.write("Demo history: skipped (the club has bookings already).")
 
-    def seed_accounts(self):
-        self.stdout.write("Demo logins (e-mail / password):")
+    def seed_accounts(self) -> dict[str, User]:
+        """The demo accounts, by e-mail. A member is made one by their plan (seed_memberships)."""
+        people = {}
         for account in DEMO_ACCOUNTS:
             uid = ensure_account(email=account["email"], password=account["password"], name=account["name"])
+            role = User.Role.ADMIN if account["role"] == User.Role.ADMIN else User.Role.USER
             user, created = User.objects.get_or_create(
-                email=account["email"],
-                defaults={
-                    "firebase_uid": uid,
-                    "name": account["name"],
-                    "role": account["role"],
-                    "member_since": timezone.now() if account["role"] == User.Role.MEMBER else None,
-                },
+                email=account["email"], defaults={"firebase_uid": uid, "name": account["name"], "role": role}
             )
             if not created and user.firebase_uid != uid:  # the emulator's accounts were reset
                 user.firebase_uid = uid
                 user.save(update_fields=["firebase_uid"])
-            self.stdout.write(f"  {account['role']:<7} {account['email']} / {account['password']}")
+            people[user.email] = user
+        return people
+
+    def seed_memberships(self, people: dict[str, User]) -> None:
+        """Each demo member's plan, bought and paid with Stripe's test card at localstripe as the
+        membership page does it: a subscription that renews there (/local/stripe-clock). Someone who
+        holds or held a membership already keeps what they made of it."""
+        if not settings.STRIPE_API_BASE or not gateway.provider_status()["ok"]:
+            self.stdout.write(
+                "Demo memberships: skipped (they are paid at localstripe, which does not answer): "
+                "the demo members are users until they buy a plan."
+            )
+            return
+        bought = 0
+        for account in DEMO_ACCOUNTS:
+            user = people[account["email"]]
+            if "plan" not in account or user.memberships.exists():
+                continue
+            plan = Plan.objects.filter(name=account["plan"]).first()
+            try:
+                if plan is None:
+                    raise Conflict(f"the club has no plan called {account['plan']}")
+                secret = membership_checkout(user=user, plan=plan)
+                intent_id = secret.split("_secret_")[0]
+                pay_with_card(intent_id, PAYING_CARD)
+                payment_confirm(payment_intent_id=intent_id, user=user)
+            except (Conflict, gateway.PaymentProviderUnavailable) as refusal:
+                self.stdout.write(f"Demo memberships: {user.email} bought none ({refusal}).")
+                continue
+            bought += 1
+        holders = sum("plan" in account for account in DEMO_ACCOUNTS)
+        self.stdout.write(f"Demo memberships: {bought} bought and paid, {holders - bought} already there.")
+
+    def print_logins(self, people: dict[str, User]) -> None:
+        self.stdout.write("Demo logins (e-mail / password):")
+        for account in DEMO_ACCOUNTS:
+            user = people[account["email"]]
+            user.refresh_from_db(fields=["role"])
+            membership = user.memberships.select_related("plan").filter(status__in=Membership.LIVE).first()
+            holds = ""
+            if membership is not None:
+                holds = f"  ({membership.plan} plan, {membership.get_status_display().lower()}"
+                holds += f", paid until {day(membership.period_end)})" if membership.period_end else ")"
+            self.stdout.write(f"  {user.role:<7} {account['email']} / {account['password']}{holds}")
