@@ -93,6 +93,7 @@ serve: prepare-data
 	@echo "  The club site is at http://$(HOST):$(PORT)/   (Ctrl-C stops it)"
 	@echo "  The e-mail it sent (kept by the local mailbox): http://$(HOST):$(PORT)/local/mail"
 	@echo "  E-mail verification links (the local emulator sends no mail): http://$(HOST):$(PORT)/local/auth-links"
+	@echo "  Stripe's clock (a membership's period ends now: renewed, or declined): http://$(HOST):$(PORT)/local/stripe-clock"
 	@echo
 	@$(BIN)/python manage.py run_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
 	$(BIN)/gunicorn club.wsgi --bind $(HOST):$(PORT) --workers 2 --access-logfile - --graceful-timeout 2

@@ -49,6 +49,7 @@ PUBLIC = [
     "/no-such-page",
     "/unsubscribe/not-a-token",
     "/local/mail",
+    "/local/stripe-clock",
 ]
 SIGNED_IN = [
     "/dashboard",

@@ -23,7 +23,7 @@ from content.data import BLOG_POSTS
 from content.models import Announcement, ContactMessage
 from courts.tests.factories import CourtFactory
 from e2e.journeys import PHONE, requests_under_way, sign_in, wait_until_settled
-from memberships.models import Plan
+from memberships.models import Membership, Plan
 from memberships.services import membership_renewal_failed
 from memberships.tests.factories import make_membership, make_plan
 from notifications.services import unsubscribe_token
@@ -56,6 +56,7 @@ PAGES = {
     "local/mail": {VISITOR},
     "local/mail/<str:mail_id>": {VISITOR},
     "local/auth-links": {VISITOR},
+    "local/stripe-clock": {VISITOR},
     "dashboard": SIGNED_IN,
     "dashboard/profile": SIGNED_IN,
     "dashboard/email-preferences": SIGNED_IN,
@@ -105,6 +106,7 @@ NOT_PAGES = {
     "local/mail/<str:mail_id>/attachments/<int:index>": "an attachment to download",
     "local/stripe-adapter.js": "the local Stripe stand-in's script",
     "local/stripe-confirm": "the local Stripe stand-in's API",
+    "local/stripe-clock/<int:membership_id>/renew": "takes a POST and redirects",
 }
 
 
@@ -183,6 +185,10 @@ def club(mailbox, settings) -> Club:
     membership_renewal_failed(
         membership_id=membership.pk, grace_until=timezone.now() + timedelta(days=7), reason="Declined."
     )
+    # A membership that renews at Stripe, as Stripe's clock (/local/stripe-clock) lists them.
+    holder = User.objects.create_user("renewing." + LONG_EMAIL, name="Alexandra Konstantinopoulou Renewing")
+    renewing = make_membership(user=holder, plan=plan)
+    Membership.objects.filter(pk=renewing.pk).update(stripe_subscription_id="sub_phone")
     Announcement.objects.create(text="The courts close at 6 pm on Friday for the club's summer tournament.")
     contact = ContactMessage.objects.create(
         name="Vic Visitor", email=LONG_EMAIL, message="Is the club open on Sunday? " * 20

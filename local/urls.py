@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import path
 
-from . import auth_links, cards, mail
+from . import auth_links, cards, mail, stripe_clock
 
 urlpatterns = [
     path("local/mail", mail.mail_list, name="local-mail"),
@@ -15,6 +15,12 @@ if settings.STRIPE_API_BASE:
     urlpatterns += [
         path("local/stripe-adapter.js", cards.adapter_script, name="local-stripe-adapter"),
         path("local/stripe-confirm", cards.LocalConfirmApi.as_view(), name="local-stripe-confirm"),
+        path("local/stripe-clock", stripe_clock.stripe_clock, name="local-stripe-clock"),
+        path(
+            "local/stripe-clock/<int:membership_id>/renew",
+            stripe_clock.stripe_clock_renew,
+            name="local-stripe-clock-renew",
+        ),
     ]
 if settings.FIREBASE_AUTH_EMULATOR_HOST:
     urlpatterns.append(path("local/auth-links", auth_links.auth_links, name="local-auth-links"))
