@@ -11,9 +11,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from audit.models import AuditEntry
+from club.management.commands.seed_demo import DEMO_PLANS
 from kernel.days import day
 from memberships.models import Membership, Plan
-from memberships.services import membership_end, plan_update
+from memberships.services import membership_end, plan_create, plan_update
 from payments.membership_payments import subscription_sync
 from payments.models import Payment
 from testing import stripe_stand_in
@@ -143,3 +144,14 @@ def test_without_localstripe_the_demo_members_are_users_until_they_buy_a_plan(em
     assert Plan.objects.filter(on_sale=True).count() == 2
     member = User.objects.get(email="member@club.example")
     assert (member.role, member.member_since) == (User.Role.USER, None)
+
+
+def test_a_plan_staff_took_off_sale_is_not_bought(emulator, localstripe):
+    premium = next(plan for plan in DEMO_PLANS if plan["name"] == "Premium")
+    plan_create(**{**premium, "on_sale": False})
+
+    out = seed_demo()
+
+    assert "Demo memberships: premium@club.example bought none (The Premium plan is not on sale.)" in out
+    assert "Demo memberships: 1 bought and paid, 0 already there." in out
+    assert not Membership.objects.filter(user__email="premium@club.example").exists()
