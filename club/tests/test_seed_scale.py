@@ -18,6 +18,8 @@ from bookings.selectors import overdue, policy_get
 from content.models import Announcement
 from courts.models import Court
 from kernel.slots import Slot
+from memberships.models import Membership, MembershipChange
+from memberships.models import Plan as MembershipPlan
 from payments.models import Coupon, Payment
 from testing.integrity import double_booked_slots
 
@@ -59,7 +61,10 @@ def test_the_shape_asked_for():
     statuses = Counter(Booking.objects.values_list("status", flat=True))
     assert statuses[Booking.Status.PENDING] == counts["pending"] > 0
     assert statuses[Booking.Status.APPROVED] == counts["approved"]
-    assert statuses[Booking.Status.CONFIRMED] == counts["confirmed"] == Payment.objects.count()
+    assert statuses[Booking.Status.CONFIRMED] == counts["confirmed"]
+    assert Payment.objects.filter(booking__isnull=False).count() == counts["payments"] == counts["confirmed"]
+    assert Membership.objects.count() == counts["memberships"] > 12  # the members', and former ones
+    assert Payment.objects.filter(membership__isnull=False).count() == counts["membership payments"]
     assert Announcement.objects.exists()
     assert Coupon.objects.exists()
 
@@ -121,10 +126,10 @@ def test_one_court_in_eight_keeps_its_first_slot_for_coaching_every_day():
     assert not Booking.objects.filter(court=court, slots__contains=[court.slots[0]]).exists()
 
 
-def test_payments_match_the_confirmed_bookings_and_members_are_those_who_paid():
+def test_payments_match_the_confirmed_bookings():
     seed()
     confirmed = Booking.objects.filter(status=Booking.Status.CONFIRMED)
-    payments = Payment.objects.select_related("booking")
+    payments = Payment.objects.filter(booking__isnull=False).select_related("booking")
     assert sorted(payments.values_list("booking_id", flat=True)) == sorted(
         confirmed.values_list("id", flat=True)
     )
@@ -134,27 +139,97 @@ def test_payments_match_the_confirmed_bookings_and_members_are_those_who_paid():
         assert payment.user_id == payment.booking.user_id
         assert payment.currency == settings.CURRENCY
         assert payment.booking.approved_at < payment.paid_at <= NOW
-    first_paid = dict(
-        Payment.objects.values("user").annotate(first=Min("paid_at")).values_list("user", "first")
-    )
-    for person in User.objects.exclude(role=User.Role.ADMIN):
-        assert (person.role == User.Role.MEMBER) == (person.pk in first_paid)
-        assert person.member_since == first_paid.get(person.pk)
+    for person in User.objects.all():
         assert person.firebase_uid is None
         assert not person.has_usable_password()
-    assert User.objects.filter(role=User.Role.MEMBER).count() == 12  # a fifth of the people
+
+
+def test_a_fifth_of_the_people_are_members_who_hold_a_plan_and_pay_for_bookings():
+    seed()
+    in_force = Membership.objects.filter(Membership.in_force(NOW))
+    members = User.objects.filter(role=User.Role.MEMBER)
+    assert members.count() == 12  # a fifth of the people
+    assert set(in_force.values_list("user", "started_at")) == set(members.values_list("pk", "member_since"))
+    assert not in_force.filter(user__role=User.Role.ADMIN).exists()
+    paying = set(Payment.objects.filter(booking__isnull=False).values_list("user", flat=True))
+    assert paying == set(members.values_list("pk", flat=True))
+    # The two plans of the demo club, on sale; the monthly one most held.
+    assert set(MembershipPlan.objects.values_list("name", "period", "on_sale")) == {
+        ("Club", "monthly", True),
+        ("Premium", "yearly", True),
+    }
+    held = Counter(in_force.values_list("plan__period", flat=True))
+    assert held["monthly"] > held["yearly"]
+
+
+def test_each_membership_period_paid_is_one_payment_of_its_invoice_and_its_history_follows_the_rules():
+    seed(people=500, days=120)
+    grace = timedelta(days=policy_get().membership_grace_days)
+    memberships = Membership.objects.select_related("plan", "user").prefetch_related("history", "payments")
+    for membership in memberships:
+        payments = sorted(membership.payments.all(), key=lambda payment: payment.period_start)
+        assert payments
+        # One period after the other, from its start, each paid once, by its invoice, for the plan's price.
+        assert payments[0].period_start == membership.started_at
+        for earlier, later in itertools.pairwise(payments):
+            assert earlier.period_end == later.period_start
+        assert (membership.period_start, membership.period_end) == (
+            payments[-1].period_start,
+            payments[-1].period_end,
+        )
+        for payment in payments:
+            assert (payment.booking, payment.user, payment.amount) == (
+                None,
+                membership.user,
+                membership.plan.price,
+            )
+            assert (payment.status, payment.currency) == (Payment.Status.SUCCEEDED, settings.CURRENCY)
+            assert payment.stripe_invoice_id.startswith("in_")
+            assert payment.period_start <= payment.paid_at <= NOW
+        assert membership.stripe_subscription_id.startswith("sub_")
+        history = list(membership.history.all())
+        assert history[0].from_status == Membership.Status.PENDING
+        assert history[0].at == membership.started_at
+        assert history[-1].to_status == membership.status
+        assert all(a.to_status == b.from_status for a, b in itertools.pairwise(history))
+        assert all(a.at <= b.at <= NOW for a, b in itertools.pairwise(history))
+        assert all(b.to_status in Membership.TRANSITIONS[a.to_status] for a, b in itertools.pairwise(history))
+        paid_here = {f"Paid ${membership.plan.price} (payment #{payment.pk})." for payment in payments}
+        assert {step.reason for step in history if step.to_status == "active"} <= paid_here
+        if membership.status == Membership.Status.ACTIVE:
+            assert membership.period_start <= NOW < membership.period_end
+            assert membership.user.role == User.Role.MEMBER
+        elif membership.status == Membership.Status.PAST_DUE:
+            assert membership.period_end <= NOW < membership.grace_until == membership.period_end + grace
+            assert membership.user.role == User.Role.MEMBER
+        else:
+            assert membership.ended_at <= NOW
+            assert membership.user.role == User.Role.USER
+            if membership.status == Membership.Status.EXPIRED:
+                assert membership.ended_at == membership.period_end + grace
+            else:
+                assert (membership.ended_at, membership.cancel_at_period_end) == (membership.period_end, True)
+    states = Counter(memberships.values_list("status", flat=True))
+    assert set(states) == {"active", "past_due", "cancelled", "expired"}
+    # Some renewal was declined and paid days later with another card.
+    assert Payment.objects.filter(membership__isnull=False, card_last4="4444").exists()
+    invoices = Payment.objects.filter(membership__isnull=False).values_list("stripe_invoice_id", flat=True)
+    assert len(invoices) == len(set(invoices))
 
 
 def test_the_same_seed_makes_the_same_club_and_another_seed_another():
     def club() -> list[tuple]:
-        return list(
-            Booking.objects.order_by("id").values_list(
-                "user__email", "court__name", "date", "slots", "status", "price", "created_at", "approved_at"
-            )
+        bookings = Booking.objects.order_by("id").values_list(
+            "user__email", "court__name", "date", "slots", "status", "price", "created_at", "approved_at"
         )
+        memberships = Membership.objects.order_by("id").values_list(
+            "user__email", "plan__name", "status", "started_at", "period_end"
+        )
+        return [*bookings, *memberships]
 
     def empty() -> None:
-        filled = (Payment, BookingStatusChange, BookedSlot, Block, Booking, Court, User, Announcement, Coupon)
+        filled = (Payment, MembershipChange, Membership, MembershipPlan, BookingStatusChange, BookedSlot)
+        filled += (Block, Booking, Court, User, Announcement, Coupon)
         for model in filled:
             model.objects.all().delete()
 

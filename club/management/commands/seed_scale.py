@@ -3,9 +3,17 @@
 The records follow the product's rules (docs/rules.md), as if the club had run for `--days` days,
 the last of them as far ahead as people could book yesterday (the policy's advance window less a day):
 
-- people: a few admins (one per thousand), everyone else a user; a fifth of the people pay, and
-  a user who paid is a member (`member_since`: their first payment). One member, the busiest,
-  books far more than the rest (about 430 bookings in the default year);
+- people: a few admins (one per thousand), everyone else a user; a fifth of the people pay for
+  bookings, and they are the club's members: each holds a plan. One member, the busiest, books far
+  more than the rest (about 430 bookings in the default year);
+- memberships: the demo club's two plans (a monthly Club and a yearly Premium, both renewing, as
+  seed_demo's), and each member's membership of one, begun before the calendar or during it, in
+  force now (a member from its start, `member_since`): each period paid is a payment of its
+  invoice, renewals to this day; a few renewals were declined, and paid a day or three later with
+  another card, and a few are past due now, within their grace period. Besides, a tenth as many
+  others held a plan during the calendar and ended it: cancelled at a period's end, or expired
+  after a declined renewal was not paid within the grace period (they are users again). Each
+  membership's changes have their history rows;
 - courts: `--courts` courts of the shipped kinds, each with the 14 hourly slots from 07:00 to 21:00,
   priced per slot;
 - bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
@@ -19,13 +27,14 @@ the last of them as far ahead as people could book yesterday (the policy's advan
 - blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
   (seven weekly blocks, one per weekday, each holding its slot by a `BookedSlot` a week), which no
   booking takes;
-- payments: the demo coupons, and one succeeded payment per confirmed booking, for its price (no
-  coupon);
+- payments: the demo coupons, one succeeded payment per confirmed booking, for its price (no
+  coupon), and one per membership period paid, for the plan's price;
 - content: one announcement a day (so even a club of a month fills more than a page of them, as the
   bookings do).
 
 Records only: it calls neither Firebase (nobody has a sign-in account; `firebase_uid` is empty
-until someone signs in with a verified address) nor Stripe (the PaymentIntent ids are made up).
+until someone signs in with a verified address) nor Stripe (the PaymentIntent, invoice, customer
+and subscription ids are made up).
 Everything comes from one random generator seeded with `--seed`, and every time is counted from
 `--now` (default: the current hour), so the same arguments give the same club. It fills an empty
 database with bulk inserts, then updates the planner's statistics of the tables it filled; it
@@ -34,6 +43,7 @@ refuses a database that already has people, courts or bookings.
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date as Date
 from datetime import datetime, timedelta
@@ -51,11 +61,13 @@ from accounts.models import User
 from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
 from bookings.selectors import policy_get
 from bookings.services import booking_price
-from club.management.commands.seed_demo import DEMO_COUPONS, hourly, shipped_image
+from club.management.commands.seed_demo import DEMO_COUPONS, DEMO_PLANS, hourly, shipped_image
 from content.models import Announcement
 from courts.models import Court
 from kernel.days import day_start
 from kernel.slots import Slot
+from memberships.models import Membership, MembershipChange
+from memberships.models import Plan as MembershipPlan
 from payments.models import Coupon, Payment
 
 Status = Booking.Status
@@ -151,6 +163,14 @@ BUSIEST_WEIGHT = 3.75  # the busiest member books this many times as often as th
 BATCH = 5000
 BLOCKED_EVERY = 8  # one court in eight keeps its first slot for coaching, every day (blocks)
 BLOCKED_SLOTS = SLOTS[:1]
+Period = tuple[datetime, datetime]  # a membership's period: its start and its end
+# Of the members: those on the yearly plan (the others on the monthly one), those who joined before
+# the calendar's first day (the others during it), and those with a renewal declined and paid later
+# with another card; of those whose latest renewal fell due within the grace period, those whose
+# card was declined then: past due now.
+PREMIUM_SHARE, FOUNDING_SHARE, DECLINED_AND_REPAID, PAST_DUE_NOW = 0.2, 0.7, 0.03, 0.25
+FORMER_SHARE = 0.1  # people who ended a plan during the calendar, per member
+CANCELLED_SHARE = 0.6  # of those: cancelled at a period's end; the others' renewal went unpaid
 
 
 @dataclass
@@ -164,6 +184,62 @@ class Plan:
     created: datetime
     approved: datetime | None = None
     decided: datetime | None = None  # rejected, cancelled, expired or paid (confirmed)
+
+
+class Held:
+    """One membership before it is saved: each period paid, with its invoice (renewals are charged
+    within the hour their period begins), and each change of its state, with the payment that made
+    it (by its place among the periods paid)."""
+
+    def __init__(
+        self,
+        number: int,
+        user: User,
+        plan: MembershipPlan,
+        start: datetime,
+        periods: list[Period],
+        now: datetime,
+    ):
+        self.user, self.plan, self.periods, self.now = user, plan, periods, now
+        self.membership = Membership(
+            status=Membership.Status.PENDING,
+            renews=plan.renews_automatically,
+            stripe_customer_id=f"cus_seed_scale_{number:06d}",
+            stripe_subscription_id=f"sub_seed_scale_{number:06d}",
+            created_at=start - timedelta(minutes=2),
+            started_at=start,
+        )
+        self.periods_paid: list[tuple[Period, datetime, str, str]] = []  # (period, paid at, card, invoice)
+        self.steps: list[tuple[str, str, datetime, str, int | None]] = []  # (from, to, at, reason, paid)
+        self.payments: list[Payment] = []
+
+    def paid(self, until: int, invoice: Callable[[], str], *, card: str = "4242") -> None:
+        """Its periods up to `until` (not included) paid, each with a new invoice."""
+        for n in range(len(self.periods_paid), until):
+            begun = self.periods[n][0]
+            charged = begun if n == 0 else min(begun + timedelta(minutes=n % 60 + 1), self.now)
+            self._pay(charged, card, invoice())
+
+    def declined(self, invoice: str, grace: timedelta) -> None:
+        """The next period's invoice declined as it began: past due for the grace period."""
+        at = self.periods[len(self.periods_paid)][0]
+        self.step(Membership.Status.PAST_DUE, at, f"The renewal (invoice {invoice}) was declined.")
+        self.membership.grace_until = at + grace
+
+    def repaid(self, invoice: str, at: datetime) -> None:
+        """The declined invoice paid at `at` with another card, which pays the next renewals."""
+        self._pay(at, "4444", invoice)
+
+    def _pay(self, at: datetime, card: str, invoice: str) -> None:
+        period = self.periods[len(self.periods_paid)]
+        self.periods_paid.append((period, at, card, invoice))
+        self.membership.period_start, self.membership.period_end = period
+        if self.membership.status != Membership.Status.ACTIVE:
+            self.step(Membership.Status.ACTIVE, at, "", paid=len(self.periods_paid) - 1)
+
+    def step(self, to: str, at: datetime, reason: str, *, paid: int | None = None) -> None:
+        self.steps.append((self.membership.status, to, at, reason, paid))
+        self.membership.status = to
 
 
 class Command(BaseCommand):
@@ -214,6 +290,7 @@ class Command(BaseCommand):
             club.make_people(people)
             club.make_courts(courts)
             club.make_bookings()
+            club.make_memberships()
             counts = club.save()
         # The planner's statistics, as a database that grew over a year has them: without them it
         # guesses, and the plans measured would be those of an empty database.
@@ -228,6 +305,9 @@ class Command(BaseCommand):
                 Payment,
                 Announcement,
                 Coupon,
+                MembershipPlan,
+                Membership,
+                MembershipChange,
             ):
                 cursor.execute(f"ANALYZE {connection.ops.quote_name(model._meta.db_table)}")
         counts["seconds"] = round(time.monotonic() - started, 1)
@@ -418,17 +498,96 @@ class Club:
                 return index
         return None
 
+    # --- Memberships -------------------------------------------------------------------------------
+    def make_memberships(self) -> None:
+        """The members' memberships, in force now (the payers are the members), and the memberships
+        others ended during the calendar; a member is one from their membership's start."""
+        rng = self.rng
+        self.membership_plans = [MembershipPlan(**plan) for plan in DEMO_PLANS]
+        self.grace = timedelta(days=self.policy.membership_grace_days)
+        self.invoices = 0
+        # Joined after everyone had an account (make_people), up to a day ago; the founding members
+        # before the calendar's first day.
+        joined_from, joined_by = day_start(self.first_day) - timedelta(days=30), self.now - timedelta(days=1)
+        opened = min(day_start(self.first_day), joined_by)
+        self.held: list[Held] = []
+        for n, person in enumerate(self.payers):
+            founding = rng.random() < FOUNDING_SHARE
+            start = self._moment(joined_from, opened) if founding else self._moment(opened, joined_by)
+            # The busiest member (the first) holds theirs as most do: paid up to this day.
+            self._member(person, self._plan(), start, always_paid=n == 0)
+            person.role, person.member_since = User.Role.MEMBER, start
+        others = self.askers[len(self.payers) :]
+        for person in rng.sample(others, min(len(others), round(len(self.payers) * FORMER_SHARE))):
+            self._former(person, self._plan(), self._moment(joined_from, joined_by))
+
+    def _plan(self) -> MembershipPlan:
+        yearly = self.rng.random() < PREMIUM_SHARE
+        period = MembershipPlan.Period.YEARLY if yearly else MembershipPlan.Period.MONTHLY
+        return next(plan for plan in self.membership_plans if plan.period == period)
+
+    def _moment(self, first: datetime, last: datetime) -> datetime:
+        return first + (last - first) * self.rng.random()
+
+    def _invoice(self) -> str:
+        self.invoices += 1
+        return f"in_seed_scale_{self.invoices:07d}"
+
+    def _held(self, person: User, plan: MembershipPlan, start: datetime) -> Held:
+        """A membership of `plan` begun at `start`, with its periods up to the one that holds now."""
+        periods = [plan.period_from(start)]
+        while periods[-1][1] <= self.now:
+            periods.append(plan.period_from(periods[-1][1]))
+        return Held(len(self.held) + 1, person, plan, start, periods, self.now)
+
+    def _member(self, person: User, plan: MembershipPlan, start: datetime, *, always_paid: bool) -> None:
+        """A membership in force now: paid up to this day; or its latest renewal declined, within
+        the grace period; or an earlier renewal declined, then paid a day or three later."""
+        held = self._held(person, plan, start)
+        periods = held.periods
+        renewals = [n for n, (begun, _) in enumerate(periods) if n and begun + timedelta(days=3) < self.now]
+        within_grace = len(periods) > 1 and self.now < periods[-1][0] + self.grace
+        chance = 1.0 if always_paid else self.rng.random()
+        if within_grace and chance < PAST_DUE_NOW:
+            held.paid(len(periods) - 1, self._invoice)
+            held.declined(self._invoice(), self.grace)
+        elif renewals and chance > 1 - DECLINED_AND_REPAID:
+            late = self.rng.choice(renewals)
+            held.paid(late, self._invoice)
+            invoice = self._invoice()
+            held.declined(invoice, self.grace)
+            held.repaid(invoice, periods[late][0] + timedelta(days=self.rng.uniform(1, 3)))
+            held.paid(len(periods), self._invoice, card="4444")
+        else:
+            held.paid(len(periods), self._invoice)
+        self.held.append(held)
+
+    def _former(self, person: User, plan: MembershipPlan, start: datetime) -> None:
+        """A membership ended before now: cancelled at a period's end, or expired after a declined
+        renewal went unpaid through the grace period; none if no period of it ended in time."""
+        held = self._held(person, plan, start)
+        cancelled = self.rng.random() < CANCELLED_SHARE
+        wait = timedelta(0) if cancelled else self.grace
+        ends = [n for n, (begun, _) in enumerate(held.periods) if n and begun + wait <= self.now]
+        if not ends:
+            return
+        end = self.rng.choice(ends)
+        held.paid(end, self._invoice)
+        ended_at = held.periods[end][0]
+        if cancelled:
+            held.membership.cancel_at_period_end = True
+            held.step(Membership.Status.CANCELLED, ended_at, "Stripe ended its subscription (canceled).")
+        else:
+            held.declined(self._invoice(), self.grace)
+            ended_at += self.grace
+            held.step(
+                Membership.Status.EXPIRED, ended_at, "Its renewal was not paid within the grace period."
+            )
+        held.membership.ended_at = ended_at
+        self.held.append(held)
+
     # --- Saving ----------------------------------------------------------------------------------
     def save(self) -> dict[str, int]:
-        first_paid: dict[int, datetime] = {}
-        for plan in self.plans:
-            if plan.booking.status == Status.CONFIRMED:
-                user, paid = id(plan.user), cast(datetime, plan.decided)  # a confirmed plan was paid
-                first_paid[user] = min(first_paid.get(user, paid), paid)
-        for person in self.people:
-            if id(person) in first_paid and person.role == User.Role.USER:
-                person.role = User.Role.MEMBER
-                person.member_since = first_paid[id(person)]
         User.objects.bulk_create(self.people, batch_size=BATCH)
         Court.objects.bulk_create(self.courts, batch_size=BATCH)
         # The courts were there all year (created_at is set to the moment of saving).
@@ -445,6 +604,7 @@ class Club:
             for day in range(days)
         )
         Coupon.objects.bulk_create(Coupon(**coupon) for coupon in DEMO_COUPONS)
+        counts |= self._save_memberships()
         statuses = [plan.booking.status for plan in self.plans]
         return {
             "people": len(self.people),
@@ -456,6 +616,52 @@ class Club:
             "confirmed": statuses.count(Status.CONFIRMED),
             **counts,
         }
+
+    def _save_memberships(self) -> dict[str, int]:
+        """The plans, the memberships, a payment per period paid (its invoice's), and each
+        membership's history, which names the payments that moved it."""
+        MembershipPlan.objects.bulk_create(self.membership_plans)
+        for held in self.held:
+            held.membership.user, held.membership.plan = held.user, held.plan
+        Membership.objects.bulk_create([held.membership for held in self.held], batch_size=BATCH)
+        payments: list[Payment] = []
+        for held in self.held:
+            for (period_start, period_end), paid_at, card, invoice in held.periods_paid:
+                payments.append(
+                    Payment(
+                        membership=held.membership,
+                        user_id=held.membership.user_id,
+                        amount=held.plan.price,
+                        currency=settings.CURRENCY,
+                        payment_intent_id=f"pi_seed_scale_m{len(payments) + 1:07d}",
+                        stripe_invoice_id=invoice,
+                        status=Payment.Status.SUCCEEDED,
+                        card_last4=card,
+                        paid_at=paid_at,
+                        created_at=paid_at - timedelta(minutes=1),
+                        period_start=period_start,
+                        period_end=period_end,
+                    )
+                )
+                held.payments.append(payments[-1])
+        Payment.objects.bulk_create(payments, batch_size=BATCH)
+        MembershipChange.objects.bulk_create(
+            (
+                MembershipChange(
+                    membership=held.membership,
+                    from_status=old,
+                    to_status=new,
+                    at=at,
+                    reason=reason
+                    if paid is None
+                    else f"Paid ${held.plan.price} (payment #{held.payments[paid].pk}).",
+                )
+                for held in self.held
+                for old, new, at, reason, paid in held.steps
+            ),
+            batch_size=BATCH,
+        )
+        return {"memberships": len(self.held), "membership payments": len(payments)}
 
     def _save_blocks(self) -> int:
         """The coaching blocks: for each court kept for it, one weekly block per weekday of the
