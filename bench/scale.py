@@ -106,6 +106,7 @@ ROUTES = [
     ("/courts", PAGE, EVERYONE),
     ("/support", PAGE, EVERYONE),
     ("/schedule?date={day}", SHEET, EVERYONE),
+    ("/membership", PAGE, EVERYONE),
     ("/blog/1", PAGE, ("anonymous",)),
     ("/login", PAGE, ("anonymous",)),
     ("/register", PAGE, ("anonymous",)),
@@ -331,6 +332,10 @@ def club_facts(database: str) -> dict:
             "bookings": one("SELECT count(*) FROM bookings_booking")[0],
             "held slots": one("SELECT count(*) FROM bookings_bookedslot")[0],
             "payments": one("SELECT count(*) FROM payments_payment")[0],
+            "membership payments": one(
+                "SELECT count(*) FROM payments_payment WHERE membership_id IS NOT NULL"
+            )[0],
+            "memberships": one("SELECT count(*) FROM memberships_membership")[0],
             "people": one("SELECT count(*) FROM accounts_user")[0],
             "member's bookings": one(
                 "SELECT count(*) FROM bookings_booking b JOIN accounts_user u ON u.id = b.user_id"
@@ -381,8 +386,13 @@ class Caller:
 def sign_in(caller: Caller, email: str) -> None:
     """As the /login island does: the emulator's ID token for the e-mail, then POST /api/session.
     The emulator's account is made (verified) for the seeded e-mail if it has none yet."""
+    # Imported, testing.emulator points the environment at a test process's own stand-ins
+    # (testing/environment.py): the bench's are the local stack's, which it keeps.
+    stack = dict(os.environ)
     from testing import emulator
 
+    os.environ.clear()
+    os.environ.update(stack)
     try:
         token = emulator.sign_in(email, PASSWORD)["idToken"]
     except urllib.error.HTTPError:
