@@ -10,16 +10,22 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
+from stripe.params import PaymentMethodCreateParamsCard
 
 from kernel.api import valid
 from payments import gateway
 from payments.models import Payment
 
 # Stripe's test card that pays (https://docs.stripe.com/testing), with any future expiry and CVC.
-PAYING_CARD = {"number": "4242424242424242", "exp_month": "12", "exp_year": "2034", "cvc": "123"}
+PAYING_CARD: PaymentMethodCreateParamsCard = {
+    "number": "4242424242424242",
+    "exp_month": 12,
+    "exp_year": 2034,
+    "cvc": "123",
+}
 
 
-def pay_with_card(intent_id: str, card: dict[str, str]) -> stripe.PaymentIntent:
+def pay_with_card(intent_id: str, card: PaymentMethodCreateParamsCard) -> stripe.PaymentIntent:
     """What Stripe.js's confirmCardPayment does: the card made a payment method of the intent, which
     is then confirmed (localstripe cannot take both in one call). Raises stripe.CardError when the
     card is declined."""
