@@ -10,29 +10,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from stripe.params import PaymentMethodCreateParamsCard
 
 from kernel.api import valid
 from payments import gateway
 from payments.models import Payment
-
-# Stripe's test card that pays (https://docs.stripe.com/testing), with any future expiry and CVC.
-PAYING_CARD: PaymentMethodCreateParamsCard = {
-    "number": "4242424242424242",
-    "exp_month": 12,
-    "exp_year": 2034,
-    "cvc": "123",
-}
-
-
-def pay_with_card(intent_id: str, card: PaymentMethodCreateParamsCard) -> stripe.PaymentIntent:
-    """What Stripe.js's confirmCardPayment does: the card made a payment method of the intent, which
-    is then confirmed (localstripe cannot take both in one call). Raises stripe.CardError when the
-    card is declined."""
-    client = gateway._client()
-    method = client.v1.payment_methods.create(params={"type": "card", "card": card})
-    client.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
-    return client.v1.payment_intents.confirm(intent_id)
 
 
 def adapter_script(request):
@@ -76,7 +57,7 @@ class LocalConfirmApi(APIView):
         get_object_or_404(Payment, payment_intent_id=intent_id, user=request.user)
         try:
             if "card" in data:
-                intent = pay_with_card(intent_id, data["card"])
+                intent = gateway.pay_with_card(intent_id, data["card"])
             else:
                 client = gateway._client()
                 answer = client.raw_request(

@@ -5,6 +5,7 @@ import stripe
 from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from stripe.params import PaymentMethodCreateParamsCard
 
 from accounts.identity import ensure_account
 from accounts.models import User
@@ -15,7 +16,6 @@ from content.models import Announcement
 from courts.models import Court, PriceBand
 from kernel.days import day
 from kernel.errors import Conflict
-from local.cards import PAYING_CARD, pay_with_card
 from memberships.models import Membership, Plan
 from memberships.services import plan_create
 from payments import gateway
@@ -141,6 +141,14 @@ DEMO_PLANS = [
         "members_only_hours": True,
     },
 ]
+
+# Stripe's test card that pays (https://docs.stripe.com/testing), with which the demo members paid.
+DEMO_CARD: PaymentMethodCreateParamsCard = {
+    "number": "4242424242424242",
+    "exp_month": 12,
+    "exp_year": 2034,
+    "cvc": "123",
+}
 
 # Only ever made in the local Firebase Auth Emulator: known passwords must not exist in production.
 # The members are members as anyone is in a club that sells plans: by holding one (`plan`), bought
@@ -284,7 +292,7 @@ class Command(BaseCommand):
             try:
                 secret = membership_checkout(user=user, plan=plan)
                 intent_id = secret.split("_secret_")[0]
-                pay_with_card(intent_id, PAYING_CARD)
+                gateway.pay_with_card(intent_id, DEMO_CARD)
                 payment_confirm(payment_intent_id=intent_id, user=user)
             except (Conflict, gateway.PaymentProviderUnavailable, stripe.StripeError) as refusal:
                 self.stdout.write(f"Demo memberships: {user.email} bought none ({refusal}).")
