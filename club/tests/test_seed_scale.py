@@ -72,8 +72,19 @@ def test_the_shape_asked_for():
 def test_bookings_follow_the_rules():
     seed()
     window = timedelta(days=policy_get().advance_days_user)
+    memberships = Membership.objects.select_related("plan")
+    held = {membership.user_id: membership for membership in memberships}
+    at_member_prices = 0
     for booking in Booking.objects.select_related("court", "user"):
-        assert booking.price == booking.court.price * len(booking.slots)
+        # At the member price of a plan in force when it was asked for (the seeded courts have no bands).
+        membership = held.get(booking.user_id)
+        in_force = membership is not None and (
+            membership.started_at <= booking.created_at
+            and (membership.ended_at is None or booking.created_at < membership.ended_at)
+        )
+        slot_price = membership.plan.slot_price(booking.court.price) if in_force else booking.court.price
+        assert booking.price == slot_price * len(booking.slots)
+        at_member_prices += in_force
         # Requested by someone who had joined, for a day within the advance window.
         assert booking.user.created_at < booking.created_at
         assert booking.date <= timezone.localdate(booking.created_at) + window
@@ -97,6 +108,7 @@ def test_bookings_follow_the_rules():
     open_per_person = open_per_person.values("user").annotate(open=Count("id"))
     assert max(row["open"] for row in open_per_person) <= policy_get().open_bookings_limit
     assert BookingStatusChange.objects.count() >= Booking.objects.count()
+    assert 0 < at_member_prices < Booking.objects.count()
 
 
 def test_held_slots_are_those_of_the_holding_bookings_and_none_twice():
@@ -181,7 +193,7 @@ def test_each_membership_period_paid_is_one_payment_of_its_invoice_and_its_histo
             assert (payment.booking, payment.user, payment.amount) == (
                 None,
                 membership.user,
-                membership.plan.price,
+                membership.price,
             )
             assert (payment.status, payment.currency) == (Payment.Status.SUCCEEDED, settings.CURRENCY)
             assert payment.stripe_invoice_id.startswith("in_")
@@ -194,7 +206,8 @@ def test_each_membership_period_paid_is_one_payment_of_its_invoice_and_its_histo
         assert all(a.to_status == b.from_status for a, b in itertools.pairwise(history))
         assert all(a.at <= b.at <= NOW for a, b in itertools.pairwise(history))
         assert all(b.to_status in Membership.TRANSITIONS[a.to_status] for a, b in itertools.pairwise(history))
-        paid_here = {f"Paid ${membership.plan.price} (payment #{payment.pk})." for payment in payments}
+        assert membership.price == membership.plan.price
+        paid_here = {f"Paid ${membership.price} (payment #{payment.pk})." for payment in payments}
         assert {step.reason for step in history if step.to_status == "active"} <= paid_here
         if membership.status == Membership.Status.ACTIVE:
             assert membership.period_start <= NOW < membership.period_end

@@ -7,21 +7,22 @@ the last of them as far ahead as people could book yesterday (the policy's advan
   bookings, and they are the club's members: each holds a plan. One member, the busiest, books far
   more than the rest (about 430 bookings in the default year);
 - memberships: the demo club's two plans (a monthly Club and a yearly Premium, both renewing, as
-  seed_demo's), and each member's membership of one, begun before the calendar or during it, in
-  force now (a member from its start, `member_since`): each period paid is a payment of its
-  invoice, renewals to this day; a few renewals were declined, and paid a day or three later with
-  another card, and a few are past due now, within their grace period. Besides, a tenth as many
-  others held a plan during the calendar and ended it: cancelled at a period's end, or expired
-  after a declined renewal was not paid within the grace period (they are users again). Each
-  membership's changes have their history rows;
+  seed_demo's, less their hours a week), and each member's membership of one, begun before the
+  calendar or during it, in force now (a member from its start, `member_since`): each period paid
+  is a payment of its invoice, renewals to this day; a few renewals were declined, and paid a day
+  or three later with another card, and a few are past due now, within their grace period.
+  Besides, a tenth as many others held a plan during the calendar and ended it: cancelled at a
+  period's end, or expired after a declined renewal was not paid within the grace period (they are
+  users again). Each membership's changes have their history rows;
 - courts: `--courts` courts of the shipped kinds, each with the 14 hourly slots from 07:00 to 21:00,
   priced per slot;
 - bookings: each court's days filled to `--occupancy` (the share of its slots held), in runs of
   one to three slots. Up to tomorrow every booking that holds its slots is confirmed; after that
   most are, and some are still pending (asked for in the last day) or approved (in the last hour),
   nobody with more of those than the policy's open bookings limit. A few requests were rejected, cancelled or
-  expired: they hold nothing. Prices are as bookings.services.booking_price makes them, `starts_at` the first
-  slot's start, and each status change has its history row;
+  expired: they hold nothing. Prices are as bookings.services.booking_price makes them (at the
+  member price of a plan in force when asked for), `starts_at` the first slot's start, and each
+  status change has its history row;
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
   database's one-booking-per-slot constraint holds;
 - blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
@@ -164,6 +165,9 @@ BATCH = 5000
 BLOCKED_EVERY = 8  # one court in eight keeps its first slot for coaching, every day (blocks)
 BLOCKED_SLOTS = SLOTS[:1]
 Period = tuple[datetime, datetime]  # a membership's period: its start and its end
+# The demo club's plans are held without their hours a week: the members book as a busy club's do
+# (the busiest some 11 hours a week), which those limits would have refused in part.
+UNLIMITED_WEEKS = {"hours_per_week": None, "peak_hours_per_week": None}
 # Of the members: those on the yearly plan (the others on the monthly one), those who joined before
 # the calendar's first day (the others during it), and those with a renewal declined and paid later
 # with another card; of those whose latest renewal fell due within the grace period, those whose
@@ -204,6 +208,7 @@ class Held:
         self.membership = Membership(
             status=Membership.Status.PENDING,
             renews=plan.renews_automatically,
+            price=plan.price,
             stripe_customer_id=f"cus_seed_scale_{number:06d}",
             stripe_subscription_id=f"sub_seed_scale_{number:06d}",
             created_at=start - timedelta(minutes=2),
@@ -503,7 +508,7 @@ class Club:
         """The members' memberships, in force now (the payers are the members), and the memberships
         others ended during the calendar; a member is one from their membership's start."""
         rng = self.rng
-        self.membership_plans = [MembershipPlan(**plan) for plan in DEMO_PLANS]
+        self.membership_plans = [MembershipPlan(**{**plan, **UNLIMITED_WEEKS}) for plan in DEMO_PLANS]
         self.grace = timedelta(days=self.policy.membership_grace_days)
         self.invoices = 0
         # Joined after everyone had an account (make_people), up to a day ago; the founding members
@@ -520,6 +525,25 @@ class Club:
         others = self.askers[len(self.payers) :]
         for person in rng.sample(others, min(len(others), round(len(self.payers) * FORMER_SHARE))):
             self._former(person, self._plan(), self._moment(joined_from, joined_by))
+        self._member_prices()
+
+    def _member_prices(self) -> None:
+        """The bookings asked for while their holder's membership was in force, at its member
+        prices, as bookings.services.booking_request prices them."""
+        held_by = {id(held.user): held for held in self.held}
+        for plan in self.plans:
+            held = held_by.get(id(plan.user))
+            if held is None:
+                continue
+            began, ended = held.membership.started_at, held.membership.ended_at
+            if began is not None and began <= plan.created and (ended is None or plan.created < ended):
+                booking = plan.booking
+                booking.price = booking_price(
+                    court=self.courts[plan.court_index],
+                    date=booking.date,
+                    slots=booking.slots,
+                    price_for=held.plan.slot_price,
+                )
 
     def _plan(self) -> MembershipPlan:
         yearly = self.rng.random() < PREMIUM_SHARE
@@ -631,7 +655,7 @@ class Club:
                     Payment(
                         membership=held.membership,
                         user_id=held.membership.user_id,
-                        amount=held.plan.price,
+                        amount=held.membership.price,
                         currency=settings.CURRENCY,
                         payment_intent_id=f"pi_seed_scale_m{len(payments) + 1:07d}",
                         stripe_invoice_id=invoice,
@@ -654,7 +678,7 @@ class Club:
                     at=at,
                     reason=reason
                     if paid is None
-                    else f"Paid ${held.plan.price} (payment #{held.payments[paid].pk}).",
+                    else f"Paid ${held.membership.price} (payment #{held.payments[paid].pk}).",
                 )
                 for held in self.held
                 for old, new, at, reason, paid in held.steps
