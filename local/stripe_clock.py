@@ -15,11 +15,14 @@ from memberships.models import Membership
 from payments import gateway
 from payments.membership_payments import subscription_sync
 
+# The memberships whose period can end: paid for (one awaiting its first payment has no period yet).
+BEGUN = (Membership.Status.ACTIVE, Membership.Status.PAST_DUE)
+
 
 def _renewing():
-    """The live memberships with a Stripe subscription, the soonest to renew first."""
+    """The begun memberships with a Stripe subscription, the soonest to renew first."""
     return (
-        Membership.objects.filter(status__in=Membership.LIVE, stripe_subscription_id__isnull=False)
+        Membership.objects.filter(status__in=BEGUN, stripe_subscription_id__isnull=False)
         .select_related("user", "plan")
         .order_by("period_end", "pk")
     )

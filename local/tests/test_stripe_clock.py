@@ -43,24 +43,27 @@ def said(response) -> list[str]:
     return [str(message) for message in response.context["messages"]]
 
 
-def test_the_clock_lists_the_live_memberships_that_renew_at_stripe(client, ada, monthly):
+def test_the_clock_lists_the_begun_memberships_that_renew_at_stripe(client, ada, monthly):
     renewing = join(ada, monthly)
     one_off = make_membership(user=User.objects.create_user("bea@example.com"), plan=monthly)
     ended = join(User.objects.create_user("cy@example.com"), monthly)
     membership_end(membership_id=ended.pk, reason="Ended.")
+    # Bought, not paid yet: no period of it can end.
+    membership_payments.membership_checkout(user=User.objects.create_user("di@example.com"), plan=monthly)
 
     page = client.get("/local/stripe-clock")
 
     assert list(page.context["memberships"]) == [renewing]
     html = page.content.decode()
     assert "Ada Lovelace" in html
+    assert "Club, $30.00 for a month" in html
     assert "ada@example.com" in html
     assert f"Active, paid until {when(renewing.period_end)}" in html
     assert f'action="/local/stripe-clock/{renewing.pk}/renew"' in html
     assert 'name="fail" value="false"' in html
     assert 'name="fail" value="true"' in html
-    assert "bea@example.com" not in html
-    assert "cy@example.com" not in html
+    for other in ["bea@example.com", "cy@example.com", "di@example.com"]:
+        assert other not in html
     assert one_off.stripe_subscription_id is None
 
 
@@ -149,12 +152,15 @@ def test_a_subscription_localstripe_does_not_know_is_said_and_nothing_changes(cl
     assert Membership.objects.get(pk=membership.pk).period_end == membership.period_end
 
 
-def test_only_a_live_membership_with_a_subscription_is_renewed_here(client, ada, monthly):
+def test_only_a_begun_membership_with_a_subscription_is_renewed_here(client, ada, monthly):
     one_off = make_membership(user=ada, plan=monthly)
     ended = join(User.objects.create_user("cy@example.com"), monthly)
     membership_end(membership_id=ended.pk, reason="Ended.")
+    di = User.objects.create_user("di@example.com")
+    membership_payments.membership_checkout(user=di, plan=monthly)
+    unpaid = Membership.objects.get(user=di)
 
-    for membership in [one_off, ended]:
+    for membership in [one_off, ended, unpaid]:
         assert client.post(f"/local/stripe-clock/{membership.pk}/renew").status_code == 404
     assert client.get(f"/local/stripe-clock/{ended.pk}/renew").status_code == 405
 
