@@ -133,11 +133,12 @@ def _payment_open(
         if current is not None:
             intent = _stripe_intent(current)
             if intent is not None and intent.status in PAID_INTENT_STATES:
+                what = "booking" if "booking" in paying_for else "membership"
                 if intent.status != "succeeded":
-                    raise Conflict("This has been paid already: the payment is being confirmed.")
+                    raise Conflict(f"This {what} has been paid already: the payment is being confirmed.")
                 # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
                 payment_confirm(payment_intent_id=intent.id)
-                raise Conflict("This has been paid already: it is confirmed.")
+                raise Conflict(f"This {what} has been paid already: it is confirmed.")
             same_terms = (current.amount, current.coupon_id) == (quote.total, quote.coupon_id)
             # No intent: none was made yet (reused), or Stripe knows it no more (replaced).
             reusable = intent.status in OPEN_INTENT_STATES if intent else not current.payment_intent_id
