@@ -51,6 +51,21 @@ def manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
     )
 
 
+def served_in_production(*paths: str) -> list[str]:
+    """Which of `paths` a production deployment routes (resolved in a process of its own)."""
+    check = (
+        "from django.urls import resolve, Resolver404\n"
+        f"for path in {paths!r}:\n"
+        "    try:\n"
+        "        resolve(path); print('served', path)\n"
+        "    except Resolver404:\n"
+        "        print('not served', path)\n"
+    )
+    lines = manage("shell", "-c", check, env=PRODUCTION).stdout.splitlines()[-len(paths) :]
+    assert [line.split()[-1] for line in lines] == list(paths), lines  # the check ran to its end
+    return [line.removeprefix("served ") for line in lines if line.startswith("served ")]
+
+
 def test_production_settings_pass_the_deployment_checks_without_a_warning():
     result = manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION)
 
