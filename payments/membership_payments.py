@@ -111,22 +111,31 @@ def _first_invoice_secret(membership: Membership) -> str:
 
 
 def _invoice_payment(membership: Membership, invoice: Any, *, intent_id: str | None) -> Payment:
-    """The payment row of a subscription's invoice: the one on record, or a new one, pending."""
-    try:
-        with transaction.atomic():
-            payment, _ = Payment.objects.get_or_create(
-                stripe_invoice_id=invoice.id,
-                defaults={
-                    "membership": membership,
-                    "user_id": membership.user_id,
-                    "amount": from_cents(invoice.amount_due),
-                    "currency": invoice.currency,
-                    "payment_intent_id": intent_id,
-                },
-            )
-    except IntegrityError:  # recorded meanwhile by the webhook, or another payment is pending
-        payment = Payment.objects.get(stripe_invoice_id=invoice.id)
-    return payment
+    """The payment row of a subscription's invoice: the one on record, or a new one, pending. A
+    membership waits for one payment at a time: the row of another invoice still pending (a card
+    form left unpaid for an invoice Stripe has since replaced) is cancelled first; it is recorded
+    still, should Stripe say that invoice was paid after all."""
+    for _attempt in range(2):  # the webhook may record the invoice between our read and our write
+        try:
+            with transaction.atomic():
+                if payment := Payment.objects.filter(stripe_invoice_id=invoice.id).first():
+                    return payment
+                waiting = Payment.objects.select_for_update().filter(
+                    membership=membership, status=Payment.Status.PENDING
+                )
+                for replaced in waiting:
+                    replaced.move(Payment.Status.CANCELLED, locked=True)
+                return Payment.objects.create(
+                    stripe_invoice_id=invoice.id,
+                    membership=membership,
+                    user_id=membership.user_id,
+                    amount=from_cents(invoice.amount_due),
+                    currency=invoice.currency,
+                    payment_intent_id=intent_id,
+                )
+        except IntegrityError:
+            continue
+    return Payment.objects.get(stripe_invoice_id=invoice.id)
 
 
 def invoice_event(*, invoice_id: str) -> Membership | None:

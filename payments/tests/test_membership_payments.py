@@ -132,6 +132,27 @@ def test_a_declined_renewal_is_past_due_with_a_grace_period_and_paid_with_anothe
     assert Payment.objects.filter(membership=membership, status="succeeded").count() == 3
 
 
+def test_the_card_form_of_a_later_renewal_replaces_one_left_unpaid(ada, monthly):
+    membership = join(ada, monthly)
+    stripe_stand_in.renew(membership.stripe_subscription_id, fail=True)
+    membership_payments.subscription_sync(subscription_id=membership.stripe_subscription_id)
+    # The holder opens the card form for the declined renewal, and leaves it unpaid.
+    left = membership_payments.renewal_checkout(user=ada).split("_secret_")[0]
+    # The next period's renewal is declined too: the form now pays that one.
+    stripe_stand_in.renew(membership.stripe_subscription_id, fail=True)
+    membership_payments.subscription_sync(subscription_id=membership.stripe_subscription_id)
+
+    secret = membership_payments.renewal_checkout(user=ada)
+    stripe_stand_in.pay(secret, "5555555555554444")
+    payment_confirm(payment_intent_id=secret.split("_secret_")[0], user=ada)
+
+    membership.refresh_from_db()
+    assert membership.status == Status.ACTIVE
+    by_intent = dict(Payment.objects.filter(membership=membership).values_list("payment_intent_id", "status"))
+    assert by_intent[left] == "cancelled"
+    assert list(by_intent.values()).count("succeeded") == 2
+
+
 def test_past_due_beyond_the_grace_period_ends_the_subscription_and_the_membership(ada, monthly):
     membership = join(ada, monthly)
     stripe_stand_in.renew(membership.stripe_subscription_id, fail=True)
