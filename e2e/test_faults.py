@@ -192,6 +192,44 @@ def test_the_payment_provider_stops_and_comes_back(club):
     assert club.app.pid == app
 
 
+def test_the_payment_provider_stops_while_a_membership_is_bought(club):
+    ada = signed_in(club, "ada@example.com")
+    user = User.objects.get(email="ada@example.com")
+    plan = make_plan(name="Club", price=Decimal("30"), period="monthly", renews_automatically=True)
+
+    club.payments.stop()
+    refused = ada.post("/api/memberships", json={"planId": plan.pk})
+    assert refused.status_code == 503
+    assert refused.json()["detail"].startswith(PAYMENTS_UNAVAILABLE)
+    # Nothing but the membership waiting for its first payment: no customer, no subscription.
+    membership = Membership.objects.get()
+    assert (membership.status, membership.stripe_customer_id, membership.stripe_subscription_id) == (
+        Membership.Status.PENDING,
+        "",
+        None,
+    )
+    assert not Payment.objects.exists()
+
+    club.payments.start()
+    secret = ada.post("/api/memberships", json={"planId": plan.pk}).json()["clientSecret"]
+    stripe_stand_in.pay(secret, api_base=club.payments_base)
+    club.payments.stop()
+    # The card was charged, but nobody can ask Stripe: the membership waits, unpaid.
+    intent_id = secret.split("_secret_")[0]
+    saved = ada.post("/api/save-payment", json={"paymentIntentId": intent_id})
+    assert saved.status_code == 503
+    membership.refresh_from_db()
+    user.refresh_from_db()
+    assert (membership.status, user.role) == (Membership.Status.PENDING, User.Role.USER)
+
+    club.payments.start()
+    assert ada.post("/api/save-payment", json={"paymentIntentId": intent_id}).status_code == 200
+    membership.refresh_from_db()
+    user.refresh_from_db()
+    assert (membership.status, user.role) == (Membership.Status.ACTIVE, User.Role.MEMBER)
+    assert list(Payment.objects.values_list("status", flat=True)) == [Payment.Status.SUCCEEDED]
+
+
 def test_a_card_charged_while_the_database_is_down_is_recorded_once_it_is_back(club, settings):
     ada = signed_in(club, "ada@example.com")
     user = User.objects.get(email="ada@example.com")
