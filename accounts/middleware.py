@@ -7,7 +7,7 @@ from kernel.errors import Conflict
 
 from .guards import sign_in_unavailable
 from .identity import IdentityProviderUnavailable, InvalidCredential, check_revocation, verify_session_cookie
-from .services import EmailNotVerified, session_has_ended, user_from_identity
+from .services import EmailNotVerified, user_from_identity
 
 
 def user_for_session_cookie(request):
@@ -18,10 +18,8 @@ def user_for_session_cookie(request):
     if not cookie:
         return AnonymousUser()
     try:
-        if session_has_ended(cookie):
-            raise InvalidCredential("Signed out.")
         identity = verify_session_cookie(cookie)
-        user = user_from_identity(identity)
+        user = user_from_identity(identity, session_cookie=cookie)
     except (InvalidCredential, EmailNotVerified, Conflict):
         request.identity_cookie_invalid = True
         return AnonymousUser()

@@ -4,6 +4,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Exists
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import rotate_token
 from django.utils import timezone
@@ -74,11 +75,19 @@ def _record_sign_in(identity: Identity) -> User:
     return user
 
 
-def user_from_identity(identity: Identity) -> User:
+def user_from_identity(identity: Identity, *, session_cookie: str | None = None) -> User:
     """The record of someone already signed in, by their Firebase uid (made again should the
-    database have lost it); InvalidCredential for a credential older than their last sign-out."""
-    user = User.objects.filter(firebase_uid=identity.uid).first() or user_sign_in(identity=identity)
-    if user.signed_out_since(identity.issued_at):
+    database have lost it); InvalidCredential for a credential older than their last sign-out, or
+    for a `session_cookie` signed out of (asked with the record, in the same query)."""
+    found = User.objects.filter(firebase_uid=identity.uid)
+    if session_cookie is not None:
+        ended = EndedSession.objects.filter(digest=_digest(session_cookie))
+        found = found.annotate(session_ended=Exists(ended))
+    user = found.first()
+    if user is None and session_cookie is not None and session_has_ended(session_cookie):
+        raise InvalidCredential("Signed out.")
+    user = user or user_sign_in(identity=identity)
+    if getattr(user, "session_ended", False) or user.signed_out_since(identity.issued_at):
         raise InvalidCredential("This sign-in has been revoked.")
     return user
 

@@ -196,7 +196,7 @@ def test_an_ended_membership_is_no_longer_answered(callers):
     assert callers["club member"].get(ME).json() == {"membership": None}
 
 
-def test_reading_it_takes_three_queries(callers, django_assert_num_queries):
-    # whether the cookie was signed out, the caller's record, their membership with its plan
-    with django_assert_num_queries(3):
+def test_reading_it_takes_two_queries(callers, django_assert_num_queries):
+    # the caller's record (with whether their cookie was signed out), their membership with its plan
+    with django_assert_num_queries(2):
         assert callers["premium member"].get(ME).status_code == 200
