@@ -8,14 +8,23 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from kernel.api import valid
+from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.ratelimit import limit_per_key
 from kernel.schema import errors
 
 from .authentication import FirebaseSessionAuthentication, IdentityUnavailable
 from .identity import EmailNotAccepted, IdentityProviderUnavailable, InvalidCredential, verify_id_token
 from .permissions import IsAdmin, require_self
-from .selectors import user_by_email
-from .serializers import GREETINGS, AdminRoleInput, ProfileInput, SessionInput, UserOutput
+from .selectors import people_named, user_by_email
+from .serializers import (
+    GREETINGS,
+    AdminRoleInput,
+    PeopleQuery,
+    PersonOutput,
+    ProfileInput,
+    SessionInput,
+    UserOutput,
+)
 from .services import (
     EmailNotVerified,
     session_end,
@@ -137,3 +146,16 @@ class UserByEmailApi(APIView):
     @extend_schema(responses={200: UserOutput, **errors(401, 403, 404)})
     def get(self, request, email: str):
         return Response(UserOutput(_visible_user(request, email)).data)
+
+
+class PeopleApi(APIView):
+    """GET: the club's people whose name holds `?search=`, to choose the players of a booking (anyone
+    signed in): their names and public ids only, a slice at a time."""
+
+    @extend_schema(
+        parameters=[PeopleQuery, *SLICE_PARAMETERS],
+        responses={200: PersonOutput(many=True), **errors(400, 401)},
+    )
+    def get(self, request):
+        search = valid(PeopleQuery, request.query_params)["search"]
+        return sliced_response(request, people_named(search, asking=request.user), PersonOutput)

@@ -1,3 +1,4 @@
+import uuid
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager
@@ -37,6 +38,9 @@ class User(AbstractBaseUser):
         ADMIN = "admin", "Admin"
 
     email = models.EmailField(unique=True)
+    # How other people of the club refer to this one (the players of a booking): never the e-mail,
+    # nor the row's number, which would count the club's people.
+    public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=150, blank=True, validators=[validate_one_line])
     image = models.URLField(max_length=500, blank=True)
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.USER)

@@ -18,6 +18,18 @@ def user_list(*, search: str = "", role: str = "") -> QuerySet[User]:
     return users
 
 
+def people_named(search: str, *, asking: User) -> QuerySet[User]:
+    """The club's people, but `asking`, whose name holds `search` (any case), in the order of their
+    names: by name alone, never by e-mail, which would tell whoever tries an address whether its
+    owner belongs to the club. Someone who gave no name cannot be found."""
+    return (
+        User.objects.filter(is_active=True, name__icontains=search.strip())
+        .exclude(pk=asking.pk)
+        .exclude(name="")
+        .order_by("name", "id")
+    )
+
+
 def user_by_email(email: str) -> User | None:
     return User.objects.filter(email=email.strip().lower()).first()
 

@@ -1,4 +1,5 @@
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from kernel.days import DateLabel, day, when
@@ -87,3 +88,15 @@ class UserListQuery(serializers.Serializer):
         required=False, allow_blank=True, max_length=254, help_text="Part of a name or e-mail, any case."
     )
     role = serializers.ChoiceField(choices=User.Role.choices, required=False, allow_blank=True)
+
+
+class PeopleQuery(serializers.Serializer):
+    search = serializers.CharField(min_length=2, max_length=150, help_text="Part of a name, any case.")
+
+
+@extend_schema_serializer(component_name="Person")
+class PersonOutput(serializers.Serializer):
+    """Someone of the club as another person sees them: their name and the id to name them by."""
+
+    id = serializers.UUIDField(source="public_id")
+    name = serializers.CharField()

@@ -20,6 +20,7 @@ urlpatterns = [
     path("bookings/approve/<int:booking_id>", apis.BookingApproveApi.as_view(), name="api-booking-approve"),
     path("bookings/reject/<int:booking_id>", apis.BookingRejectApi.as_view(), name="api-booking-reject"),
     path("bookings/<int:booking_id>", apis.BookingCancelApi.as_view(), name="api-booking"),
+    path("bookings/<int:booking_id>/players", apis.BookingPlayersApi.as_view(), name="api-booking-players"),
     path("schedule", apis.ScheduleApi.as_view(), name="api-schedule"),
     path("calendar", apis.CalendarFeedApi.as_view(), name="api-calendar"),
     path("calendar/reset", apis.CalendarFeedResetApi.as_view(), name="api-calendar-reset"),

@@ -19,9 +19,17 @@ from kernel.schema import errors
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
 from .models import Block, Booking, WaitlistEntry
+from .players import players_set
 from .rules import rules_for
 from .schedule import bookable_until, day_sheet
-from .selectors import booking_list, bookings_visible_to, policy_get, taken_slots, waitlist_of
+from .selectors import (
+    booking_list,
+    bookings_seen_by,
+    bookings_visible_to,
+    policy_get,
+    taken_slots,
+    waitlist_of,
+)
 from .serializers import (
     AvailabilityOutput,
     AvailabilityQuery,
@@ -35,11 +43,14 @@ from .serializers import (
     BookingRejectInput,
     BookingRequestInput,
     CalendarFeedOutput,
+    PlayersInput,
+    PlayersOutput,
     PolicySerializer,
     ScheduleOutput,
     ScheduleQuery,
     WaitlistEntryOutput,
     WaitlistJoinInput,
+    players_output,
 )
 from .services import (
     booking_approve,
@@ -302,3 +313,22 @@ class WaitlistEntryApi(APIView):
         left = waitlist_leave(user=request.user, entry=entry)
         left.position = None  # type: ignore[attr-defined]  # as waitlist_of annotates it: none, once left
         return Response(WaitlistEntryOutput(left).data)
+
+
+class BookingPlayersApi(APIView):
+    """GET: who plays in a booking (its organiser, its players and the admins). PUT: its organiser
+    (or an admin) makes its players those given, until the cut-off (docs/rules.md, Players)."""
+
+    throttle_classes = [WritesThrottle]
+    throttle_scope = "booking"
+
+    @extend_schema(responses={200: PlayersOutput, **errors(401, 404)})
+    def get(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+        return Response(players_output(booking, viewer=request.user))
+
+    @extend_schema(request=PlayersInput, responses={200: PlayersOutput, **errors(400, 401, 403, 404, 409)})
+    def put(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+        players_set(booking=booking, by=request.user, **valid(PlayersInput, request.data))
+        return Response(players_output(booking, viewer=request.user))

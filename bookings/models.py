@@ -90,6 +90,72 @@ class Booking(StatusMachine):
         return self.payment_due_at if self.status == self.Status.APPROVED else None
 
 
+class Player(StatusMachine):
+    """Someone who plays in a booking besides the person who made it (its organiser,
+    `Booking.user`): a person of the club the organiser chose by name, someone they invited by
+    e-mail (playing once they accept), or a guest they named (bookings/players.py)."""
+
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person of the club"
+        INVITED = "invited", "Invited by e-mail"
+        GUEST = "guest", "Guest"
+
+    class Status(models.TextChoices):
+        INVITED = "invited", "Invited"
+        PLAYING = "playing", "Playing"
+
+    # An invitation declined is deleted (its organiser is told), as is a player taken off the list.
+    TRANSITIONS = {Status.INVITED: {Status.PLAYING}}
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="players")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The person playing: chosen by name, or who accepted an invitation; none for a guest, or an
+    # invitation not yet answered.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="playing"
+    )
+    # The address an invitation went to.
+    email = models.EmailField(blank=True)
+    # A guest's name, as the organiser gave it.
+    name = models.CharField(max_length=100, blank=True, validators=[validate_one_line])
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        # The bookings a person plays in (their lists, their calendar, the limits on their hours).
+        indexes = [models.Index(fields=["user", "status"], name="player_by_user")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["booking", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_place_per_person",
+            ),
+            models.UniqueConstraint(
+                fields=["booking", "email"], condition=~models.Q(email=""), name="one_invitation_per_address"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind="person", user__isnull=False, status="playing")
+                    | models.Q(kind="invited", status="invited", user__isnull=True)
+                    | models.Q(kind="invited", status="playing", user__isnull=False)
+                    | models.Q(kind="guest", user__isnull=True, status="playing")
+                ),
+                name="player_kind_matches",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.shown_name} in {self.booking}"
+
+    @property
+    def shown_name(self) -> str:
+        """What the other players see: a person's name, a guest's, or the address invited."""
+        if self.user is not None:
+            return self.user.name or "A player of the club"
+        return self.name or self.email
+
+
 class Block(models.Model):
     """Slots of a court the club keeps for itself, on one day or weekly until `until`."""
 

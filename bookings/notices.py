@@ -14,9 +14,9 @@ from accounts.models import User
 from kernel.days import day, when
 from kernel.slots import slots_label
 from notifications.selectors import told_about
-from notifications.services import absolute_url, notify, notify_admins
+from notifications.services import Visitor, absolute_url, notify, notify_admins
 
-from .models import Booking, WaitlistEntry
+from .models import Booking, Player, WaitlistEntry
 from .selectors import overdue
 
 Status = Booking.Status
@@ -144,3 +144,79 @@ def waitlist_offered(entry: WaitlistEntry, *, book_path: str) -> None:
             "waitlist_url": absolute_url(reverse("bookings:waitlist")),
         },
     )
+
+
+def _tell_player(
+    player: Player, *, recipient: User | Visitor, event: str, subject: str, **context: Any
+) -> None:
+    """One message about a player's place in a booking (each place is told of once per event)."""
+    booking = player.booking
+    notify(
+        event=event,
+        recipient=recipient,
+        about=f"player:{player.pk}",
+        subject=subject,
+        template=event,
+        context={
+            "booking": booking,
+            "player": player,
+            "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
+            **context,
+        },
+    )
+
+
+def _person(player: Player) -> User:
+    """The person in a place that has one (chosen by name, or an invitation accepted)."""
+    if player.user is None:
+        raise ValueError(f"Player {player.pk} is no person of the club yet.")
+    return player.user
+
+
+def _game(booking: Booking) -> str:
+    return f"{booking.court_name} on {day(booking.date)} at {slots_label(booking.slots)}"
+
+
+def player_added(player: Player) -> None:
+    """To a person of the club put on a booking by its organiser."""
+    organiser = player.booking.user.display_name
+    subject = f"{organiser} has put you on their booking: {_game(player.booking)}"
+    _tell_player(player, recipient=_person(player), event="player_added", subject=subject)
+
+
+def player_removed(player: Player, *, by: User) -> None:
+    """To a person taken off a booking they played in."""
+    subject = f"You no longer play in {_game(player.booking)}"
+    _tell_player(player, recipient=_person(player), event="player_removed", subject=subject, by=by)
+
+
+def player_invited(player: Player, *, token: str) -> None:
+    """To an address invited to play: the page to accept (signed in) or decline the invitation."""
+    organiser = player.booking.user.display_name
+    _tell_player(
+        player,
+        recipient=Visitor(name="", email=player.email),
+        event="player_invited",
+        subject=f"{organiser} invites you to play: {_game(player.booking)}",
+        invitation_url=absolute_url(reverse("bookings:invitation", args=[token])),
+    )
+
+
+def invitation_answered(player: Player, *, accepted: bool) -> None:
+    """To the organiser, when someone they invited accepts or declines."""
+    answer = "accepted" if accepted else "declined"
+    _tell_player(
+        player,
+        recipient=player.booking.user,
+        event="invitation_answered",
+        subject=f"{player.email} has {answer} your invitation to {_game(player.booking)}",
+        accepted=accepted,
+    )
+
+
+def player_booking_ended(player: Player) -> None:
+    """To a player of a booking cancelled, rejected or expired."""
+    booking = player.booking
+    status = booking.get_status_display().lower()
+    subject = f"The game is off: {_game(booking)} is {status}"
+    _tell_player(player, recipient=_person(player), event="player_booking_ended", subject=subject)

@@ -24,7 +24,7 @@ from django.utils import timezone
 from accounts.models import User
 from courts.models import Court
 
-from .models import BookedSlot, Booking, BookingStatusChange, Policy, WaitlistEntry
+from .models import BookedSlot, Booking, BookingStatusChange, Player, Policy, WaitlistEntry
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -121,6 +121,18 @@ def bookings_visible_to(user: User) -> QuerySet[Booking]:
     return Booking.objects.select_related("user", "court") if user.is_admin else own_bookings(user)
 
 
+def own_and_played(user: User) -> QuerySet[Booking]:
+    """A person's own bookings and those they play in (bookings/players.py)."""
+    plays = Player.objects.filter(booking=OuterRef("pk"), user=user, status=Player.Status.PLAYING)
+    return Booking.objects.select_related("user", "court").filter(Q(user=user) | Exists(plays))
+
+
+def bookings_seen_by(user: User) -> QuerySet[Booking]:
+    """The bookings a person may look at: those they may see (bookings_visible_to), and those they
+    play in."""
+    return bookings_visible_to(user) if user.is_admin else own_and_played(user)
+
+
 def booking_list(
     *,
     viewer: User,
@@ -189,7 +201,9 @@ def with_shown_status(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotations[
 
 
 def own_booking_list(*, user: User, status: str = "") -> "QuerySet[WithAnnotations[Booking, ShownStatus]]":
-    bookings = with_shown_status(own_bookings(user))
+    """My Bookings: a person's own and those they play in (`played`), the latest first."""
+    played = Case(When(user=user, then=Value(False)), default=Value(True))
+    bookings = with_shown_status(own_and_played(user)).annotate(played=played)
     if status:
         bookings = bookings.filter(shown_status=status)
     return bookings.order_by("-date", "-id")
@@ -222,9 +236,10 @@ def with_calendar_fields(bookings: QuerySet[Booking]) -> "QuerySet[WithAnnotatio
 
 
 def calendar_bookings(*, user: User) -> "QuerySet[WithAnnotations[Booking, CalendarFields]]":
-    """A person's bookings ever confirmed (calendars learn of cancellations), with_calendar_fields."""
+    """A person's bookings ever confirmed, their own and those they play in (calendars learn of
+    cancellations), with_calendar_fields."""
     confirmed = BookingStatusChange.objects.filter(booking=OuterRef("pk"), to_status=Status.CONFIRMED)
-    bookings = Booking.objects.filter(Q(status=Status.CONFIRMED) | Exists(confirmed), user=user)
+    bookings = own_and_played(user).filter(Q(status=Status.CONFIRMED) | Exists(confirmed))
     return with_calendar_fields(bookings).order_by("date", "id")
 
 

@@ -1,16 +1,23 @@
+from typing import Any
+
 from django.urls import reverse
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
+from accounts.models import User
 from accounts.serializers import NormalisedEmailField
+from courts.models import PLACES_MOST
 from kernel.api import CamelCaseModelSerializer, IdField
 from kernel.days import DateLabel, day
+from kernel.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
-from .models import Booking, Policy, WaitlistEntry
+from .models import Booking, Player, Policy, WaitlistEntry
+from .players import players_until
 from .schedule import CellState, schedule_types
+from .selectors import policy_get
 from .waitlist import book_path
 
 
@@ -275,3 +282,72 @@ class WaitlistEntryOutput(serializers.ModelSerializer):
 
     def get_bookUrl(self, entry: WaitlistEntry) -> str | None:
         return book_path(entry) if entry.status == WaitlistEntry.Status.OFFERED else None
+
+
+class PlayersInput(serializers.Serializer):
+    """Who plays besides the organiser, in full: those left out are taken off."""
+
+    people = serializers.ListField(
+        child=serializers.UUIDField(),
+        max_length=PLACES_MOST,
+        default=list,
+        help_text="People of the club, by the ids GET /api/people answers.",
+    )
+    invite = serializers.ListField(
+        child=NormalisedEmailField(), max_length=PLACES_MOST, default=list, help_text="Addresses to invite."
+    )
+    guests = serializers.ListField(
+        child=serializers.CharField(max_length=100, validators=[validate_one_line]),
+        max_length=PLACES_MOST,
+        default=list,
+        help_text="The names of guests.",
+    )
+
+
+@extend_schema_serializer(component_name="Player")
+class PlayerOutput(serializers.Serializer):
+    """A player as the viewer may see them: the address of an invitation not yet answered is shown to
+    the organiser and the admins alone."""
+
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Player.Kind.choices)
+    status = serializers.ChoiceField(choices=Player.Status.choices)
+    name = serializers.SerializerMethodField()
+    person = serializers.UUIDField(source="user.public_id", allow_null=True, default=None)
+    email = serializers.SerializerMethodField(
+        help_text="The address invited, for the organiser and the admins."
+    )
+
+    def get_email(self, player: Player) -> str | None:
+        return player.email if player.email and self.context["sees_addresses"] else None
+
+    def get_name(self, player: Player) -> str:
+        if player.user is None and player.kind == Player.Kind.INVITED and not self.context["sees_addresses"]:
+            return "Invited, not yet answered"
+        return player.shown_name
+
+
+@extend_schema_serializer(component_name="Players")
+class PlayersOutput(serializers.Serializer):
+    places = serializers.IntegerField(help_text="The court's places, the organiser included.")
+    organiser = serializers.CharField(help_text="The name of the person who made the booking.")
+    players = PlayerOutput(many=True)
+    changeable = serializers.BooleanField(help_text="Whether the viewer may change the players now.")
+    changeableUntil = serializers.DateTimeField(help_text="When the players stop changing.")
+
+
+def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
+    """What GET /api/bookings/{id}/players answers `viewer` (and the booking's page gives its island)."""
+    sees_addresses = viewer.pk == booking.user_id or viewer.is_admin
+    until = players_until(booking, policy_get())
+    changeable = sees_addresses and booking.status in Booking.HOLDING and timezone.now() < until
+    return PlayersOutput(
+        {
+            "places": booking.court.places,
+            "organiser": booking.user.name or "The organiser",
+            "players": booking.players.select_related("user"),
+            "changeable": changeable,
+            "changeableUntil": until,
+        },
+        context={"sees_addresses": sees_addresses},
+    ).data

@@ -27,6 +27,7 @@ from kernel.text import one_line_refusal
 
 from . import notices
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
+from .players import players_told_of_end
 from .rules import Limit, PersonRules, rules_for
 from .selectors import held_slots, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .slots import day_refusals, members_only_refusal, slot_hours, slots_refusal
@@ -279,6 +280,8 @@ def _transition(
             after={"status": to, **({"reason": reason} if reason else {})},
         )
     notices.status_changed(locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked)
+    if to not in Booking.HOLDING:
+        players_told_of_end(locked)
     return locked
 
 

@@ -77,7 +77,9 @@ def _paid(booking: "WithAnnotations[Booking, Paid]") -> str:
 
 def _note(booking: "WithAnnotations[Booking, ShownStatus]") -> str:
     """What the owner needs to know beside the status: the admin's reason (a rejection, or a
-    cancellation by the club), or the payment deadline."""
+    cancellation by the club), or the payment deadline; to a player, whose booking it is."""
+    if getattr(booking, "played", False):  # someone else's booking, which they play in
+        return f"You play: {booking.user.name or 'another person'} organises it."
     status = getattr(booking, "shown_status", booking.status)
     if status == Booking.Status.REJECTED:
         return booking.reason or "No reason given."

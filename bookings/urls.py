@@ -11,6 +11,7 @@ urlpatterns = [
     path("dashboard/bookings/<int:booking_id>", views.booking_detail, name="detail"),
     path("dashboard/bookings/<int:booking_id>/calendar.ics", views.booking_calendar, name="calendar"),
     path("calendar/<slug:secret>.ics", views.calendar_feed, name="calendar-feed"),
+    path("invitations/<str:token>", views.invitation, name="invitation"),
     path("dashboard/pending-bookings", views.my_pending, name="pending"),
     path("dashboard/approved-bookings", views.my_approved, name="approved"),
     path("dashboard/confirmed-bookings", views.my_confirmed, name="confirmed"),

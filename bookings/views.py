@@ -5,6 +5,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -20,16 +21,18 @@ from courts.pricing import own_price
 from courts.selectors import court_list as open_courts
 from courts.selectors import with_price_bands
 from kernel import days
+from kernel.errors import Conflict
 from kernel.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
 from .models import Booking, CalendarFeed, WaitlistEntry
+from .players import invitation_accept, invitation_by_token, invitation_decline, playing
 from .rules import rules_for
 from .schedule import bookable_until, day_sheet, schedule_courts, schedule_types
 from .selectors import (
     booking_list,
-    bookings_visible_to,
+    bookings_seen_by,
     calendar_bookings,
     own_booking_list,
     own_bookings,
@@ -39,6 +42,7 @@ from .selectors import (
     with_refund_percent,
     with_shown_status,
 )
+from .serializers import players_output
 from .services import calendar_feed_get, policy_update
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
 from .tables import COLUMNS
@@ -142,15 +146,51 @@ def my_bookings(request):
 
 @login_required
 def booking_detail(request, booking_id: int):
-    """One booking and its history, for its owner and the admins."""
-    booking = get_object_or_404(with_shown_status(bookings_visible_to(request.user)), pk=booking_id)
+    """One booking, who plays and its history, for its organiser, its players and the admins."""
+    booking = get_object_or_404(with_shown_status(bookings_seen_by(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
-    context: dict[str, object] = {"booking": booking, "history": history, "calendar": None, "audit": None}
+    context: dict[str, object] = {
+        "booking": booking,
+        "history": history,
+        "calendar": None,
+        "audit": None,
+        "players_props": {
+            **players_output(booking, viewer=request.user),
+            "url": reverse("api-booking-players", args=[booking.pk]),
+            "peopleUrl": reverse("api-people"),
+        },
+    }
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
     if request.user.is_admin:  # its part of the audit trail
         context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context)
+
+
+def invitation(request, token: str):
+    """An invitation to play (docs/rules.md, Players): the game, with Accept (signed in) and Decline
+    (for anyone holding the link); one answered, or whose booking ended, is no longer open."""
+    player = invitation_by_token(token)
+    if player is None:
+        return render(request, "bookings/invitation.html", {"player": None}, status=404)
+    if request.method == "POST" and request.POST.get("answer") == "decline":
+        invitation_decline(player=player)
+        return render(request, "bookings/invitation.html", {"player": player, "declined": True})
+    if request.method == "POST" and request.POST.get("answer") == "accept":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        try:
+            invitation_accept(player=player, user=request.user)
+        except Conflict as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(
+                request, f"You play in this game. {player.booking.user.display_name} has been told."
+            )
+            return redirect("bookings:detail", player.booking_id)
+    booking = player.booking
+    context = {"player": player, "booking": booking, "players": playing(booking).select_related("user")}
+    return render(request, "bookings/invitation.html", context)
 
 
 @login_required

@@ -55,7 +55,7 @@ class CourtAdmin(ServiceAdmin):
     inlines = [PriceBandInline]
 
     def get_fields(self, request, obj=None):
-        fields = ["name", "type", "price", "image", "slots"]
+        fields = ["name", "type", "price", "image", "slots", "places"]
         return fields if obj is None else [*fields, "is_archived"]
 
     def create(self, request, form, formsets):

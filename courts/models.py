@@ -37,6 +37,12 @@ COURT_IMAGE_PLACEHOLDER = "img/courts/placeholder.svg"
 SESSION_PRICE_BOUNDS = [MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("10000"))]
 
 
+# The most people one booking of a court can bring: a team game's two sides; more is a program's.
+PLACES_MOST = 12
+# A new court's places, unless said otherwise: doubles.
+PLACES_DEFAULT = 4
+
+
 class Court(models.Model):
     name = models.CharField(max_length=100, validators=[validate_one_line])
     type = models.CharField(max_length=50, validators=[validate_one_line])
@@ -45,6 +51,12 @@ class Court(models.Model):
     )
     image = models.CharField(max_length=500, validators=[validate_image_location])
     slots = models.JSONField(default=list, blank=True, validators=[validate_slots])
+    places = models.PositiveSmallIntegerField(
+        "players",
+        default=PLACES_DEFAULT,
+        validators=[MinValueValidator(1), MaxValueValidator(PLACES_MOST)],
+        help_text="How many play on it at once, the person who books included: 2 for singles, 4 for doubles.",
+    )
     # A court with bookings is archived rather than deleted, so no booking or payment loses it.
     is_archived = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

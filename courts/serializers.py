@@ -61,7 +61,7 @@ class CourtOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Court
-        fields = ["id", "name", "type", "price", "image", "slots", "priceBands", "url"]
+        fields = ["id", "name", "type", "price", "image", "slots", "places", "priceBands", "url"]
 
     def get_url(self, court: Court) -> str:
         return reverse("api-court", args=[court.pk])
@@ -162,7 +162,7 @@ class CourtInput(serializers.ModelSerializer):
 
     class Meta:
         model = Court
-        fields = ["name", "type", "price", "image", "slots", "availableSlots", "priceBands"]
+        fields = ["name", "type", "price", "image", "slots", "availableSlots", "places", "priceBands"]
         extra_kwargs = _PRICE
 
     def validate(self, data):

@@ -7,11 +7,11 @@ from django.db import transaction
 from accounts.models import User
 from audit.services import audit_record, audited_update, snapshot
 
-from .models import Court, PriceBand
+from .models import PLACES_DEFAULT, Court, PriceBand
 from .pricing import band_refusal, overlap_message
 
 # A court's values as the audit trail keeps them (its price bands in the change's sentence).
-AUDITED = ["name", "type", "price", "image", "slots", "is_archived"]
+AUDITED = ["name", "type", "price", "image", "slots", "places", "is_archived"]
 
 
 @transaction.atomic
@@ -23,11 +23,12 @@ def court_create(
     price: Decimal,
     image: str,
     slots: list[str] | None = None,
+    places: int = PLACES_DEFAULT,
     price_bands: list[dict[str, Any]] | None = None,
 ) -> Court:
     """A new court; without slots it is listed but cannot be booked until an admin adds them.
     `price_bands`: each a PriceBand's fields. `by`: the admin (None: the site itself)."""
-    court = Court(name=name, type=type, price=price, image=image, slots=slots or [])
+    court = Court(name=name, type=type, price=price, image=image, slots=slots or [], places=places)
     court.full_clean()
     court.save()
     _replace_price_bands(court, price_bands or [])

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.players import invitation_token, players_set
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from club.demo_history import seed_history
@@ -50,6 +51,7 @@ PAGES = {
     "membership/join/<int:plan_id>": SIGNED_IN,
     "membership/renew": SIGNED_IN,  # the member's renewal is past due; anyone else is sent on
     "unsubscribe/<str:token>": ANYONE,
+    "invitations/<str:token>": ANYONE,
     "login": {VISITOR},  # signed in, these send the person on
     "register": {VISITOR},
     "forgot-password": {VISITOR},
@@ -143,6 +145,7 @@ class Club:
     contact: ContactMessage
     mail_id: str
     unsubscribe_token: str
+    invitation_token: str
     plan: Plan
 
 
@@ -179,6 +182,13 @@ def club(mailbox, settings) -> Club:
         status=Booking.Status.CONFIRMED,
     )
     payment = paid(confirmed, "90.00", timezone.now(), card_last4="4242")
+    [_, invited, _] = players_set(
+        booking=confirmed,
+        by=member,
+        people=[people[USER].public_id],
+        invite=["invited." + LONG_EMAIL],
+        guests=["Alexandra Konstantinopoulou Guest"],
+    )
     Coupon.objects.create(code="SPRING20", discount=20, description="Twenty off any court in spring")
     plan = make_plan(name="Club Monthly With A Long Name", period="monthly")
     membership = make_membership(user=member, plan=plan)
@@ -202,6 +212,7 @@ def club(mailbox, settings) -> Club:
         contact=contact,
         mail_id=mail.id,
         unsubscribe_token=unsubscribe_token(user=member, optional="reminders"),
+        invitation_token=invitation_token(invited),
         plan=plan,
     )
 
@@ -211,6 +222,7 @@ def addresses(route: str, role: str, club: Club) -> list[str]:
     filled = {
         "blog/<int:post_id>": lambda: [f"blog/{post.id}" for post in BLOG_POSTS],
         "unsubscribe/<str:token>": lambda: [f"unsubscribe/{club.unsubscribe_token}"],
+        "invitations/<str:token>": lambda: [f"invitations/{club.invitation_token}"],
         "local/mail/<str:mail_id>": lambda: [f"local/mail/{club.mail_id}"],
         "dashboard/bookings/<int:booking_id>": lambda: [f"dashboard/bookings/{club.shown_booking[role].pk}"],
         "dashboard/payment-page/<int:booking_id>": lambda: [

@@ -151,3 +151,44 @@ def test_recording_a_profile_needs_a_signed_in_caller(people):
     response = Client().post("/api/users", {"name": "X"}, content_type="application/json")
 
     assert response.status_code == 401
+
+
+# --- GET /api/people ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("caller", "found"),
+    # Whoever asks is not among those they choose their players from.
+    [("user", ["Mia Park", "Zoe Parker"]), ("member", ["Zoe Parker"]), ("admin", ["Mia Park", "Zoe Parker"])],
+)
+def test_anyone_signed_in_finds_people_by_name_and_sees_only_names_and_public_ids(people, caller, found):
+    zoe = User.objects.create_user("zoe@example.com", name="Zoe Parker")
+    User.objects.create_user("paro@example.com", name="Paro Gone", is_active=False)
+
+    response = people[caller].get("/api/people", {"search": "PAR"})
+
+    assert response.status_code == 200
+    assert [person["name"] for person in response.json()] == found
+    assert response.json()[-1] == {"id": str(zoe.public_id), "name": "Zoe Parker"}
+    assert "@" not in response.content.decode()
+
+
+def test_nobody_is_found_by_their_e_mail_address(people):
+    response = people["user"].get("/api/people", {"search": "mia@example.com"})
+
+    assert (response.status_code, response.json()) == (200, [])
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [({}, "This field is required."), ({"search": "a"}, "Ensure this field has at least 2 characters.")],
+)
+def test_a_search_names_two_letters_at_least(people, query, message):
+    response = people["user"].get("/api/people", query)
+
+    assert response.status_code == 400
+    assert response.json()["search"] == [message]
+
+
+def test_a_visitor_finds_nobody(people):
+    assert Client().get("/api/people", {"search": "mia"}).status_code == 401

@@ -34,6 +34,7 @@ def admin_form(court: Court, **changes) -> dict:
         "price": str(court.price),
         "image": court.image,
         "slots": json.dumps(court.slots),
+        "places": court.places,
         **({"is_archived": "on"} if court.is_archived else {}),
         **NO_BANDS,
         **changes,

@@ -31,6 +31,7 @@ def test_a_court_added_with_a_band_in_django_admin_is_made_and_audited_by_the_se
         "price": "20.00",
         "image": "/static/img/courts/tennis.svg",
         "slots": '["18:00-19:00"]',
+        "places": "2",
         **EVENINGS,
     }
 
@@ -38,6 +39,7 @@ def test_a_court_added_with_a_band_in_django_admin_is_made_and_audited_by_the_se
 
     assert "was added successfully" in response.content.decode()
     court = Court.objects.get()
+    assert court.places == 2
     assert [str(band) for band in court.price_bands.all()] == ["weekdays 18:00-22:00: 30.00"]
     [(action, before, after)] = trail()
     assert (action, before, after["name"], after["price"]) == ("court.create", None, "Centre", "20.00")

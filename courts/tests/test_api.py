@@ -67,6 +67,9 @@ def test_only_admins_add_change_and_delete_courts(caller):
         ({"slots": ["8-9"]}, "slots"),
         ({"slots": ["08:00-10:00", "09:00-11:00"]}, "slots"),
         ({"slots": "08:00-09:00"}, "slots"),
+        ({"places": 0}, "places"),
+        ({"places": 13}, "places"),
+        ({"places": "two"}, "places"),
     ],
 )
 def test_bad_court_input_answers_400_per_field(sign_in_as, change, field):
@@ -91,6 +94,17 @@ def test_a_price_above_the_courts_bound_is_refused_under_price_and_a_bands_under
     assert court.json() == {"price": [refusal]}
     assert banded.json() == {"priceBands": [f"Band 1: price: {refusal}"]}
     assert Court.objects.count() == 0
+
+
+def test_a_court_has_places_for_four_players_unless_an_admin_says_otherwise(sign_in_as):
+    admin = sign_in_as("ann@example.com", User.Role.ADMIN)
+
+    doubles = admin.post("/api/courts", VALID, content_type="application/json")
+    singles = admin.post("/api/courts", {**VALID, "places": 2}, content_type="application/json")
+
+    assert (doubles.json()["places"], singles.json()["places"]) == (4, 2)
+    changed = admin.patch(singles.json()["url"], {"places": 1}, content_type="application/json")
+    assert changed.json()["places"] == 1
 
 
 def test_a_court_added_without_slots_has_none_until_an_admin_adds_them(sign_in_as):

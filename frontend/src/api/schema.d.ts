@@ -116,6 +116,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: who plays in a booking (its organiser, its players and the admins). PUT: its organiser
+         *     (or an admin) makes its players those given, until the cut-off (docs/rules.md, Players).
+         */
+        get: operations["bookings_players_retrieve"];
+        /**
+         * @description GET: who plays in a booking (its organiser, its players and the admins). PUT: its organiser
+         *     (or an admin) makes its players those given, until the cut-off (docs/rules.md, Players).
+         */
+        put: operations["bookings_players_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{booking_id}/quote": {
         parameters: {
             query?: never;
@@ -520,6 +544,26 @@ export interface paths {
         };
         /** @description GET /api/payments?email=: your payments; an admin's, anyone's. */
         get: operations["payments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: the club's people whose name holds `?search=`, to choose the players of a booking (anyone
+         *     signed in): their names and public ids only, a slice at a time.
+         */
+        get: operations["people_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1016,6 +1060,11 @@ export interface components {
             image: string;
             /** @description The court's slots, like 08:00-09:00. */
             slots: string[];
+            /**
+             * Players
+             * @description How many play on it at once, the person who books included: 2 for singles, 4 for doubles.
+             */
+            places?: number;
             /** @description The prices of some times of the week; a slot starting in none of them costs `price`. */
             readonly priceBands: components["schemas"]["PriceBandOutput"][];
             /** @description Where to change or delete this court. */
@@ -1039,6 +1088,11 @@ export interface components {
             slots?: string[];
             /** @description Another name for slots, accepted from clients that send availableSlots. */
             availableSlots?: string[];
+            /**
+             * Players
+             * @description How many play on it at once, the person who books included: 2 for singles, 4 for doubles.
+             */
+            places?: number;
             /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
             priceBands?: components["schemas"]["PriceBandInputRequest"][];
         };
@@ -1054,6 +1108,11 @@ export interface components {
             image: string;
             /** @description The court's slots, like 08:00-09:00. */
             slots: string[];
+            /**
+             * Players
+             * @description How many play on it at once, the person who books included: 2 for singles, 4 for doubles.
+             */
+            places?: number;
             /** @description The prices of some times of the week; a slot starting in none of them costs `price`. */
             readonly priceBands: components["schemas"]["PriceBandOutput"][];
             /** @description Where to change or delete this court. */
@@ -1074,6 +1133,13 @@ export interface components {
          * @enum {string}
          */
         GreetingEnum: "login" | "google-login" | "register" | "google-register";
+        /**
+         * @description * `person` - Person of the club
+         *     * `invited` - Invited by e-mail
+         *     * `guest` - Guest
+         * @enum {string}
+         */
+        KindEnum: "person" | "invited" | "guest";
         /**
          * @description * `none` - The court's price
          *     * `fixed` - A fixed price per slot
@@ -1223,6 +1289,11 @@ export interface components {
             slots?: string[];
             /** @description Another name for slots, accepted from clients that send availableSlots. */
             availableSlots?: string[];
+            /**
+             * Players
+             * @description How many play on it at once, the person who books included: 2 for singles, 4 for doubles.
+             */
+            places?: number;
             /** @description The prices of some times of the week, replacing the court's bands; no two may overlap. */
             priceBands?: components["schemas"]["PriceBandInputRequest"][];
         };
@@ -1365,6 +1436,12 @@ export interface components {
          * @enum {string}
          */
         PeriodEnum: "monthly" | "yearly" | "season";
+        /** @description Someone of the club as another person sees them: their name and the id to name them by. */
+        Person: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
         /**
          * @description A ModelSerializer whose fields the API names in camelCase, each read and written as the
          *     model's field of the snake_case name.
@@ -1461,6 +1538,49 @@ export interface components {
             readonly seasonEndsOnLabel: string | null;
             /** @description Where to change or delete this plan. */
             readonly url: string;
+        };
+        /**
+         * @description A player as the viewer may see them: the address of an invitation not yet answered is shown to
+         *     the organiser and the admins alone.
+         */
+        Player: {
+            id: number;
+            kind: components["schemas"]["KindEnum"];
+            status: components["schemas"]["PlayerStatusEnum"];
+            readonly name: string;
+            /** Format: uuid */
+            person?: string | null;
+            /** @description The address invited, for the organiser and the admins. */
+            readonly email: string | null;
+        };
+        /**
+         * @description * `invited` - Invited
+         *     * `playing` - Playing
+         * @enum {string}
+         */
+        PlayerStatusEnum: "invited" | "playing";
+        Players: {
+            /** @description The court's places, the organiser included. */
+            places: number;
+            /** @description The name of the person who made the booking. */
+            organiser: string;
+            players: components["schemas"]["Player"][];
+            /** @description Whether the viewer may change the players now. */
+            changeable: boolean;
+            /**
+             * Format: date-time
+             * @description When the players stop changing.
+             */
+            changeableUntil: string;
+        };
+        /** @description Who plays besides the organiser, in full: those left out are taken off. */
+        PlayersInputRequest: {
+            /** @description People of the club, by the ids GET /api/people answers. */
+            people?: string[];
+            /** @description Addresses to invite. */
+            invite?: string[];
+            /** @description The names of guests. */
+            guests?: string[];
         };
         /** @description The booking policy's rules, under camelCase names. */
         Policy: {
@@ -2245,6 +2365,117 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    bookings_players_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Players"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    bookings_players_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlayersInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Players"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
             /** @description Not signed in, or the credentials are not valid. */
@@ -3753,6 +3984,64 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. */
             403: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    people_list: {
+        parameters: {
+            query: {
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+                /** @description Part of a name, any case. */
+                search: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
                 headers: {
                     /** @description How many rows the whole list has. */
                     "X-Total-Count"?: number;

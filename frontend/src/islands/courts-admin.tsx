@@ -30,11 +30,11 @@ const DELETE_TEXT = "You won't be able to revert this!";
 const ARCHIVE_TEXT =
   "This court has bookings, so it will be archived, not deleted: it leaves /courts and can no longer be booked, but its bookings keep it. You can restore it from Archived.";
 
-type Field = "name" | "type" | "price" | "image" | "slots";
+type Field = "name" | "type" | "price" | "image" | "slots" | "places";
 /** A price band as its form row holds it: the price as typed. */
 type BandDraft = Omit<PriceBand, "price"> & { price: string };
 type Draft = Record<Field, string> & { priceBands: BandDraft[] };
-const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "", priceBands: [] };
+const EMPTY: Draft = { name: "", type: "", price: "", image: "", slots: "", places: "4", priceBands: [] };
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 /** A new band: weekday evenings, for the admin to change. */
 const NEW_BAND: BandDraft = {
@@ -50,6 +50,12 @@ const FIELDS: { field: Field; label: string; type: string; hint?: string }[] = [
   { field: "price", label: "Price", type: "number" },
   { field: "image", label: "Image URL", type: "text" },
   { field: "slots", label: "Slots", type: "textarea", hint: "One per line, like 08:00-09:00" },
+  {
+    field: "places",
+    label: "Players",
+    type: "number",
+    hint: "Who plays at once, the booker included: 2 for singles, 4 for doubles",
+  },
 ];
 /** The fields the error summary links to, in the form's order: the peak times' group last. */
 const SUMMARY_FIELDS = [
@@ -64,6 +70,7 @@ function draftOf(court: Court): Draft {
     price: court.price,
     image: court.image,
     slots: court.slots.join("\n"),
+    places: String(court.places),
     priceBands: court.priceBands.map((band) => ({ ...band, weekdays: [...band.weekdays] })),
   };
 }
@@ -149,6 +156,7 @@ function CourtsAdmin({
         .split(/[\n,]+/)
         .map((slot) => slot.trim())
         .filter(Boolean),
+      places: draft.places,
     };
     // An update sends only what changed: a shipped image comes back as its hashed static URL,
     // which must not be written back in place of the plain path stored for it.

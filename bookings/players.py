@@ -1,0 +1,153 @@
+"""The players of a booking besides the person who made it, its organiser (docs/rules.md, Players):
+people of the club chosen by name, people invited by e-mail, who play once they accept, and named
+guests; as many in all as the court has places. The organiser changes them until the cut-off."""
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from uuid import UUID
+
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from kernel.days import when
+from kernel.errors import Conflict, Forbidden
+
+from . import notices
+from .models import Booking, Player, Policy
+from .selectors import policy_get
+
+Kind, Status = Player.Kind, Player.Status
+INVITATION_SALT = "bookings.players.invitation"
+
+
+def players_until(booking: Booking, policy: Policy) -> datetime:
+    """When the booking's players stop changing: the cut-off for cancelling it."""
+    return booking.starts_at - timedelta(hours=policy.cancel_cutoff_hours)
+
+
+def invitation_token(player: Player) -> str:
+    """The key of an invitation's accept and decline links: whoever holds the e-mail holds it."""
+    return signing.dumps(player.pk, salt=INVITATION_SALT)
+
+
+def invitation_by_token(token: str) -> Player | None:
+    """The invitation still waiting for an answer that `token` is the key of, if any."""
+    try:
+        pk = signing.loads(token, salt=INVITATION_SALT)
+    except signing.BadSignature:
+        return None
+    waiting = Player.objects.select_related("booking__user", "booking__court")
+    return waiting.filter(pk=pk, status=Status.INVITED, booking__status__in=Booking.HOLDING).first()
+
+
+@transaction.atomic
+def players_set(
+    *, booking: Booking, by: User, people: Iterable[UUID], invite: Iterable[str], guests: Iterable[str]
+) -> list[Player]:
+    """Makes the booking's players those given: the `people` of the club by their public ids (those
+    playing already, invited or chosen, among them), the addresses to `invite` (those invited and
+    not yet answered among them) and the `guests`' names. Whoever is added is told, and so is
+    whoever is taken off; each new address gets its invitation."""
+    booking = Booking.objects.select_for_update().select_related("court", "user").get(pk=booking.pk)
+    if by.pk != booking.user_id and not by.is_admin:
+        raise Forbidden("Only the person who made the booking chooses its players.")
+    if booking.status not in Booking.HOLDING:
+        raise Conflict(
+            f"This booking is {booking.get_status_display().lower()}: its players no longer change."
+        )
+    if timezone.now() >= (until := players_until(booking, policy_get())):
+        raise Conflict(f"The players could be changed until {when(until)}.")
+    people, invite = set(people), {email.strip().lower() for email in invite}
+    guests = [name.strip() for name in guests]
+    chosen = {
+        person.public_id: person for person in User.objects.filter(public_id__in=people, is_active=True)
+    }
+    errors: dict[str, str] = {}
+    if len(chosen) < len(people):
+        errors["people"] = "Some of the people chosen are no longer at the club: search for them again."
+    elif any(person.pk == booking.user_id for person in chosen.values()):
+        errors["people"] = "You play in your own booking already: choose the others."
+    if booking.user.email in invite:
+        errors["invite"] = "That is your own address: invite the others."
+    if not all(guests):
+        errors["guests"] = "Give each guest a name."
+    if (count := 1 + len(people) + len(invite) + len(guests)) > booking.court.places:
+        errors["players"] = (
+            f"{booking.court_name} has places for {booking.court.places}, you included, and these are "
+            f"{count}: take {count - booking.court.places} off."
+        )
+    if errors:
+        raise ValidationError(errors)
+
+    kept, guests_left = [], Counter(guests)
+    for player in booking.players.select_related("user"):
+        if player.user is not None:
+            stays = chosen.pop(player.user.public_id, None) is not None
+        elif player.kind == Kind.INVITED:
+            stays = player.email in invite
+            invite.discard(player.email)
+        else:
+            stays = guests_left[player.name] > 0
+            guests_left[player.name] -= 1
+        if stays:
+            kept.append(player)
+            continue
+        if player.user is not None:  # told before the row goes, which names the message
+            notices.player_removed(player, by=by)
+        player.delete()
+    added = [
+        *(Player(booking=booking, kind=Kind.PERSON, user=person) for person in chosen.values()),
+        *(
+            Player(booking=booking, kind=Kind.INVITED, status=Status.INVITED, email=email)
+            for email in sorted(invite)
+        ),
+        *(Player(booking=booking, kind=Kind.GUEST, name=name) for name in guests_left.elements()),
+    ]
+    for player in added:
+        player.save()
+        if player.kind == Kind.PERSON:
+            notices.player_added(player)
+        elif player.kind == Kind.INVITED:
+            notices.player_invited(player, token=invitation_token(player))
+    return [*kept, *added]
+
+
+@transaction.atomic
+def invitation_accept(*, player: Player, user: User) -> Player:
+    """`user`, signed in, takes the place their invitation keeps: they play from now on."""
+    booking = Booking.objects.select_for_update().get(pk=player.booking_id)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.status != Status.INVITED:
+        raise Conflict("This invitation has been answered already.")
+    if booking.status not in Booking.HOLDING:
+        raise Conflict(f"This booking is {booking.get_status_display().lower()}: there is no game to join.")
+    if user.pk == booking.user_id or booking.players.filter(user=user).exists():
+        raise Conflict("You play in this booking already.")
+    player.move(Status.PLAYING, locked=True, user=user)
+    notices.invitation_answered(player, accepted=True)
+    return player
+
+
+@transaction.atomic
+def invitation_decline(*, player: Player) -> None:
+    """The invited person says no: their place is free again, and the organiser is told."""
+    Booking.objects.select_for_update().filter(pk=player.booking_id).get()
+    if Player.objects.filter(pk=player.pk, status=Status.INVITED).delete()[0]:
+        notices.invitation_answered(player, accepted=False)
+
+
+def players_told_of_end(booking: Booking) -> None:
+    """Those playing in a booking that will not take place (cancelled, rejected or expired) are
+    told, in the transaction of that change."""
+    for player in playing(booking).exclude(user=None).select_related("user"):
+        notices.player_booking_ended(player)
+
+
+def playing(booking: Booking) -> QuerySet[Player]:
+    """The booking's players who play: chosen, guests, and those who accepted their invitation."""
+    return booking.players.filter(status=Status.PLAYING)
