@@ -18,7 +18,9 @@ from kernel.days import when
 from kernel.errors import Conflict, Forbidden
 
 from . import notices
+from .hours import hours_refusal
 from .models import Booking, Player, Policy
+from .rules import rules_for
 from .selectors import policy_get
 
 Kind, Status = Player.Kind, Player.Status
@@ -53,7 +55,8 @@ def players_set(
     playing already, invited or chosen, among them), the addresses to `invite` (those invited and
     not yet answered among them) and the `guests`' names. Whoever is added is told, and so is
     whoever is taken off; each new address gets its invitation."""
-    booking = Booking.objects.select_for_update().select_related("court", "user").get(pk=booking.pk)
+    locked = Booking.objects.select_for_update(of=("self",)).select_related("court", "user")
+    booking = locked.get(pk=booking.pk)
     if by.pk != booking.user_id and not by.is_admin:
         raise Forbidden("Only the person who made the booking chooses its players.")
     if booking.status not in Booking.HOLDING:
@@ -100,6 +103,7 @@ def players_set(
         if player.user is not None:  # told before the row goes, which names the message
             notices.player_removed(player, by=by)
         player.delete()
+    _check_hours(booking, list(chosen.values()), named=True)
     added = [
         *(Player(booking=booking, kind=Kind.PERSON, user=person) for person in chosen.values()),
         *(
@@ -120,7 +124,8 @@ def players_set(
 @transaction.atomic
 def invitation_accept(*, player: Player, user: User) -> Player:
     """`user`, signed in, takes the place their invitation keeps: they play from now on."""
-    booking = Booking.objects.select_for_update().get(pk=player.booking_id)
+    locked = Booking.objects.select_for_update(of=("self",)).select_related("court")
+    booking = locked.get(pk=player.booking_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.status != Status.INVITED:
         raise Conflict("This invitation has been answered already.")
@@ -128,6 +133,7 @@ def invitation_accept(*, player: Player, user: User) -> Player:
         raise Conflict(f"This booking is {booking.get_status_display().lower()}: there is no game to join.")
     if user.pk == booking.user_id or booking.players.filter(user=user).exists():
         raise Conflict("You play in this booking already.")
+    _check_hours(booking, [user], named=False)
     player.move(Status.PLAYING, locked=True, user=user)
     notices.invitation_answered(player, accepted=True)
     return player
@@ -139,6 +145,29 @@ def invitation_decline(*, player: Player) -> None:
     Booking.objects.select_for_update().filter(pk=player.booking_id).get()
     if Player.objects.filter(pk=player.pk, status=Status.INVITED).delete()[0]:
         notices.invitation_answered(player, accepted=False)
+
+
+def _check_hours(booking: Booking, people: list[User], *, named: bool) -> None:
+    """Refuses to put on `booking` someone it would take past the hours they may play (their plan's,
+    or the policy's), counting every booking they make or play in: under their row locks, taken in
+    one order, so that their own requests and other bookings they join are counted one at a time.
+    `named`: the refusal names them, for the organiser; else it speaks to them."""
+    if not people:
+        return
+    policy = policy_get()
+    for person in User.objects.select_for_update().filter(pk__in=[p.pk for p in people]).order_by("pk"):
+        name = (person.name or "This person") if named else ""
+        refusal = hours_refusal(
+            person=person,
+            rules=rules_for(person, policy=policy),
+            court=booking.court,
+            date=booking.date,
+            slots=booking.slots,
+            name=name,
+            joining=True,
+        )
+        if refusal:
+            raise Conflict(refusal)
 
 
 def players_told_of_end(booking: Booking) -> None:

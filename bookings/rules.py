@@ -25,11 +25,14 @@ class Limit(NamedTuple):
     value: int | None
     plan: Plan | None
 
-    def holds(self) -> str:
-        """The start of a refusal that names who set the limit: "Your Club plan lets you hold 4"."""
+    def holds(self, name: str = "") -> str:
+        """The start of a refusal that names who set the limit: "Your Club plan lets you hold 4", or
+        for someone else named `name`, "Mia Park's Club plan lets them hold 4"."""
+        if self.plan is not None and name:
+            return f"{name}'s {self.plan.name} plan lets them hold {self.value:g}"
         if self.plan is not None:
             return f"Your {self.plan.name} plan lets you hold {self.value:g}"
-        return f"You may hold at most {self.value:g}"
+        return f"{name or 'You'} may hold at most {self.value:g}"
 
 
 class PersonRules:

@@ -1,7 +1,7 @@
 """Every change to a booking, in one place (design: one service function per business action)."""
 
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from datetime import date as Date
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -17,8 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from audit.services import audit_record, audited_update
 from courts.models import Court
-from courts.pricing import PriceFor, peak_slots, slot_prices
-from courts.selectors import courts_all, courts_with_price_bands
+from courts.pricing import PriceFor, slot_prices
 from kernel.days import day, when
 from kernel.errors import Conflict, Forbidden
 from kernel.money import CENT, money
@@ -26,10 +25,11 @@ from kernel.slots import Slot
 from kernel.text import one_line_refusal
 
 from . import notices
+from .hours import hours_refusal
 from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
 from .players import players_told_of_end
-from .rules import Limit, PersonRules, rules_for
-from .selectors import held_slots, open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
+from .rules import PersonRules, rules_for
+from .selectors import open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
 from .slots import day_refusals, members_only_refusal, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
@@ -127,63 +127,23 @@ def _check_person_limits(
     monday = date - timedelta(days=date.weekday())
     week = (monday, monday + timedelta(days=6))
     on_day, in_week = f"on {day(date)}", f"in the week of {day(monday)}"
-
-    def refuse_past(
-        limit: Limit, of: str, where: str, then: str, counted: Iterable[str], adding: float
-    ) -> None:
-        """Refuses the request if the `adding` hours it asks for take the hours `counted` (read only
-        for a limit that is set) past `limit`, hours of `of`; a request that adds none of what a
-        limit counts (no peak slot) passes it."""
-        if limit.value is None or not adding or (held := slot_hours(counted)) + adding <= limit.value:
-            return
+    if refusal := hours_refusal(person=user, rules=rules, court=court, date=date, slots=slots):
+        raise Conflict(refusal)
+    pay_first = "choose fewer slots, or pay for or cancel one of them first."
+    unpaid = open_bookings(user=user).values_list("slots", flat=True)
+    for limit, of, where, on in (
+        (rules.unpaid_hours_a_day, "unpaid bookings a day", on_day, {"date": date}),
+        (rules.unpaid_hours_a_week, "unpaid bookings a week", in_week, {"date__range": week}),
+    ):
+        if (
+            limit.value is None
+            or (held := slot_hours(chain.from_iterable(unpaid.filter(**on)))) + asked <= limit.value
+        ):
+            continue
         refusal = f"{limit.holds()} hours of {of}"
         if not held:  # the request alone is over the limit
-            raise Conflict(f"{refusal}, and these slots make {adding:g}: choose fewer slots.")
-        raise Conflict(f"{refusal}, and you hold {held:g} {where} already: {then}")
-
-    held = held_slots(booking__user=user)
-    unpaid = open_bookings(user=user).values_list("slots", flat=True)
-    pay_first = "choose fewer slots, or pay for or cancel one of them first."
-    refuse_past(
-        rules.hours_a_day,
-        "courts a day",
-        on_day,
-        "choose fewer slots or another day.",
-        held.filter(date=date).values_list("slot", flat=True),
-        asked,
-    )
-    refuse_past(
-        rules.unpaid_hours_a_day,
-        "unpaid bookings a day",
-        on_day,
-        pay_first,
-        chain.from_iterable(unpaid.filter(date=date)),
-        asked,
-    )
-    refuse_past(
-        rules.unpaid_hours_a_week,
-        "unpaid bookings a week",
-        in_week,
-        pay_first,
-        chain.from_iterable(unpaid.filter(date__range=week)),
-        asked,
-    )
-    refuse_past(
-        rules.hours_a_week,
-        "courts a week",
-        in_week,
-        "choose fewer slots or another week.",
-        held.filter(date__range=week).values_list("slot", flat=True),
-        asked,
-    )
-    refuse_past(
-        rules.peak_hours_a_week,
-        "courts at peak times a week",
-        in_week,
-        "choose fewer slots, or slots outside peak times.",
-        _peak_slots_held(held.filter(date__range=week)),
-        slot_hours(peak_slots(court, date, slots)),
-    )
+            raise Conflict(f"{refusal}, and these slots make {asked:g}: choose fewer slots.")
+        raise Conflict(f"{refusal}, and you hold {held:g} {where} already: {pay_first}")
     if (minutes := rules.policy.rerequest_cooldown_minutes) is not None:
         wait = timedelta(minutes=minutes)
         let_go = slots_let_go(user=user, court=court, date=date, since=timezone.now() - wait)
@@ -198,16 +158,6 @@ def _check_person_limits(
                 f"You let {', '.join(again)} go less than {minutes} minutes ago: so that others can "
                 f"take {it} first, you can request {it} again from {when(shown)}."
             )
-
-
-def _peak_slots_held(held: QuerySet[BookedSlot]) -> Iterator[str]:
-    """Those of the `held` slots that fall in a peak band of their court (as the bands are now),
-    read when first asked for: the held slots, then their courts with their bands."""
-    rows = list(held.values_list("court_id", "date", "slot"))
-    courts = courts_with_price_bands(courts_all().filter(pk__in={court_id for court_id, _, _ in rows}))
-    by_id = {court.pk: court for court in courts}
-    for court_id, on, slot in rows:
-        yield from peak_slots(by_id[court_id], on, [slot])
 
 
 def _hold_slots(booking: Booking) -> None:

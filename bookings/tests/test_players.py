@@ -204,3 +204,51 @@ def test_a_player_is_never_told_twice_of_the_same_place(booking, ada, mia):
     assert told("player_added") == ["mia@example.com", "mia@example.com"]
     assert told("player_removed") == ["mia@example.com"]
     assert Player.objects.count() == 1
+
+
+# --- Hours played -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def one_hour_a_day():
+    policy_update(daily_hours_limit=1)
+
+
+def test_nobody_is_put_on_a_booking_past_the_hours_they_may_play(booking, ada, mia, one_hour_a_day):
+    make_booking(user=mia, court=CourtFactory(name="Court 9"), date=booking.date)
+
+    with pytest.raises(Conflict) as refusal:
+        players_set(booking=booking, by=ada, people=[mia.public_id], invite=[], guests=[])
+
+    assert str(refusal.value) == (
+        f"Mia Park may hold at most 1 hours of courts a day, and they hold 1 on {day(booking.date)} "
+        "already: Mia Park cannot play in this one."
+    )
+    assert not booking.players.exists()
+    assert not Notification.objects.filter(event="player_added").exists()
+
+
+def test_the_hours_played_in_someone_elses_booking_count_and_are_named(booking, ada, mia, one_hour_a_day):
+    players_set(booking=booking, by=ada, people=[mia.public_id], invite=[], guests=[])
+
+    with pytest.raises(Conflict) as refusal:
+        make_booking(user=mia, court=CourtFactory(name="Court 9"), date=booking.date)
+
+    assert str(refusal.value) == (
+        f"You may hold at most 1 hours of courts a day, and you hold 1 on {day(booking.date)} already "
+        f"(counting Ada Lovelace's booking of Court 1 on {day(booking.date)} at 08:00–09:00, which you "
+        "play in): choose fewer slots or another day."
+    )
+    # Another day is free to them.
+    assert make_booking(user=mia, court=CourtFactory(name="Court 9"), date=booking.date + timedelta(days=1))
+
+
+def test_an_invitation_past_the_hours_one_may_play_is_refused(booking, ada, zoe, one_hour_a_day):
+    make_booking(user=zoe, court=CourtFactory(name="Court 9"), date=booking.date)
+    players_set(booking=booking, by=ada, people=[], invite=["zoe@example.com"], guests=[])
+
+    with pytest.raises(Conflict) as refusal:
+        invitation_accept(player=invitation_by_token(invitation_link("zoe@example.com")), user=zoe)
+
+    assert str(refusal.value).endswith("already: you cannot play in this one.")
+    assert booking.players.get().status == "invited"
