@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import AnonymousUser
 from django.db import models
-from django.db.models import F, FilteredRelation, OuterRef, Q, Subquery, Value
+from django.db.models import Exists, F, FilteredRelation, OuterRef, Q, Subquery, Value
 from django.utils import timezone
 
 from accounts.models import User
@@ -19,7 +19,7 @@ from courts.pricing import members_only_slots, own_price, peak_prices
 from courts.selectors import court_list, courts_with_price_bands
 from kernel.slots import Slot
 
-from .models import BookedSlot, WaitlistEntry
+from .models import BookedSlot, Player, WaitlistEntry
 from .rules import PersonRules
 from .selectors import offer_run_out, overdue
 from .slots import bookable_dates, started_slots
@@ -59,6 +59,8 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
     # held for them.
     waitlist_id: int | None = None
     held_until: datetime | None = None
+    # Who else plays in a booking of the viewer's (theirs, or one they play in): names, guests marked.
+    players: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,16 @@ def day_sheet(
         if viewer_id is not None
         else Value(None, output_field=models.IntegerField())
     )
+    # Whether the viewer plays in the holding booking, someone else's (bookings/players.py).
+    plays = (
+        Exists(
+            Player.objects.filter(
+                booking_id=OuterRef("booking_id"), user_id=viewer_id, status=Player.Status.PLAYING
+            )
+        )
+        if viewer_id is not None
+        else Value(False)
+    )
     held = (
         BookedSlot.objects.filter(court_id__in=[court.pk for court in courts], date=date)
         # A slot's booking is of the slot's day: joined on that day too, the bookings are read from
@@ -144,9 +156,13 @@ def day_sheet(
             "offer__user_id",
             "offer__offer_expires_at",
             place,
+            plays,
         )
     )
     holders = {(court_id, slot): rest for court_id, slot, *rest in held}
+    players = _others_playing(
+        {row[0] for row in holders.values() if row[0] and (row[2] == viewer_id or row[-1])}, viewer_id
+    )
     # A cell that says no more than its state is the same in every row: made once per slot.
     plain = {(slot, state): Cell(slot, state) for slot in columns for state in CellState}
 
@@ -155,16 +171,20 @@ def day_sheet(
             return plain[slot, CellState.NONE]
         holder = holders.get((court.pk, slot))
         if holder is not None:
-            booking_id, status, user_id, email, block_id, reason, offeree_id, held_until, place_id = holder
+            booking_id, status, user_id, email, block_id, reason, offeree_id, held_until, place_id, plays = (
+                holder
+            )
             if block_id is not None:
                 return Cell(slot, CellState.BLOCKED, block_id=block_id if is_admin else None, reason=reason)
             if offeree_id is not None and offeree_id == viewer_id:
                 price = peak.get(slot)
                 return Cell(slot, CellState.OFFERED, price=price, held_until=held_until)
-            mine = user_id is not None and user_id == viewer_id  # a block's or an offer's is nobody's
+            # A block's or an offer's is nobody's; one the viewer plays in is theirs too.
+            mine = user_id is not None and (user_id == viewer_id or plays)
             if mine or is_admin:
                 state = CellState.YOURS if mine else CellState.TAKEN
-                return Cell(slot, state, booking_id, status, email if is_admin else "")
+                others = players.get(booking_id, ()) if mine else ()
+                return Cell(slot, state, booking_id, status, email if is_admin else "", players=others)
             if slot in begun:
                 return plain[slot, CellState.TAKEN]
             if place_id is not None:
@@ -189,6 +209,26 @@ def day_sheet(
         rows.append(Row(court, cells, shown, own_price(court, price_for)))
     opens_on = date - (bookable_until - timezone.localdate(now)) if later and bookable_until else None
     return DaySheet(date=date, type=type, slots=columns, rows=rows, begun=begun, opens_on=opens_on)
+
+
+def _others_playing(booking_ids: set[int], viewer_id: int | None) -> dict[int, tuple[str, ...]]:
+    """For each of the viewer's bookings (made or played in), who else plays: its organiser and its
+    players, guests marked; one query, none when the viewer has none that day."""
+    if not booking_ids:
+        return {}
+    rows = (
+        Player.objects.filter(booking_id__in=booking_ids, status=Player.Status.PLAYING)
+        .order_by("created_at", "id")
+        .values_list("booking_id", "booking__user_id", "booking__user__name", "user_id", "user__name", "name")
+    )
+    others: dict[int, list[str]] = {}
+    for booking_id, organiser_id, organiser, user_id, person, guest in rows:
+        names = others.setdefault(booking_id, [])
+        if organiser_id != viewer_id and not names:
+            names.append(organiser or "the organiser")
+        if user_id != viewer_id:
+            names.append(person or "a player" if user_id else f"{guest} (guest)")
+    return {booking_id: tuple(names) for booking_id, names in others.items()}
 
 
 def bookable_until(rules: PersonRules) -> Date | None:

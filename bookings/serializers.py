@@ -168,6 +168,10 @@ class ScheduleCellOutput(serializers.Serializer):
     heldUntil = serializers.DateTimeField(
         source="held_until", allow_null=True, help_text="The end of the hold of a slot held for you."
     )
+    players = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Who else plays in a booking of yours (one you made, or play in): names, guests marked.",
+    )
 
 
 class ScheduleCourtOutput(serializers.Serializer):

@@ -117,7 +117,8 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
             booking = conditional_escape(str(cell.booking_id))  # once, for its link and its buttons
             formats.append(HELD)
             shade = SHADES[cell.state == CellState.YOURS]
-            values += (shade, booking_path, booking, cell.holder or label, STATUSES[cell.status])
+            shown = cell.holder or (f"{label}, with {', '.join(cell.players)}" if cell.players else label)
+            values += (shade, booking_path, booking, shown, STATUSES[cell.status])
             if is_admin:
                 buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
                 formats.append(decisions)

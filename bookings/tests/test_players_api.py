@@ -199,3 +199,24 @@ def test_a_confirmed_booking_is_in_each_players_calendar_feed(callers, booking):
 
     assert f"booking-{later.pk}@" in served
     assert f"booking-{booking.pk}@" not in served  # played in, but never confirmed
+
+
+@pytest.mark.parametrize(
+    ("caller", "state", "players"),
+    [
+        ("organiser", "yours", ["Zoe Parker", "Bob (guest)"]),
+        ("player", "yours", ["Ada Lovelace", "Bob (guest)"]),
+        ("other", "taken", []),
+        ("anonymous", "taken", []),
+    ],
+)
+def test_the_day_sheet_shows_who_plays_to_the_organiser_and_the_players(
+    callers, booking, caller, state, players
+):
+    answer = callers[caller].get("/api/schedule", {"date": booking.date.isoformat()}).json()
+
+    [cell] = [cell for court in answer["courts"] for cell in court["cells"] if cell["slot"] == "08:00-09:00"]
+    assert (cell["state"], cell["players"]) == (state, players)
+    assert (cell["bookingId"] == booking.pk) == (state == "yours")
+    page = callers[caller].get("/schedule", {"date": booking.date.isoformat()}).content.decode()
+    assert (f"Yours, with {', '.join(players)}" in page) == bool(players)

@@ -173,7 +173,14 @@ def test_each_caller_sees_the_sheet_and_only_admins_see_who_holds_a_cell(people,
     )
     held, free = court["cells"]
     expected = EXPECTED_HELD_CELL[kind]
-    nothing_else = {"blockId": None, "reason": "", "price": None, "waitlistId": None, "heldUntil": None}
+    nothing_else = {
+        "blockId": None,
+        "reason": "",
+        "price": None,
+        "waitlistId": None,
+        "heldUntil": None,
+        "players": [],
+    }
     assert held == {
         "slot": MORNING[0],
         **expected,

@@ -1742,6 +1742,8 @@ export interface components {
              * @description The end of the hold of a slot held for you.
              */
             heldUntil: string | null;
+            /** @description Who else plays in a booking of yours (one you made, or play in): names, guests marked. */
+            players: string[];
         };
         ScheduleCourtOutput: {
             id: number;
