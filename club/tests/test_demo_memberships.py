@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from audit.models import AuditEntry
+from bookings.models import Player
 from club.management.commands.seed_demo import DEMO_PLANS
 from kernel.days import day
 from memberships.models import Membership, Plan
@@ -155,3 +156,15 @@ def test_a_plan_staff_took_off_sale_is_not_bought(emulator, localstripe):
     assert "Demo memberships: premium@club.example bought none (The Premium plan is not on sale.)" in out
     assert "Demo memberships: 1 bought and paid, 0 already there." in out
     assert not Membership.objects.filter(user__email="premium@club.example").exists()
+
+
+def test_the_demo_member_organises_a_game_of_doubles_with_the_premium_member_and_a_guest(demo):
+    players = Player.objects.select_related("booking__user", "user").order_by("pk")
+
+    assert [(player.booking.user.email, player.shown_name, player.kind) for player in players] == [
+        ("member@club.example", "Pia Premium", "person"),
+        ("member@club.example", "Sam Guest", "guest"),
+    ]
+    assert "Demo doubles: Mia Member with Pia Premium and a guest on Clay Court." in demo
+    assert "Demo doubles: kept (the demo member has chosen players already)." in seed_demo()
+    assert Player.objects.count() == 2

@@ -1,19 +1,22 @@
-from datetime import time
+from datetime import time, timedelta
 from decimal import Decimal
 
 import stripe
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 from stripe.params import PaymentMethodCreateParamsCard
 
 from accounts.identity import ensure_account
 from accounts.models import User
-from bookings.models import Policy
-from bookings.services import policy_update
+from bookings.models import Player, Policy
+from bookings.players import players_set
+from bookings.services import booking_request, policy_update
 from club.demo_history import DAYS, seed_history
 from content.models import Announcement
-from courts.models import Court, PriceBand
+from courts.models import PLACES_DEFAULT, Court, PriceBand
 from kernel.days import day
 from kernel.errors import Conflict
 from memberships.models import Membership, Plan
@@ -72,6 +75,7 @@ DEMO_COURTS = [
         "price": "40.00",
         "image": "basketball",
         "slots": hourly(9, 21),
+        "places": 10,
     },
     {
         "name": "Glass Court",
@@ -79,6 +83,7 @@ DEMO_COURTS = [
         "price": "20.00",
         "image": "squash",
         "slots": hourly(7, 22),
+        "places": 2,
         "bands": [(WEEKDAYS, time(17), time(22), "26.00")],
     },
     {
@@ -191,6 +196,7 @@ class Command(BaseCommand):
         self.seed_content()
         self.seed_rules()
         self.seed_plans()
+        people = {}
         if settings.LOCAL_MODE and settings.FIREBASE_AUTH_EMULATOR_HOST:
             people = self.seed_accounts()
             self.seed_memberships(people)
@@ -200,6 +206,8 @@ class Command(BaseCommand):
                 "Demo accounts: skipped (they are made only in the local Firebase Auth Emulator)."
             )
         self.seed_history()
+        if people:  # after the history, which a club with bookings already does without
+            self.seed_doubles(people)
 
     @transaction.atomic
     def seed_courts(self):
@@ -212,6 +220,7 @@ class Command(BaseCommand):
                     "price": Decimal(court["price"]),
                     "image": shipped_image(court["image"]),
                     "slots": court["slots"],
+                    "places": court.get("places", PLACES_DEFAULT),
                 },
             )
             if was_created:
@@ -269,6 +278,26 @@ class Command(BaseCommand):
                 user.save(update_fields=["firebase_uid"])
             people[user.email] = user
         return people
+
+    @transaction.atomic
+    def seed_doubles(self, people: dict[str, User]) -> None:
+        """A game of doubles the demo member organises in a few days, with the Premium member and a
+        guest playing, and a place left: its page shows the players, and the day sheet who plays."""
+        organiser, partner = people["member@club.example"], people["premium@club.example"]
+        if Player.objects.filter(booking__user=organiser).exists():
+            self.stdout.write("Demo doubles: kept (the demo member has chosen players already).")
+            return
+        court = Court.objects.get(name="Clay Court")
+        in_three_days = timezone.localdate() + timedelta(days=3)
+        try:
+            booking = booking_request(user=organiser, court=court, date=in_three_days, slots=["10:00-11:00"])
+            players_set(
+                booking=booking, by=organiser, people=[partner.public_id], invite=[], guests=["Sam Guest"]
+            )
+        except (Conflict, ValidationError) as refusal:  # the slot taken, or a limit reached meanwhile
+            self.stdout.write(f"Demo doubles: skipped ({refusal}).")
+            return
+        self.stdout.write(f"Demo doubles: {organiser.name} with {partner.name} and a guest on {court.name}.")
 
     def seed_memberships(self, people: dict[str, User]) -> None:
         """Each demo member's plan, bought and paid with Stripe's test card at localstripe as the
