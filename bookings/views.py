@@ -74,6 +74,7 @@ def court_list(request):
                     # What the person pays for a slot outside the court's bands: their plan's price.
                     "price": str(own_price(court, rules.price_for)),
                     "slots": court.slots,
+                    "places": court.places,
                     "availabilityUrl": reverse("api-court-availability", args=[court.pk]),
                 }
                 for court in page.object_list

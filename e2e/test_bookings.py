@@ -41,6 +41,9 @@ def test_a_user_books_two_slots_others_see_them_taken_an_admin_approves_the_user
     modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     expect(modal).to_be_visible()
     expect(modal.get_by_label("Court type")).to_have_value("Tennis")
+    expect(modal.get_by_test_id("booking-places")).to_have_text(
+        "Up to 4 players, you included: once it is made, choose who plays on its page (My Bookings)."
+    )
     modal.get_by_label("Date").fill(day)
     modal.get_by_label("08:00-09:00").check()
     expect(modal.get_by_text("Total Price: $15.00")).to_be_visible()

@@ -19,6 +19,8 @@ interface Court {
   /** What the person pays for a slot at the court's own price: their plan's member price. */
   price: string;
   slots: string[];
+  /** How many play on it at once, the person who books included. */
+  places: number;
   availabilityUrl: string;
 }
 
@@ -207,6 +209,9 @@ function BookingModal({
             {memberPlan && (
               <p className="text-sm text-base-content/70">{`The member prices of your ${memberPlan} plan.`}</p>
             )}
+            <p className="text-sm text-base-content/70" data-testid="booking-places">
+              {`Up to ${court.places} players, you included: once it is made, choose who plays on its page (My Bookings).`}
+            </p>
             <label className="flex flex-col gap-1">
               <span className="font-medium">Date</span>
               <input
