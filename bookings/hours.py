@@ -8,7 +8,7 @@ from datetime import date as Date
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from accounts.models import User
 from courts.models import Court
@@ -17,9 +17,9 @@ from courts.selectors import courts_all, courts_with_price_bands
 from kernel.days import day
 from kernel.slots import slots_label
 
-from .models import BookedSlot, Player
+from .models import BookedSlot
 from .rules import Limit, PersonRules
-from .selectors import held_slots
+from .selectors import held_slots, played_in
 from .slots import slot_hours
 
 
@@ -35,9 +35,9 @@ class Held(NamedTuple):
 
 
 def played_slots(user: User) -> QuerySet[BookedSlot]:
-    """The slots held now by the bookings `user` makes or plays in."""
-    plays = Player.objects.filter(booking=OuterRef("booking"), user=user, status=Player.Status.PLAYING)
-    return held_slots().filter(Q(booking__user=user) | Exists(plays))
+    """The slots held now by the bookings `user` makes or plays in (those by their ids, as in
+    selectors.own_and_played)."""
+    return held_slots().filter(Q(booking__user=user) | Q(booking_id__in=played_in(user)))
 
 
 def _held(user: User, **filters: object) -> list[Held]:

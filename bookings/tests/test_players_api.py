@@ -5,12 +5,14 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
 from bookings.players import players_set
-from bookings.services import booking_approve, booking_confirm
+from bookings.services import booking_approve, booking_confirm, policy_update
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 from notifications.models import Notification
@@ -220,3 +222,20 @@ def test_the_day_sheet_shows_who_plays_to_the_organiser_and_the_players(
     assert (cell["bookingId"] == booking.pk) == (state == "yours")
     page = callers[caller].get("/schedule", {"date": booking.date.isoformat()}).content.decode()
     assert (f"Yours, with {', '.join(players)}" in page) == bool(players)
+
+
+def test_my_bookings_costs_the_same_queries_however_many_one_plays_in(callers, booking):
+    ada, zoe = booking.user, User.objects.get(email="zoe@example.com")
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as made:
+            assert callers["player"].get("/dashboard/my-bookings").status_code == 200
+        return len(made)
+
+    one = queries()
+    policy_update(open_bookings_limit=10)
+    for days in range(1, 6):
+        later = make_booking(user=ada, court=booking.court, date=booking.date + timedelta(days=days))
+        players_set(booking=later, by=ada, people=[zoe.public_id], invite=[], guests=[])
+
+    assert queries() == one
