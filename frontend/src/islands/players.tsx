@@ -69,6 +69,48 @@ function usePeople(peopleUrl: string, search: string): Person[] {
   return term.length < 2 ? [] : found;
 }
 
+interface AddOneProps {
+  label: string;
+  type: "email" | "text";
+  button: string;
+  placeholder?: string;
+  /** Saves the list with the value added; answers whether it was saved (the field is then emptied). */
+  onAdd: (value: string) => Promise<boolean>;
+}
+
+/** One field and its button that adds someone to the list: an address to invite, a guest's name. */
+function AddOne({ label, type, button, placeholder, onAdd }: AddOneProps) {
+  const [value, setValue] = useState("");
+  const id = useId();
+
+  async function add(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const given = value.trim();
+    if (given && (await onAdd(given))) setValue("");
+  }
+
+  return (
+    <form className="flex flex-col gap-1" onSubmit={(event) => void add(event)}>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <div className="join">
+        <input
+          id={id}
+          type={type}
+          className="input join-item w-full"
+          autoComplete="off"
+          maxLength={type === "text" ? 100 : undefined}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <button className="btn join-item">{button}</button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * The players of a booking, for its organiser (docs/rules.md, Players): people of the club found by
  * name, addresses to invite and guests' names, as many as the court has places; each change is
@@ -77,8 +119,6 @@ function usePeople(peopleUrl: string, search: string): Person[] {
 function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
   const [state, setState] = useState<Players>(initial);
   const [search, setSearch] = useState("");
-  const [address, setAddress] = useState("");
-  const [guest, setGuest] = useState("");
   const [error, setError] = useState("");
   const [saving, setSaving] = useState(false);
   const found = usePeople(peopleUrl, search);
@@ -107,21 +147,6 @@ function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
   async function addPerson(person: Person) {
     if (await save({ ...wanted, people: [...wanted.people, person.id] }, `${person.name} plays`))
       setSearch("");
-  }
-
-  async function invite(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = address.trim();
-    if (!email) return;
-    if (await save({ ...wanted, invite: [...wanted.invite, email] }, `Invitation sent to ${email}`))
-      setAddress("");
-  }
-
-  async function addGuest(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const name = guest.trim();
-    if (!name) return;
-    if (await save({ ...wanted, guests: [...wanted.guests, name] }, `${name} plays as a guest`)) setGuest("");
   }
 
   function remove(gone: Player) {
@@ -196,39 +221,23 @@ function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
               </ul>
             )}
           </div>
-          <form className="flex flex-col gap-1" onSubmit={(event) => void invite(event)}>
-            <label htmlFor={`${ids}-invite`} className="font-medium">
-              Invite by e-mail
-            </label>
-            <div className="join">
-              <input
-                id={`${ids}-invite`}
-                type="email"
-                className="input join-item w-full"
-                autoComplete="off"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
-              <button className="btn join-item">Invite</button>
-            </div>
-          </form>
-          <form className="flex flex-col gap-1" onSubmit={(event) => void addGuest(event)}>
-            <label htmlFor={`${ids}-guest`} className="font-medium">
-              Add a guest
-            </label>
-            <div className="join">
-              <input
-                id={`${ids}-guest`}
-                type="text"
-                className="input join-item w-full"
-                maxLength={100}
-                placeholder="Their name"
-                value={guest}
-                onChange={(event) => setGuest(event.target.value)}
-              />
-              <button className="btn join-item">Add guest</button>
-            </div>
-          </form>
+          <AddOne
+            label="Invite by e-mail"
+            type="email"
+            button="Invite"
+            onAdd={(email) =>
+              save({ ...wanted, invite: [...wanted.invite, email] }, `Invitation sent to ${email}`)
+            }
+          />
+          <AddOne
+            label="Add a guest"
+            type="text"
+            button="Add guest"
+            placeholder="Their name"
+            onAdd={(name) =>
+              save({ ...wanted, guests: [...wanted.guests, name] }, `${name} plays as a guest`)
+            }
+          />
         </fieldset>
       )}
     </div>
