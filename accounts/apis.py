@@ -107,7 +107,12 @@ class ProfileApi(APIView):
         fields = valid(ProfileInput, request.data)
         message = "You can only update your own record."
         require_self(request.user, fields.get("email"), or_admin=False, message=message)
-        user = user_update_profile(user=request.user, name=fields["name"], image=fields.get("image") or "")
+        user = user_update_profile(
+            user=request.user,
+            name=fields["name"],
+            image=fields.get("image") or "",
+            level=fields.get("level", request.user.level),  # a client that sends none keeps it
+        )
         return Response(UserOutput(user).data)
 
 

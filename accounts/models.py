@@ -1,8 +1,9 @@
 import uuid
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager
-from django.core.validators import URLValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, URLValidator
 from django.db import models
 from django.utils import timezone
 
@@ -28,6 +29,10 @@ class UserManager(BaseUserManager["User"]):
         return self.create_user(email, password, role=User.Role.ADMIN, **fields)
 
 
+# The scale of a player's level, as padel and tennis clubs rate it.
+LEVEL_LOWEST, LEVEL_HIGHEST = Decimal("1.0"), Decimal("7.0")
+
+
 class User(AbstractBaseUser):
     """A person known to the club, identified by e-mail, signed in through Firebase. The role lives
     here, not in the identity provider. Admins are the club's staff: they may use Django admin."""
@@ -43,6 +48,14 @@ class User(AbstractBaseUser):
     public_id = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     name = models.CharField(max_length=150, blank=True, validators=[validate_one_line])
     image = models.URLField(max_length=500, blank=True)
+    # How well they play, by their own judgement, for others choosing players: 1.0 to 7.0.
+    level = models.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(LEVEL_LOWEST), MaxValueValidator(LEVEL_HIGHEST)],
+    )
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.USER)
     firebase_uid = models.CharField(max_length=128, unique=True, null=True, blank=True)
     member_since = models.DateTimeField(null=True, blank=True)

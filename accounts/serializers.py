@@ -5,7 +5,7 @@ from rest_framework import serializers
 from kernel.days import DateLabel, day, when
 from kernel.text import validate_one_line
 
-from .models import User, validate_photo_url
+from .models import LEVEL_HIGHEST, LEVEL_LOWEST, User, validate_photo_url
 
 
 class NormalisedEmailField(serializers.EmailField):
@@ -36,6 +36,7 @@ class UserOutput(serializers.ModelSerializer):
             "lastLogin",
             "lastLoginLabel",
             "memberSince",
+            "level",
         ]
         read_only_fields = fields
 
@@ -65,6 +66,15 @@ class ProfileInput(serializers.Serializer):
     email = NormalisedEmailField(required=False)
     image = serializers.URLField(
         max_length=500, required=False, allow_blank=True, allow_null=True, validators=[validate_photo_url]
+    )
+    level = serializers.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        min_value=LEVEL_LOWEST,
+        max_value=LEVEL_HIGHEST,
+        required=False,
+        allow_null=True,
+        help_text="How well you play, as you judge it, from 1.0 to 7.0; null for none. Left out: kept.",
     )
 
 
@@ -100,3 +110,9 @@ class PersonOutput(serializers.Serializer):
 
     id = serializers.UUIDField(source="public_id")
     name = serializers.CharField()
+    level = serializers.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        allow_null=True,
+        help_text="Their own judgement of how well they play.",
+    )

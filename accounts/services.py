@@ -1,6 +1,7 @@
 import hashlib
 from collections.abc import Collection
 from datetime import datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -125,10 +126,11 @@ def session_has_ended(cookie: str) -> bool:
     return EndedSession.objects.filter(digest=_digest(cookie)).exists()
 
 
-def user_update_profile(*, user: User, name: str, image: str) -> User:
+def user_update_profile(*, user: User, name: str, image: str, level: Decimal | None) -> User:
     user.name = name
     user.image = image
-    user.save(update_fields=["name", "image"])
+    user.level = level
+    user.save(update_fields=["name", "image", "level"])
     return user
 
 

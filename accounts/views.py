@@ -48,7 +48,9 @@ def forgot_password(request):
 def profile(request):
     """Name and photo (a form here), password (an island, through Firebase), sign out everywhere."""
     user = request.user
-    form = ProfileForm(request.POST or None, initial={"name": user.name, "image": user.image})
+    form = ProfileForm(
+        request.POST or None, initial={"name": user.name, "image": user.image, "level": user.level}
+    )
     if request.method == "POST" and form.is_valid():
         user_update_profile(user=user, **form.cleaned_data)
         messages.success(request, "Your profile has been saved.")

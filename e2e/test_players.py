@@ -24,7 +24,7 @@ def test_the_organiser_chooses_the_players_and_an_invited_friend_accepts(
 ):
     settings.SITE_URL = site  # the links in the e-mails lead to this test's site
     ada = User.objects.create_user("ada@example.com", name="Ada Lovelace")
-    User.objects.create_user("mia@example.com", name="Mia Park", role=User.Role.MEMBER)
+    User.objects.create_user("mia@example.com", name="Mia Park", role=User.Role.MEMBER, level="3.5")
     User.objects.create_user("zoe@example.com", name="Zoe Parker")
     day = timezone.localdate() + timedelta(days=5)
     booking = make_booking(user=ada, court=CourtFactory(name="Centre Court", places=4), date=day)
@@ -32,7 +32,7 @@ def test_the_organiser_chooses_the_players_and_an_invited_friend_accepts(
     sign_in(page, site, "ada@example.com", f"/dashboard/bookings/{booking.pk}", name="Ada Lovelace")
     players = page.get_by_test_id("players")
     page.get_by_label("Add a person of the club").fill("par")
-    page.get_by_role("button", name="Add Mia Park").click()
+    page.get_by_role("button", name="Add Mia Park · level 3.5").click()
     expect(players).to_contain_text("Mia Park")
     page.get_by_label("Invite by e-mail").fill("ken@example.com")
     page.get_by_role("button", name="Invite", exact=True).click()

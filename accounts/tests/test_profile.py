@@ -54,6 +54,17 @@ def test_each_role_changes_its_own_name_and_photo_and_nobody_elses(sign_in_as, k
     assert "Bob Stone" in page_text(bystander.get("/dashboard/profile"))
 
 
+def test_a_person_rates_their_level_and_may_leave_it_empty(sign_in_as):
+    client = sign_in_as("ada@example.com", name="Ada Lovelace")
+
+    client.post("/dashboard/profile", {"name": "Ada Lovelace", "level": "3.5"})
+    assert str(User.objects.get().level) == "3.5"
+    assert 'value="3.5"' in page_text(client.get("/dashboard/profile"))
+
+    client.post("/dashboard/profile", {"name": "Ada Lovelace", "level": ""})
+    assert User.objects.get().level is None
+
+
 def test_the_form_changes_only_the_name_and_photo(sign_in_as):
     client = sign_in_as("ada@example.com")
 
@@ -78,6 +89,10 @@ def test_the_form_changes_only_the_name_and_photo(sign_in_as):
             "Enter an https:// address of an image.",
         ),
         ({"name": "Ada", "image": "javascript:alert(1)"}, "image", "Enter an https:// address of an image."),
+        ({"name": "Ada", "level": "0.5"}, "level", "Ensure this value is greater than or equal to 1.0."),
+        ({"name": "Ada", "level": "7.5"}, "level", "Ensure this value is less than or equal to 7.0."),
+        ({"name": "Ada", "level": "3.25"}, "level", "Give it to one decimal, like 3.5."),
+        ({"name": "Ada", "level": "good"}, "level", "Enter a number."),
     ],
 )
 def test_bad_input_is_refused_with_the_message_under_its_field(sign_in_as, body, field, message):

@@ -78,6 +78,7 @@ def test_a_user_record_is_shown_to_its_owner_and_to_admins(people, caller, email
             "lastLogin",
             "lastLoginLabel",
             "memberSince",
+            "level",
         }
 
 
@@ -162,14 +163,14 @@ def test_recording_a_profile_needs_a_signed_in_caller(people):
     [("user", ["Mia Park", "Zoe Parker"]), ("member", ["Zoe Parker"]), ("admin", ["Mia Park", "Zoe Parker"])],
 )
 def test_anyone_signed_in_finds_people_by_name_and_sees_only_names_and_public_ids(people, caller, found):
-    zoe = User.objects.create_user("zoe@example.com", name="Zoe Parker")
+    zoe = User.objects.create_user("zoe@example.com", name="Zoe Parker", level="4.5")
     User.objects.create_user("paro@example.com", name="Paro Gone", is_active=False)
 
     response = people[caller].get("/api/people", {"search": "PAR"})
 
     assert response.status_code == 200
     assert [person["name"] for person in response.json()] == found
-    assert response.json()[-1] == {"id": str(zoe.public_id), "name": "Zoe Parker"}
+    assert response.json()[-1] == {"id": str(zoe.public_id), "name": "Zoe Parker", "level": "4.5"}
     assert "@" not in response.content.decode()
 
 
@@ -192,3 +193,25 @@ def test_a_search_names_two_letters_at_least(people, query, message):
 
 def test_a_visitor_finds_nobody(people):
     assert Client().get("/api/people", {"search": "mia"}).status_code == 401
+
+
+# --- POST /api/users: one's level ----------------------------------------------------------
+
+
+def test_a_level_is_set_through_the_api_and_kept_by_a_client_that_sends_none(people):
+    ada = people["user"]
+
+    assert (
+        ada.post("/api/users", {"name": "Ada", "level": "5.0"}, content_type="application/json").json()[
+            "level"
+        ]
+        == "5.0"
+    )
+    kept = ada.post("/api/users", {"name": "Ada L."}, content_type="application/json")
+    refused = ada.post("/api/users", {"name": "Ada", "level": 9}, content_type="application/json")
+
+    assert (kept.json()["name"], kept.json()["level"]) == ("Ada L.", "5.0")
+    assert refused.status_code == 400
+    assert refused.json() == {"level": ["Ensure this value is less than or equal to 7.0."]}
+    cleared = ada.post("/api/users", {"name": "Ada", "level": None}, content_type="application/json")
+    assert cleared.json()["level"] is None

@@ -1441,6 +1441,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+            /**
+             * Format: decimal
+             * @description Their own judgement of how well they play.
+             */
+            level: string | null;
         };
         /**
          * @description A ModelSerializer whose fields the API names in camelCase, each read and written as the
@@ -1665,6 +1670,11 @@ export interface components {
             /** Format: email */
             email?: string;
             image?: (string) | null;
+            /**
+             * Format: decimal
+             * @description How well you play, as you judge it, from 1.0 to 7.0; null for none. Left out: kept.
+             */
+            level?: string | null;
         };
         Quote: {
             /** Format: decimal */
@@ -1806,6 +1816,8 @@ export interface components {
             readonly lastLoginLabel: string | null;
             /** Format: date-time */
             memberSince: string | null;
+            /** Format: decimal */
+            readonly level: string | null;
         };
         /** @description A person as All Users lists them: their record and their membership. */
         UserWithMembershipOutput: {
@@ -1824,6 +1836,8 @@ export interface components {
             readonly lastLoginLabel: string | null;
             /** Format: date-time */
             memberSince: string | null;
+            /** Format: decimal */
+            readonly level: string | null;
             /** @description Their live membership (awaiting its first payment, active or past due), or null. */
             readonly membership: components["schemas"]["MembershipSummary"] | null;
         };

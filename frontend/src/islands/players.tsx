@@ -24,6 +24,8 @@ interface Players {
 interface Person {
   id: string;
   name: string;
+  /** How well they play, as they judge it (1.0 to 7.0), if they said. */
+  level: string | null;
 }
 
 interface Props extends Players {
@@ -214,6 +216,7 @@ function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
                       <li key={person.id}>
                         <button type="button" onClick={() => void addPerson(person)}>
                           Add {person.name}
+                          {person.level && ` · level ${person.level}`}
                         </button>
                       </li>
                     ))
