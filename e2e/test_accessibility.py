@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.players import invitation_token, players_set
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
@@ -257,3 +258,27 @@ def test_pages_with_their_form_messages_showing(site: str, page: Page, content, 
     record("Club Rules, a refused rule and the summary of problems")
 
     assert found == {}
+
+
+def test_the_players_of_a_booking_with_people_found_and_an_invitation(site: str, page: Page, content):
+    ada = User.objects.create_user("ada@example.com", name="Ada Lovelace")
+    User.objects.create_user("mia@example.com", name="Mia Park", level="3.5")
+    booking = make_booking(user=ada, court=content, date=timezone.localdate() + timedelta(days=5))
+    # Two places of four taken besides the organiser's: a person chosen and an address invited.
+    [_, invited] = players_set(
+        booking=booking,
+        by=ada,
+        people=[User.objects.create_user("zoe@example.com", name="Zoe Parker").public_id],
+        invite=["ken@example.com"],
+        guests=[],
+    )
+    sign_in(page, site, "ada@example.com", f"/dashboard/bookings/{booking.pk}")
+
+    page.get_by_label("Add a person of the club").fill("mia")
+    expect(page.get_by_role("button", name="Add Mia Park · level 3.5")).to_be_visible()
+    assert serious_violations(page) == []
+
+    page.context.clear_cookies()
+    page.goto(f"{site}/invitations/{invitation_token(invited)}")
+    expect(page.get_by_role("button", name="Sign in to accept")).to_be_visible()
+    assert serious_violations(page) == []
