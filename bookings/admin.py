@@ -11,7 +11,7 @@ from kernel.slots import slots_label
 
 from .blocks import BlockConflicts, block_create, block_delete
 from .forms import PolicyForm
-from .models import Block, Booking, BookingStatusChange, CalendarFeed, Policy, WaitlistEntry
+from .models import Block, Booking, BookingStatusChange, CalendarFeed, Player, Policy, WaitlistEntry
 from .services import booking_approve, booking_cancel, booking_reject, calendar_feed_reset, policy_update
 
 
@@ -127,6 +127,14 @@ class StatusChangeInline(admin.TabularInline):
     fields = readonly_fields = ("at", "from_status", "to_status", "by", "reason")
 
 
+class PlayerInline(admin.TabularInline):
+    """Who plays besides the organiser, read only: the organiser changes them on the booking's page
+    (bookings/players.py), and each change is told to whoever it concerns."""
+
+    model = Player
+    fields = readonly_fields = ("kind", "status", "user", "email", "name", "created_at")
+
+
 def _service_action(decide, done: str, description: str):
     """An action running the service `decide` on each selected booking, saying what became of each."""
 
@@ -152,7 +160,7 @@ class BookingAdmin(ReadOnlyAdmin):
     search_fields = ["user__email", "court_name"]
     date_hierarchy = "date"
     list_select_related = ["user"]
-    inlines = [StatusChangeInline]
+    inlines = [PlayerInline, StatusChangeInline]
     actions = ["approve", "reject", "cancel"]
     approve = _service_action(booking_approve, "approved", "Approve the selected pending bookings")
     reject = _service_action(booking_reject, "rejected", "Reject the selected pending bookings")

@@ -4,13 +4,16 @@ The club rules, blocks and calendar feeds change there through their services to
 one audit entry: the service's, never a second one for Django admin."""
 
 import json
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from accounts.models import User
 from audit.models import AuditEntry
 from bookings.admin import PolicyAdmin
 from bookings.models import Block, Booking, CalendarFeed, Policy
+from bookings.players import players_set
 from bookings.selectors import policy_get
 from bookings.services import calendar_feed_get
 from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
@@ -55,13 +58,17 @@ def test_the_actions_go_through_the_services_and_are_audited(people):
     ]
 
 
-def test_a_booking_is_read_with_its_history_and_never_edited(people):
-    booking = make_booking(user=User.objects.get(email="ada@example.com"))
+def test_a_booking_is_read_with_its_players_and_history_and_never_edited(people):
+    ada = User.objects.get(email="ada@example.com")
+    booking = make_booking(user=ada, date=timezone.localdate() + timedelta(days=5))
+    players_set(booking=booking, by=ada, people=[], invite=["ken@example.com"], guests=["Uncle Bob"])
 
     page = people["admin"].get(f"/admin/bookings/booking/{booking.pk}/change/").content.decode()
     edited = people["admin"].post(f"/admin/bookings/booking/{booking.pk}/change/", {"status": "confirmed"})
 
     assert "Booking status changes" in page
+    assert "ken@example.com" in page
+    assert "Uncle Bob" in page
     assert page.count('<td class="field-to_status">') == 1  # its one change so far: requested
     assert 'name="status"' not in page
     assert edited.status_code == 403
