@@ -11,7 +11,7 @@ from accounts.models import User
 from bookings.models import Booking
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
-from e2e.journeys import sign_in
+from e2e.journeys import requests_under_way, sign_in, wait_until_settled
 
 pytestmark = pytest.mark.browser
 
@@ -68,5 +68,9 @@ def test_the_owner_sees_when_an_approved_booking_must_be_paid(site: str, page: P
     expect(page.get_by_role("row", name=re.compile(booking.court_name))).to_contain_text(
         re.compile(r"\(in (23\shours|1\sday)")
     )
+    under_way = requests_under_way(page)
     page.get_by_role("link", name="Pay").click()
     expect(page.locator("#pay-by")).to_contain_text(re.compile(r"\(in (23\shours|1\sday)"))
+    # The payment form's request for its PaymentIntent has been answered: none of the page's
+    # requests still writes a payment while the test's database is emptied.
+    wait_until_settled(page, under_way)
