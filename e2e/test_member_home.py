@@ -15,7 +15,7 @@ from bookings.tests.factories import make_booking, tomorrow
 from bookings.waitlist import waitlist_join, waitlist_offer
 from content.models import Announcement
 from courts.tests.factories import CourtFactory
-from e2e.journeys import PHONE, assert_on_screen, sign_in
+from e2e.journeys import PHONE, assert_on_screen, requests_under_way, sign_in, wait_until_settled
 
 pytestmark = pytest.mark.browser
 
@@ -74,8 +74,11 @@ def test_a_members_home_shows_what_waits_for_them_on_a_phone(site: str, page: Pa
     assert_on_screen(held.get_by_role("link", name="Book now"))
     expect(section(page, "New announcements")).to_contain_text("The courts close at 6 pm on Friday")
 
+    under_way = requests_under_way(page)
     pay.click()
     expect(page).to_have_url(re.compile(r"/dashboard/payment-page/\d+$"))
+    # Its request for a PaymentIntent answered: nothing writes a payment once the test is over.
+    wait_until_settled(page, under_way)
 
 
 def test_reading_the_announcements_leaves_none_new_on_the_home(site: str, page: Page, member):
