@@ -29,6 +29,11 @@ class UserManager(BaseUserManager["User"]):
         return self.create_user(email, password, role=User.Role.ADMIN, **fields)
 
 
+def public_name(name: str) -> str:
+    """A person's name as others see it (User.public_name), from the name alone."""
+    return name or "A player of the club"
+
+
 # The scale of a player's level, as padel and tennis clubs rate it.
 LEVEL_LOWEST, LEVEL_HIGHEST = Decimal("1.0"), Decimal("7.0")
 
@@ -87,6 +92,11 @@ class User(AbstractBaseUser):
     @property
     def display_name(self) -> str:
         return self.name or self.email
+
+    @property
+    def public_name(self) -> str:
+        """What other people of the club see of this one: the name, never the e-mail address."""
+        return public_name(self.name)
 
     @property
     def is_admin(self) -> bool:

@@ -8,16 +8,15 @@ from datetime import date as Date
 from datetime import timedelta
 from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 
-from accounts.models import User
+from accounts.models import User, public_name
 from courts.models import Court
 from courts.pricing import peak_slots
 from courts.selectors import courts_all, courts_with_price_bands
 from kernel.days import day
 from kernel.slots import slots_label
 
-from .models import BookedSlot
 from .rules import Limit, PersonRules
 from .selectors import held_slots, played_in
 from .slots import slot_hours
@@ -34,14 +33,12 @@ class Held(NamedTuple):
     organiser: str | None
 
 
-def played_slots(user: User) -> QuerySet[BookedSlot]:
-    """The slots held now by the bookings `user` makes or plays in (those by their ids, as in
-    selectors.own_and_played)."""
-    return held_slots().filter(Q(booking__user=user) | Q(booking_id__in=played_in(user)))
-
-
-def _held(user: User, **filters: object) -> list[Held]:
-    rows = played_slots(user).filter(**filters).order_by("date", "booking_id", "slot")
+def _held(user: User, **filters: Any) -> list[Held]:
+    """The slots held now, on the days `filters` choose, by the bookings `user` makes or plays in
+    (those by their ids, as in selectors.own_and_played)."""
+    played = played_in(user, **filters)
+    rows = held_slots(**filters).filter(Q(booking__user=user) | Q(booking_id__in=played))
+    rows = rows.order_by("date", "booking_id", "slot")
     found = rows.values_list(
         "slot",
         "booking_id",
@@ -58,7 +55,7 @@ def _held(user: User, **filters: object) -> list[Held]:
             court,
             name,
             on,
-            None if organiser == user.pk else organiser_name or "another person",
+            None if organiser == user.pk else public_name(organiser_name),
         )
         for slot, booking, court, name, on, organiser, organiser_name in found
     ]

@@ -152,8 +152,13 @@ class Player(StatusMachine):
     def shown_name(self) -> str:
         """What the other players see: a person's name, a guest's, or the address invited."""
         if self.user is not None:
-            return self.user.name or "A player of the club"
+            return self.user.public_name
         return self.name or self.email
+
+    @property
+    def listed_name(self) -> str:
+        """The shown name in a list of who plays, a guest's marked as one."""
+        return f"{self.shown_name} (guest)" if self.kind == self.Kind.GUEST else self.shown_name
 
 
 class Block(models.Model):

@@ -32,6 +32,21 @@ def players_until(booking: Booking, policy: Policy) -> datetime:
     return booking.starts_at - timedelta(hours=policy.cancel_cutoff_hours)
 
 
+def organises(booking: Booking, person: User) -> bool:
+    """Whether `person` may choose the booking's players (and see the addresses invited): its
+    organiser, or an admin."""
+    return person.pk == booking.user_id or person.is_admin
+
+
+def players_closed(booking: Booking, policy: Policy) -> str:
+    """Why the booking's players no longer change, or "" while they may."""
+    if booking.status not in Booking.HOLDING:
+        return f"This booking is {booking.get_status_display().lower()}: its players no longer change."
+    if timezone.now() >= (until := players_until(booking, policy)):
+        return f"The players could be changed until {when(until)}."
+    return ""
+
+
 def invitation_token(player: Player) -> str:
     """The key of an invitation's accept and decline links: whoever holds the e-mail holds it."""
     return signing.dumps(player.pk, salt=INVITATION_SALT)
@@ -57,14 +72,10 @@ def players_set(
     whoever is taken off; each new address gets its invitation."""
     locked = Booking.objects.select_for_update(of=("self",)).select_related("court", "user")
     booking = locked.get(pk=booking.pk)
-    if by.pk != booking.user_id and not by.is_admin:
+    if not organises(booking, by):
         raise Forbidden("Only the person who made the booking chooses its players.")
-    if booking.status not in Booking.HOLDING:
-        raise Conflict(
-            f"This booking is {booking.get_status_display().lower()}: its players no longer change."
-        )
-    if timezone.now() >= (until := players_until(booking, policy_get())):
-        raise Conflict(f"The players could be changed until {when(until)}.")
+    if closed := players_closed(booking, policy_get()):
+        raise Conflict(closed)
     people, invite = set(people), {email.strip().lower() for email in invite}
     guests = [name.strip() for name in guests]
     chosen = {

@@ -213,21 +213,19 @@ def day_sheet(
 
 def _others_playing(booking_ids: set[int], viewer_id: int | None) -> dict[int, tuple[str, ...]]:
     """For each of the viewer's bookings (made or played in), who else plays: its organiser and its
-    players, guests marked; one query, none when the viewer has none that day."""
+    players (Player.listed_name); one query, none when the viewer has none that day."""
     if not booking_ids:
         return {}
-    rows = (
-        Player.objects.filter(booking_id__in=booking_ids, status=Player.Status.PLAYING)
-        .order_by("created_at", "id")
-        .values_list("booking_id", "booking__user_id", "booking__user__name", "user_id", "user__name", "name")
+    players = Player.objects.filter(booking_id__in=booking_ids, status=Player.Status.PLAYING).select_related(
+        "user", "booking__user"
     )
     others: dict[int, list[str]] = {}
-    for booking_id, organiser_id, organiser, user_id, person, guest in rows:
-        names = others.setdefault(booking_id, [])
-        if organiser_id != viewer_id and not names:
-            names.append(organiser or "the organiser")
-        if user_id != viewer_id:
-            names.append(person or "a player" if user_id else f"{guest} (guest)")
+    for player in players:
+        names = others.setdefault(player.booking_id, [])
+        if not names and player.booking.user_id != viewer_id:
+            names.append(player.booking.user.public_name)
+        if player.user_id != viewer_id:
+            names.append(player.listed_name)
     return {booking_id: tuple(names) for booking_id, names in others.items()}
 
 

@@ -121,10 +121,12 @@ def bookings_visible_to(user: User) -> QuerySet[Booking]:
     return Booking.objects.select_related("user", "court") if user.is_admin else own_bookings(user)
 
 
-def played_in(user: User) -> list[int]:
-    """The bookings of others that `user` plays in (bookings/players.py)."""
+def played_in(user: User, **booking_filters: Any) -> list[int]:
+    """The bookings of others that `user` plays in (bookings/players.py), those `booking_filters`
+    choose (their dates, say)."""
     plays = Player.objects.filter(user=user, status=Player.Status.PLAYING)
-    return list(plays.values_list("booking_id", flat=True))
+    chosen = {f"booking__{lookup}": value for lookup, value in booking_filters.items()}
+    return list(plays.filter(**chosen).values_list("booking_id", flat=True))
 
 
 def own_and_played(user: User) -> QuerySet[Booking]:

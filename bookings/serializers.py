@@ -15,7 +15,7 @@ from kernel.text import validate_one_line
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
 from .models import Booking, Player, Policy, WaitlistEntry
-from .players import players_until
+from .players import organises, players_closed, players_until
 from .schedule import CellState, schedule_types
 from .selectors import policy_get
 from .waitlist import book_path
@@ -342,16 +342,15 @@ class PlayersOutput(serializers.Serializer):
 
 def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
     """What GET /api/bookings/{id}/players answers `viewer` (and the booking's page gives its island)."""
-    sees_addresses = viewer.pk == booking.user_id or viewer.is_admin
-    until = players_until(booking, policy_get())
-    changeable = sees_addresses and booking.status in Booking.HOLDING and timezone.now() < until
+    sees_addresses = organises(booking, viewer)
+    policy = policy_get()
     return PlayersOutput(
         {
             "places": booking.court.places,
-            "organiser": booking.user.name or "The organiser",
+            "organiser": booking.user.public_name,
             "players": booking.players.select_related("user"),
-            "changeable": changeable,
-            "changeableUntil": until,
+            "changeable": sees_addresses and not players_closed(booking, policy),
+            "changeableUntil": players_until(booking, policy),
         },
         context={"sees_addresses": sees_addresses},
     ).data

@@ -79,7 +79,7 @@ def _note(booking: "WithAnnotations[Booking, ShownStatus]") -> str:
     """What the owner needs to know beside the status: the admin's reason (a rejection, or a
     cancellation by the club), or the payment deadline; to a player, whose booking it is."""
     if getattr(booking, "played", False):  # someone else's booking, which they play in
-        return f"You play: {booking.user.name or 'another person'} organises it."
+        return f"You play: {booking.user.public_name} organises it."
     status = getattr(booking, "shown_status", booking.status)
     if status == Booking.Status.REJECTED:
         return booking.reason or "No reason given."
