@@ -80,6 +80,7 @@ POLICY_SECTIONS = {
     "Limits per person": "open_bookings_limit daily_hours_limit daily_open_hours_limit "
     "weekly_open_hours_limit rerequest_cooldown_minutes",
     "Cancelling a paid booking": "cancel_cutoff_hours refund_percent late_refund_percent",
+    "Players": "price_sharing guest_fee",
     "Waitlist": "waitlist_hold_minutes",
     "Memberships": "membership_grace_days",
 }
@@ -109,9 +110,13 @@ class PolicyForm(forms.ModelForm):
             "cancel_cutoff_hours": "Cut-off: hours before the start",
             "refund_percent": "Refund before the cut-off (%)",
             "late_refund_percent": "Refund after the cut-off (%)",
+            "price_sharing": "Who pays for a booking with players",
+            "guest_fee": "Guest fee, per guest per booking ($)",
             "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
             "membership_grace_days": "Days a membership whose renewal was declined keeps its benefits",
         }
         widgets = dict.fromkeys(fields, forms.NumberInput(attrs={"class": "input w-full max-w-40"})) | {
-            "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"})
+            "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"}),
+            "price_sharing": forms.Select(attrs={"class": "select"}),
+            "guest_fee": forms.NumberInput(attrs={"class": "input w-full max-w-40", "step": "0.01"}),
         }

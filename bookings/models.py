@@ -47,9 +47,19 @@ class Booking(StatusMachine):
     date = models.DateField()
     slots = models.JSONField(help_text="The booked slots, in the court's order.")
     starts_at = models.DateTimeField(help_text="When its first slot begins.")
-    price = models.DecimalField(max_digits=10, decimal_places=2)
+    price = models.DecimalField(
+        max_digits=10, decimal_places=2, help_text="What it costs, its guests' fees included."
+    )
+    guest_fees = models.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        default=0,
+        help_text="The part of the price that is the policy's guest fee, for each guest playing.",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Shared payment: when the organiser was asked to pay what the players left unpaid (once).
+    rest_asked_at = models.DateTimeField(null=True, blank=True, editable=False)
     approved_at = models.DateTimeField(null=True, blank=True)
     payment_due_at = models.DateTimeField(
         null=True,
@@ -394,6 +404,25 @@ class Policy(models.Model):
         default=0,
         validators=[MaxValueValidator(100)],
         help_text="The share given back to a person who cancels after the cut-off (until it starts).",
+    )
+
+    class PriceSharing(models.TextChoices):
+        ORGANISER = "organiser", "The organiser pays the whole price"
+        SHARED = "shared", "Each player pays their share"
+
+    price_sharing = models.CharField(
+        max_length=10,
+        choices=PriceSharing.choices,
+        default=PriceSharing.ORGANISER,
+        help_text="Who pays for a booking with players: its organiser, or each player their share "
+        "(the organiser their guests').",
+    )
+    guest_fee = models.DecimalField(
+        max_digits=6,
+        decimal_places=2,
+        default=0,
+        validators=[MinValueValidator(0), MaxValueValidator(999)],
+        help_text="What each guest adds to the price of a booking they play in; 0 for nothing.",
     )
     waitlist_hold_minutes = models.PositiveSmallIntegerField(
         default=30,

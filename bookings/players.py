@@ -14,6 +14,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import User
+from courts.pricing import members_only_slots
 from kernel.days import when
 from kernel.errors import Conflict, Forbidden
 
@@ -22,6 +23,7 @@ from .hours import hours_refusal
 from .models import Booking, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
+from .shares import anyone_paid, shared
 
 Kind, Status = Player.Kind, Player.Status
 INVITATION_SALT = "bookings.players.invitation"
@@ -74,7 +76,8 @@ def players_set(
     booking = locked.get(pk=booking.pk)
     if not organises(booking, by):
         raise Forbidden("Only the person who made the booking chooses its players.")
-    if closed := players_closed(booking, policy_get()):
+    policy = policy_get()
+    if closed := players_closed(booking, policy):
         raise Conflict(closed)
     people, invite = set(people), {email.strip().lower() for email in invite}
     guests = [name.strip() for name in guests]
@@ -90,6 +93,11 @@ def players_set(
         errors["invite"] = "That is your own address: invite the others."
     if not all(guests):
         errors["guests"] = "Give each guest a name."
+    elif guests and (kept := members_only_slots(booking.court, booking.date, booking.slots)):
+        are = "is" if len(kept) == 1 else "are"
+        errors["guests"] = (
+            f"Members only: {', '.join(kept)} {are} kept for the club's members, so guests cannot play then."
+        )
     if (count := 1 + len(people) + len(invite) + len(guests)) > booking.court.places:
         errors["players"] = (
             f"{booking.court_name} has places for {booking.court.places}, you included, and these are "
@@ -97,9 +105,12 @@ def players_set(
         )
     if errors:
         raise ValidationError(errors)
+    current = list(booking.players.select_related("user"))
+    _check_paid(booking, policy, current, people=set(chosen), invite=invite, guests=guests)
+    guests_before = sum(player.kind == Kind.GUEST for player in current)
 
     kept, guests_left = [], Counter(guests)
-    for player in booking.players.select_related("user"):
+    for player in current:
         if player.user is not None:
             stays = chosen.pop(player.user.public_id, None) is not None
         elif player.kind == Kind.INVITED:
@@ -123,6 +134,8 @@ def players_set(
         ),
         *(Player(booking=booking, kind=Kind.GUEST, name=name) for name in guests_left.elements()),
     ]
+    if len(guests) != guests_before:
+        _charge_guests(booking, policy, guests=len(guests))
     for player in added:
         player.save()
         if player.kind == Kind.PERSON:
@@ -179,6 +192,42 @@ def _check_hours(booking: Booking, people: list[User], *, named: bool) -> None:
         )
         if refusal:
             raise Conflict(refusal)
+
+
+def _check_paid(
+    booking: Booking,
+    policy: Policy,
+    players: list[Player],
+    *,
+    people: set[UUID],
+    invite: set[str],
+    guests: list[str],
+) -> None:
+    """Refuses changes of the booking's `players` that would change what was paid: any, with
+    shared payment (the shares are split between those on the list); the number of guests (their
+    fees), either way."""
+    if not anyone_paid(booking):
+        return
+    if shared(policy):
+        same = (
+            {p.user.public_id for p in players if p.user is not None} == people
+            and {p.email for p in players if p.user is None and p.email} == invite
+            and sorted(p.name for p in players if p.kind == Kind.GUEST) == sorted(guests)
+        )
+        if not same:
+            raise Conflict("Players have paid their shares of this booking: its players no longer change.")
+    elif sum(p.kind == Kind.GUEST for p in players) != len(guests) and booking.guest_fees + policy.guest_fee:
+        raise Conflict(
+            "This booking is paid: the number of its guests, who each pay a fee, no longer changes."
+        )
+
+
+def _charge_guests(booking: Booking, policy: Policy, *, guests: int) -> None:
+    """The booking's price with the policy's guest fee for each of its `guests`."""
+    fees = policy.guest_fee * guests
+    booking.price = booking.price - booking.guest_fees + fees
+    booking.guest_fees = fees
+    booking.save(update_fields=["price", "guest_fees"])
 
 
 def players_told_of_end(booking: Booking) -> None:

@@ -200,10 +200,12 @@ def _transition(
     only_from: str = "",
     reason: str = "",
     slots_blocked: bool = False,
+    refund_percent: int = 100,
 ) -> Booking:
     """Moves a booking to `to` under its row lock, with its history row and the `reason` its owner
-    is told (and whether a block takes its slots); slots it gives up go to their waitlists. An
-    admin's move of someone else's is audited."""
+    is told (and whether a block takes its slots); slots it gives up go to their waitlists, and
+    what was paid for it is refunded (`refund_percent` of each payment). An admin's move of
+    someone else's is audited."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
     # One moment for the move and its history row (the re-request wait counts from it).
@@ -232,6 +234,8 @@ def _transition(
     notices.status_changed(locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked)
     if to not in Booking.HOLDING:
         players_told_of_end(locked)
+        if from_status in (Status.APPROVED, Status.CONFIRMED):  # shares may have been paid
+            _refunds_owed(locked, by=by, percent=refund_percent)
     return locked
 
 
@@ -264,20 +268,29 @@ def refund_percent(*, booking: Booking, by: User, now: datetime | None = None) -
     return one.values_list("refund_percent", flat=True).get()
 
 
-# The payments app's service recording a cancelled paid booking's refund (with `booking`, `by`,
+# The payments app's service recording the refunds a booking that ends owes (with `booking`, `by`,
 # `percent`), named as Django starts (PaymentsConfig.ready): payments build on bookings, not back.
-_refund_for_cancelled_booking: Callable[..., object] | None = None
+_refund_for_ended_booking: Callable[..., object] | None = None
 
 
 def cancellations_refunded_by(record: Callable[..., object]) -> None:
-    global _refund_for_cancelled_booking
-    _refund_for_cancelled_booking = record
+    global _refund_for_ended_booking
+    _refund_for_ended_booking = record
+
+
+def _refunds_owed(booking: Booking, *, by: User | None, percent: int) -> None:
+    """Records, in the transaction that ends `booking`, the refunds of what was paid for it:
+    `percent` of each payment."""
+    if _refund_for_ended_booking is None:  # never ended without its refunds
+        raise ImproperlyConfigured("No service records the refunds of paid bookings that end.")
+    _refund_for_ended_booking(booking=booking, by=by, percent=percent)
 
 
 @transaction.atomic
 def booking_cancel(*, booking: Booking, by: User, reason: str = "", slots_blocked: bool = False) -> Booking:
     """The owner or an admin cancels a booking; a paid one until it starts, its refund recorded in
-    the same transaction by the payments app. `slots_blocked`: for a block that takes its slots."""
+    the same transaction by the payments app (the policy's share of a confirmed booking, all of
+    the shares paid for one not yet confirmed). `slots_blocked`: for a block that takes its slots."""
     if booking.user_id != by.pk and not by.is_admin:
         raise Forbidden("Only the booking's owner or an admin may cancel it.")
     locked = Booking.objects.select_for_update().get(pk=booking.pk)
@@ -285,15 +298,15 @@ def booking_cancel(*, booking: Booking, by: User, reason: str = "", slots_blocke
     now = timezone.now()
     if paid and locked.starts_at <= now:
         raise Conflict("This booking has already started, so it can no longer be cancelled.")
-    cancelled = _transition(
-        booking=locked, to=Status.CANCELLED, by=by, reason=reason.strip(), slots_blocked=slots_blocked
+    percent = refund_percent(booking=locked, by=by, now=now) if paid else 100
+    return _transition(
+        booking=locked,
+        to=Status.CANCELLED,
+        by=by,
+        reason=reason.strip(),
+        slots_blocked=slots_blocked,
+        refund_percent=percent,
     )
-    if paid:
-        if _refund_for_cancelled_booking is None:  # never cancelled without its refund
-            raise ImproperlyConfigured("No service records the refunds of paid bookings cancelled.")
-        percent = refund_percent(booking=cancelled, by=by, now=now)
-        _refund_for_cancelled_booking(booking=cancelled, by=by, percent=percent)
-    return cancelled
 
 
 def bookings_expire(*, now: datetime | None = None) -> int:

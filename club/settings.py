@@ -340,6 +340,7 @@ SPECTACULAR_SETTINGS = {
         "RefundStatusEnum": "payments.models.Refund.Status",
         "WaitlistStatusEnum": "bookings.models.WaitlistEntry.Status",
         "MembershipStatusEnum": "memberships.models.Membership.Status",
+        "PriceSharingEnum": "bookings.models.Policy.PriceSharing",
     },
 }
 
@@ -374,6 +375,7 @@ PERIODIC_TASKS = {
     "notifications.services.requeue_stalled": 300,
     "payments.services.send_stalled_refunds": 300,
     "payments.services.reconcile_payments": 60,
+    "payments.services.ask_for_the_rest": 60,
     "memberships.services.end_lapsed_memberships": 300,
     "payments.membership_payments.end_overdue_memberships": 300,
     "payments.membership_payments.reconcile_memberships": 300,

@@ -11,7 +11,7 @@ from accounts.models import User
 from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
 from bookings.models import Booking
-from bookings.selectors import own_bookings
+from bookings.selectors import bookings_seen_by, own_and_played
 from kernel.api import valid
 from kernel.days import when
 from kernel.errors import Conflict
@@ -43,8 +43,9 @@ from .serializers import (
     QuoteOutput,
     RefundOutput,
     SavePaymentInput,
+    SharesOutput,
 )
-from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry
+from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry, shares_quote
 
 CLIENT_SECRET = inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()})
 # Stripe's events the site acts on: a payment made, and what becomes of memberships' subscriptions.
@@ -60,17 +61,28 @@ EVENTS_ACTED_ON = {
 
 
 class QuoteApi(APIView):
-    """POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total
-    (rate-limited: codes are not to be guessed by trying them)."""
+    """GET /api/bookings/{id}/quote: each player's share, for those who may see the booking.
+    POST {couponCode}: what the caller pays, the coupon's discount and the total (rate-limited:
+    codes are not to be guessed by trying them)."""
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "quote"
 
-    @extend_schema(request=QuoteInput, responses={200: QuoteOutput, **errors(400, 401, 404)})
+    def get_throttles(self):
+        return super().get_throttles() if self.request.method == "POST" else []
+
+    @extend_schema(responses={200: SharesOutput, **errors(401, 404)})
+    def get(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+        return Response(SharesOutput(shares_quote(booking=booking, viewer=request.user)).data)
+
+    @extend_schema(request=QuoteInput, responses={200: QuoteOutput, **errors(400, 401, 403, 404, 409)})
     def post(self, request, booking_id: int):
         data = valid(QuoteInput, request.data)
-        booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
-        quote = payment_quote(booking=booking, coupon_code=data.get("couponCode", ""))
+        booking = get_object_or_404(
+            own_and_played(request.user), pk=booking_id, status=Booking.Status.APPROVED
+        )
+        quote = payment_quote(booking=booking, payer=request.user, coupon_code=data.get("couponCode", ""))
         return Response(QuoteOutput(quote).data)
 
 
@@ -92,7 +104,7 @@ class PaymentIntentApi(APIView):
         fields = valid(PaymentIntentInput, request.data)
         message = "You can only pay for your own bookings."
         require_self(request.user, fields.get("userEmail"), or_admin=False, message=message)
-        booking = get_object_or_404(own_bookings(request.user), pk=fields["bookingId"])
+        booking = get_object_or_404(own_and_played(request.user), pk=fields["bookingId"])
         client_secret = payment_intent_create(
             user=request.user,
             booking=booking,

@@ -8,7 +8,7 @@ class PaymentsConfig(AppConfig):
         from bookings.services import cancellations_refunded_by
 
         from . import receivers  # noqa: F401  (connects them)
-        from .services import refund_for_cancelled_booking
+        from .services import refunds_for_ended_booking
 
         # A paid booking cancelled (bookings.services.booking_cancel) owes its refund.
-        cancellations_refunded_by(refund_for_cancelled_booking)
+        cancellations_refunded_by(refunds_for_ended_booking)

@@ -158,10 +158,11 @@ class Payment(StatusMachine):
             models.Index(fields=["created_at"], condition=models.Q(status="pending"), name="payment_pending"),
         ]
         constraints = [
+            # One for each person paying a booking: its organiser, or each player their share.
             models.UniqueConstraint(
-                fields=["booking"],
+                fields=["booking", "user"],
                 condition=models.Q(status="pending"),
-                name="one_pending_payment_per_booking",
+                name="one_pending_payment_per_payer",
             ),
             models.UniqueConstraint(
                 fields=["membership"],

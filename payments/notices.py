@@ -6,7 +6,8 @@ from typing import cast
 from django.urls import reverse
 
 from bookings.calendar import booking_ics
-from kernel.days import day
+from bookings.models import Booking
+from kernel.days import day, when
 from kernel.money import money
 from memberships.models import Membership
 from notifications.services import Attachment, absolute_url, notify
@@ -40,6 +41,22 @@ def paid(payment: Payment) -> None:
                 content=booking_ics(booking).decode(),
             ),
         ),
+    )
+
+
+def rest_due(booking: Booking, *, amount: Decimal) -> None:
+    """To the organiser of a booking whose players have not all paid their shares: pay the rest."""
+    notify(
+        event="rest_due",
+        recipient=booking.user,
+        about=f"booking:{booking.pk}",
+        subject=f"Pay the rest of {booking.court_name} by {when(booking.payment_due_at)}",
+        template="rest_due",
+        context={
+            "booking": booking,
+            "amount": amount,
+            "pay_url": absolute_url(reverse("payments:pay", args=[booking.pk])),
+        },
     )
 
 

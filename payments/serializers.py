@@ -3,6 +3,7 @@ from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
 from accounts.serializers import NormalisedEmailField
+from bookings.models import Policy
 from kernel.api import IdField
 from kernel.bounds import model_bounds
 from kernel.days import DateLabel, day
@@ -76,6 +77,34 @@ class QuoteOutput(serializers.Serializer):
     discount = serializers.IntegerField()
     total = serializers.DecimalField(max_digits=10, decimal_places=2)
     totalInCents = serializers.IntegerField(source="total_cents")
+
+
+class ShareOutput(serializers.Serializer):
+    name = serializers.CharField(help_text="Who plays it, as the players see them.")
+    amount = serializers.DecimalField(max_digits=10, decimal_places=2)
+    guestFee = serializers.DecimalField(source="guest_fee", max_digits=10, decimal_places=2)
+    paidBy = serializers.CharField(
+        source="paid_by", help_text="Who pays it: a name, or empty while the organiser pays what is left."
+    )
+    paid = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="Shares")
+class SharesOutput(serializers.Serializer):
+    sharing = serializers.ChoiceField(choices=Policy.PriceSharing.choices)
+    price = serializers.DecimalField(max_digits=10, decimal_places=2, help_text="Its guests' fees included.")
+    guestFees = serializers.DecimalField(source="guest_fees", max_digits=10, decimal_places=2)
+    shares = ShareOutput(many=True)
+    youPay = serializers.DecimalField(
+        source="you_pay",
+        max_digits=10,
+        decimal_places=2,
+        allow_null=True,
+        help_text="What the caller pays now; null when they pay nothing (now).",
+    )
+    payUrl = serializers.CharField(
+        source="pay_url", help_text="The payment page; empty when nothing is to pay."
+    )
 
 
 class PaymentIntentInput(serializers.Serializer):

@@ -11,6 +11,7 @@ finished by the worker (refunds_send_stalled, payments_reconcile).
 """
 
 import logging
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -20,15 +21,18 @@ import stripe
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, F, Q
+from django.db.models import Count, DurationField, ExpressionWrapper, F, Q
 from django.tasks import task
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import user_make_member
 from audit.services import audit_record
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import booking_confirm
+from bookings.shares import booking_shares, left_to_pay, payers, shared
 from kernel.errors import Conflict, Forbidden
 from kernel.money import discounted, round_money, to_cents
 from kernel.retries import backoff
@@ -48,6 +52,11 @@ OPEN_INTENT_STATES = {"requires_payment_method", "requires_confirmation", "requi
 PAID_INTENT_STATES = {"processing", "requires_capture", "succeeded"}
 COUPON_REFUSED = "{refusal} Your payment has been refunded: you can pay for this booking again."
 BOOKING_LOST = "The booking was cancelled, or its slots were taken, before the payment arrived."
+PAID_IN_FULL = "The booking had been paid in full before this payment arrived."
+DUE_CHANGED = (
+    "What you owe for this booking changed before the payment arrived (its players or guests "
+    "changed, or someone paid): your payment is refunded, and you can pay what is due now."
+)
 MEMBERSHIP_LOST = "The membership had ended before the payment arrived."
 PAYMENT_FORGOTTEN = "Stripe has no record of this payment, so nothing was charged. Please pay again."
 # The most pending payments one run of payments_reconcile compares with Stripe.
@@ -80,36 +89,106 @@ def _coupon_refusal(*, coupon: Coupon, user_id: int) -> str:
     return coupon.refusal(today=timezone.localdate(), **uses)
 
 
-def payment_quote(*, booking: Booking, coupon_code: str = "") -> Quote:
-    """What paying for `booking` costs, with the coupon `coupon_code` if its owner may use it now."""
+def amount_due(*, booking: Booking, payer: User) -> Decimal:
+    """What `payer` pays of `booking` now (docs/rules.md, Paying together): a player their share;
+    the organiser their own and their guests', or, once they have paid those or been asked to,
+    whatever is still left."""
+    policy = policy_get()
+    shares = booking_shares(booking, policy=policy)
+    paid_by = payers(booking)
+    if _pays_the_rest(booking, payer.pk, paid_by):
+        return left_to_pay(shares, paid_by)
+    if payer.pk != booking.user_id:
+        if not shared(policy) or all(share.payer_id != payer.pk for share in shares):
+            raise Forbidden("Only the booking's organiser pays for it.")
+        if payer.pk in paid_by:
+            raise Conflict("You have paid your share of this booking already.")
+    return sum((share.amount for share in shares if share.payer_id == payer.pk), Decimal(0))
+
+
+@dataclass(frozen=True)
+class SharesQuote:
+    """Each player's share of a booking, whether it is paid, and what `viewer` pays now."""
+
+    sharing: str
+    price: Decimal
+    guest_fees: Decimal
+    shares: list[dict[str, object]]
+    you_pay: Decimal | None
+    pay_url: str
+
+
+def shares_quote(*, booking: Booking, viewer: User) -> SharesQuote:
+    """What each player of `booking` pays (docs/rules.md, Paying together), for one who may see
+    the booking."""
+    policy = policy_get()
+    shares = booking_shares(booking, policy=policy)
+    paid_by = payers(booking)
+    names = {booking.user_id: booking.user.public_name} | {
+        player.user_id: player.shown_name
+        for player in booking.players.select_related("user")
+        if player.user_id
+    }
+    you_pay = None
+    if booking.status == Booking.Status.APPROVED:
+        with suppress(Conflict, Forbidden):  # a share paid, or nothing to pay for this viewer
+            you_pay = amount_due(booking=booking, payer=viewer) or None
+    return SharesQuote(
+        sharing=policy.price_sharing,
+        price=booking.price,
+        guest_fees=booking.guest_fees,
+        shares=[
+            {
+                "name": share.name,
+                "amount": share.amount,
+                "guest_fee": share.guest_fee,
+                "paid_by": names.get(share.payer_id, "") if share.payer_id else "",
+                "paid": share.payer_id in paid_by or booking.status == Booking.Status.CONFIRMED,
+            }
+            for share in shares
+        ],
+        you_pay=you_pay,
+        pay_url=reverse("payments:pay", args=[booking.pk]) if you_pay else "",
+    )
+
+
+def _pays_the_rest(booking: Booking, payer_id: int, paid_by: set[int]) -> bool:
+    """Whether the organiser pays what is left: once they have paid their own part, or been asked to."""
+    return payer_id == booking.user_id and (payer_id in paid_by or booking.rest_asked_at is not None)
+
+
+def payment_quote(*, booking: Booking, payer: User, coupon_code: str = "") -> Quote:
+    """What `payer` pays for `booking` now (amount_due), with the coupon `coupon_code` if they may
+    use it now."""
     coupon = None
     if code := normalised_code(coupon_code):
         coupon = Coupon.objects.filter(code=code).first()
         if coupon is None:
             raise ValidationError({"couponCode": NOT_ON_OFFER.format(code=code)})
-        if refusal := _coupon_refusal(coupon=coupon, user_id=booking.user_id):
+        if refusal := _coupon_refusal(coupon=coupon, user_id=payer.pk):
             raise ValidationError({"couponCode": refusal})
+    price = amount_due(booking=booking, payer=payer)
     discount = coupon.discount if coupon else 0
-    total = discounted(booking.price, discount)
+    total = discounted(price, discount)
     if to_cents(total) < MINIMUM_CHARGE_CENTS:
-        raise ValidationError({"couponCode": "With this coupon there is too little left to pay by card."})
-    return Quote(price=booking.price, coupon=coupon, discount=discount, total=total)
+        too_little = "With this coupon there is" if coupon else "There is"
+        raise ValidationError({"couponCode": f"{too_little} too little left to pay by card."})
+    return Quote(price=price, coupon=coupon, discount=discount, total=total)
 
 
 def payment_intent_create(
     *, user: User, booking: Booking, coupon_code: str = "", amount_cents: int | None = None
 ) -> str | None:
-    """The client secret of the one open PaymentIntent for the owner's approved booking, for the
-    server's amount (the client's, if different, is refused)."""
-    if booking.user_id != user.pk:
-        raise Forbidden("Only the booking's owner may pay for it.")
+    """The client secret of `user`'s one open PaymentIntent for what they pay of an approved
+    booking (their own, or their share of one they play in), for the server's amount (the
+    client's, if different, is refused)."""
     if booking.status != Booking.Status.APPROVED:
         raise Conflict(
             f"This booking is {booking.get_status_display().lower()}: only an approved booking is paid."
         )
     if booking.court.is_archived:
         raise Conflict("This court is closed for booking (archived), so the booking cannot be paid.")
-    quote = payment_quote(booking=booking, coupon_code=coupon_code)
+    quote = payment_quote(booking=booking, payer=user, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
     payment, client_secret = _payment_open(paying_for={"booking": booking}, user=user, quote=quote)
@@ -129,7 +208,7 @@ def _payment_open(
     does not know, is replaced; one paid is a Conflict. The one pending payment per booking (or
     membership) decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
-        current = Payment.objects.filter(status=Payment.Status.PENDING, **paying_for).first()
+        current = Payment.objects.filter(status=Payment.Status.PENDING, user=user, **paying_for).first()
         if current is not None:
             intent = _stripe_intent(current)
             if intent is not None and intent.status in PAID_INTENT_STATES:
@@ -365,15 +444,33 @@ def _record_payment(
         if refusal := _coupon_refusal(coupon=coupon, user_id=payment.user_id):
             return _refund_due(payment, reason=COUPON_REFUSED.format(refusal=refusal), **paid)
     booking = cast(Booking, payment.booking)
+    if booking.status not in (Booking.Status.APPROVED, Booking.Status.EXPIRED):
+        return _refund_due(payment, reason=_lost(booking), **paid)
+    paid_by = payers(booking)
     try:
-        booking_confirm(booking=booking, by=payment.user)
-    except Conflict:  # SlotTaken included
-        return _refund_due(payment, reason=BOOKING_LOST, **paid)
+        due = amount_due(booking=booking, payer=payment.user)
+    except (Conflict, Forbidden):  # a player who has paid, or who plays no more
+        due = None
+    if due is None or payment.amount != discounted(due, payment.discount):
+        return _refund_due(payment, reason=DUE_CHANGED, **paid)
+    everyone_paid = not left_to_pay(booking_shares(booking), paid_by | {payment.user_id})
+    if _pays_the_rest(booking, payment.user_id, paid_by) or everyone_paid:
+        try:
+            booking_confirm(booking=booking, by=payment.user)
+        except Conflict:  # SlotTaken included
+            return _refund_due(payment, reason=_lost(booking), **paid)
+    elif booking.status != Booking.Status.APPROVED:
+        return _refund_due(payment, reason=_lost(booking), **paid)
     payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
     if not club_sells_memberships():  # the club's first rule: paying for a booking makes a member
         user_make_member(user=payment.user, since=now)
     notices.paid(payment)
     return payment
+
+
+def _lost(booking: Booking) -> str:
+    """Why a payment for `booking` (locked) cannot be kept."""
+    return PAID_IN_FULL if booking.status == Booking.Status.CONFIRMED else BOOKING_LOST
 
 
 def _record_membership_payment(
@@ -412,12 +509,26 @@ def _refund_due(payment: Payment, *, reason: str, **paid: Unpack[Paid]) -> Payme
     return payment
 
 
-def refund_for_cancelled_booking(*, booking: Booking, by: User, percent: int) -> Refund | None:
-    """Records, in the cancellation's transaction, and queues the refund (`percent` of its payment)
-    a paid booking's cancellation owes; None when the policy gives nothing back."""
-    payment = booking.payments.filter(status=Payment.Status.SUCCEEDED).first()
-    who = "the club" if by.pk != booking.user_id else "you"
-    return _refund_share(payment, by=by, percent=percent, reason=f"Booking cancelled by {who}")
+def refunds_for_ended_booking(*, booking: Booking, by: User | None, percent: int) -> list[Refund]:
+    """Records, in the transaction that ends the booking (cancelled, or expired before every share
+    was paid), and queues a refund of `percent` of each payment made for it; none when the policy
+    gives nothing back."""
+    payments = booking.payments.filter(status=Payment.Status.SUCCEEDED).select_for_update()
+    refunds = [
+        _refund_share(
+            payment, by=by, percent=percent, reason=_ended_reason(booking, by=by, payer=payment.user_id)
+        )
+        for payment in payments
+    ]
+    return [refund for refund in refunds if refund is not None]
+
+
+def _ended_reason(booking: Booking, *, by: User | None, payer: int) -> str:
+    if booking.status == Booking.Status.EXPIRED:
+        return "Booking expired before it was paid in full"
+    if by is None or (by.pk != booking.user_id and by.is_admin):
+        return "Booking cancelled by the club"
+    return f"Booking cancelled by {'you' if by.pk == payer else 'its organiser'}"
 
 
 def refund_for_ended_membership(*, membership: Membership, by: User) -> Refund | None:
@@ -429,7 +540,7 @@ def refund_for_ended_membership(*, membership: Membership, by: User) -> Refund |
     return _refund_share(payment, by=by, percent=100, reason="Membership ended by the club")
 
 
-def _refund_share(payment: Payment | None, *, by: User, percent: int, reason: str) -> Refund | None:
+def _refund_share(payment: Payment | None, *, by: User | None, percent: int, reason: str) -> Refund | None:
     if payment is None or (amount := round_money(payment.amount * percent / 100)) <= 0:
         return None
     reason = f"{reason} ({percent}% refund)."
@@ -544,6 +655,37 @@ def refund_retry(*, refund: Refund, by: User) -> Refund:
             before={"status": Refund.Status.FAILED, "error": refund.error},
         )
     return refund_send(refund_id=refund.pk)
+
+
+def organisers_ask_for_the_rest(*, now: datetime | None = None) -> int:
+    """With shared payment: the organisers of approved bookings whose players have not all paid
+    when three quarters of its payment window have passed are asked, once, to pay what is left
+    (docs/rules.md, Paying together). Answers how many were asked."""
+    now = now or timezone.now()
+    if not shared(policy_get()):
+        return 0
+    window = ExpressionWrapper(F("payment_due_at") - F("approved_at"), output_field=DurationField())
+    last_quarter = F("payment_due_at") - ExpressionWrapper(window / 4, output_field=DurationField())
+    due = Booking.objects.alias(last_call=last_quarter).filter(
+        status=Booking.Status.APPROVED, rest_asked_at=None, last_call__lte=now, payment_due_at__gt=now
+    )
+    asked = 0
+    for booking_id in due.filter(players__isnull=False).distinct().values_list("pk", flat=True):
+        with transaction.atomic():
+            if not Booking.objects.filter(pk=booking_id, rest_asked_at=None).update(rest_asked_at=now):
+                continue  # another worker asked
+            booking = Booking.objects.select_related("user", "court").get(pk=booking_id)
+            left = amount_due(booking=booking, payer=booking.user)
+            if left:
+                notices.rest_due(booking, amount=left)
+                asked += 1
+    return asked
+
+
+@task
+def ask_for_the_rest() -> int:
+    """Periodic (settings.PERIODIC_TASKS)."""
+    return organisers_ask_for_the_rest()
 
 
 @task

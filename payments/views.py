@@ -6,15 +6,17 @@ from itertools import batched, chain
 from types import SimpleNamespace
 
 from django.conf import settings
-from django.http import HttpResponseBadRequest, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.http import Http404, HttpResponseBadRequest, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.guards import admin_required, login_required, member_required
 from bookings.models import Booking
-from bookings.selectors import own_bookings
+from bookings.selectors import own_and_played
 from kernel.bounds import input_bounds
+from kernel.errors import Conflict, Forbidden
 from kernel.pages import island_page
 from kernel.pagination import page_of
 from kernel.slots import slots_label
@@ -23,24 +25,36 @@ from .forms import LedgerFilters
 from .models import Coupon
 from .selectors import Kind, Ledger, PaidStatus, Takings, payment_list
 from .serializers import CouponInput, CouponOutput
+from .services import amount_due
 
 
 @login_required
 def pay(request, booking_id: int):
-    """The payment page: only for the owner of an approved booking (anyone else: 404)."""
-    booking = get_object_or_404(own_bookings(request.user), pk=booking_id, status=Booking.Status.APPROVED)
+    """The payment page of an approved booking: for its organiser, and for its players when each
+    pays their share (anyone else: 404)."""
+    booking = get_object_or_404(own_and_played(request.user), pk=booking_id, status=Booking.Status.APPROVED)
+    try:
+        due = amount_due(booking=booking, payer=request.user)
+    except Forbidden:
+        raise Http404 from None
+    except Conflict as done:
+        messages.info(request, str(done))
+        return redirect("bookings:detail", booking.pk)
     props = {
-        "price": str(booking.price),
+        "price": str(due),
         "userEmail": request.user.email,
         "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
         "quoteUrl": reverse("api-booking-quote", args=[booking.pk]),
         "intentUrl": reverse("api-create-payment-intent"),
         "intentBody": {"bookingId": booking.pk, "userEmail": request.user.email},
         "saveUrl": reverse("api-save-payment"),
-        "doneUrl": reverse("bookings:confirmed"),
+        # A share paid leaves the booking waiting for the others: its page says for whom.
+        "doneUrl": reverse("bookings:confirmed")
+        if due == booking.price
+        else reverse("bookings:detail", args=[booking.pk]),
     }
     local_stripe = settings.LOCAL_MODE and settings.STRIPE_API_BASE
-    context = {"booking": booking, "island_props": props, "local_stripe": local_stripe}
+    context = {"booking": booking, "due": due, "island_props": props, "local_stripe": local_stripe}
     return render(request, "payments/pay.html", context)
 
 

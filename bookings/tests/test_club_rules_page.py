@@ -1,6 +1,7 @@
 """The Club Rules page: admins change the booking policy on a form, with each error under its field."""
 
 import re
+from decimal import Decimal
 
 import pytest
 
@@ -21,6 +22,8 @@ RULES = {
     "cancel_cutoff_hours": "48",
     "refund_percent": "100",
     "late_refund_percent": "50",
+    "price_sharing": "shared",
+    "guest_fee": "5.00",
     "waitlist_hold_minutes": "20",
     "membership_grace_days": "10",
 }
@@ -62,6 +65,7 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
         20,
     )
     assert (policy.payment_window_hours, policy.membership_grace_days) == (12, 10)
+    assert (policy.price_sharing, policy.guest_fee) == ("shared", Decimal("5.00"))
     assert people["anonymous"].get("/api/policy").json()["lateRefundPercent"] == 50
 
 

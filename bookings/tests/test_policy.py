@@ -160,6 +160,8 @@ def test_anyone_reads_the_policy(people, kind):
         "cancelCutoffHours": 24,
         "refundPercent": 100,
         "lateRefundPercent": 0,
+        "priceSharing": "organiser",
+        "guestFee": "0.00",
         "waitlistHoldMinutes": 30,
         "membershipGraceDays": 7,
     }
@@ -202,6 +204,8 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         "cancelCutoffHours": 24,
         "refundPercent": 100,
         "lateRefundPercent": 50,
+        "priceSharing": "organiser",
+        "guestFee": "0.00",
         "waitlistHoldMinutes": 30,
         "membershipGraceDays": 7,
     }

@@ -78,7 +78,7 @@ def test_the_owners_refund_share_changes_at_the_cutoff(paid, to_cutoff, percent)
 def test_a_paid_booking_is_never_cancelled_without_its_refund_recorded(paid, monkeypatch):
     """The bookings call the service the payments app named as it started (payments.apps): were it
     not named, the cancellation is refused whole, not made without a refund."""
-    monkeypatch.setattr("bookings.services._refund_for_cancelled_booking", None)
+    monkeypatch.setattr("bookings.services._refund_for_ended_booking", None)
 
     with pytest.raises(ImproperlyConfigured):
         booking_cancel(booking=paid.booking, by=paid.user)

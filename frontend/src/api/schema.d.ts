@@ -147,11 +147,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * @description GET /api/bookings/{id}/quote: each player's share, for those who may see the booking.
+         *     POST {couponCode}: what the caller pays, the coupon's discount and the total (rate-limited:
+         *     codes are not to be guessed by trying them).
+         */
+        get: operations["bookings_quote_retrieve"];
         put?: never;
         /**
-         * @description POST /api/bookings/{id}/quote {couponCode}: the price, the coupon's discount and the total
-         *     (rate-limited: codes are not to be guessed by trying them).
+         * @description GET /api/bookings/{id}/quote: each player's share, for those who may see the booking.
+         *     POST {couponCode}: what the caller pays, the coupon's discount and the total (rate-limited:
+         *     codes are not to be guessed by trying them).
          */
         post: operations["bookings_quote_create"];
         delete?: never;
@@ -950,7 +956,10 @@ export interface components {
             slots: string[];
             /** Format: email */
             userEmail: string;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description What it costs, its guests' fees included.
+             */
             price: string;
             status?: components["schemas"]["BookingStatusEnum"];
             /** Format: date-time */
@@ -969,7 +978,10 @@ export interface components {
             slots: string[];
             /** Format: email */
             userEmail: string;
-            /** Format: decimal */
+            /**
+             * Format: decimal
+             * @description What it costs, its guests' fees included.
+             */
             price: string;
             status?: components["schemas"]["BookingStatusEnum"];
             /** Format: date-time */
@@ -1373,6 +1385,18 @@ export interface components {
             refundPercent?: number;
             /** @description The share given back to a person who cancels after the cut-off (until it starts). */
             lateRefundPercent?: number;
+            /**
+             * @description Who pays for a booking with players: its organiser, or each player their share (the organiser their guests').
+             *
+             *     * `organiser` - The organiser pays the whole price
+             *     * `shared` - Each player pays their share
+             */
+            priceSharing?: components["schemas"]["PriceSharingEnum"];
+            /**
+             * Format: decimal
+             * @description What each guest adds to the price of a booking they play in; 0 for nothing.
+             */
+            guestFee?: string;
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes?: number;
             /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
@@ -1617,6 +1641,18 @@ export interface components {
             refundPercent: number;
             /** @description The share given back to a person who cancels after the cut-off (until it starts). */
             lateRefundPercent: number;
+            /**
+             * @description Who pays for a booking with players: its organiser, or each player their share (the organiser their guests').
+             *
+             *     * `organiser` - The organiser pays the whole price
+             *     * `shared` - Each player pays their share
+             */
+            priceSharing: components["schemas"]["PriceSharingEnum"];
+            /**
+             * Format: decimal
+             * @description What each guest adds to the price of a booking they play in; 0 for nothing.
+             */
+            guestFee: string;
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes: number;
             /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
@@ -1664,6 +1700,12 @@ export interface components {
             /** @description Whether its slots are kept for the holders of a plan with the members-only hours (and admins). */
             membersOnly: boolean;
         };
+        /**
+         * @description * `organiser` - The organiser pays the whole price
+         *     * `shared` - Each player pays their share
+         * @enum {string}
+         */
+        PriceSharingEnum: "organiser" | "shared";
         /** @description What a person may write about themselves. Any other field (a role, say) is ignored. */
         ProfileInputRequest: {
             name: string;
@@ -1785,6 +1827,35 @@ export interface components {
         SessionInputRequest: {
             idToken: string;
             greeting?: components["schemas"]["GreetingEnum"];
+        };
+        ShareOutput: {
+            /** @description Who plays it, as the players see them. */
+            name: string;
+            /** Format: decimal */
+            amount: string;
+            /** Format: decimal */
+            guestFee: string;
+            /** @description Who pays it: a name, or empty while the organiser pays what is left. */
+            paidBy: string;
+            paid: boolean;
+        };
+        Shares: {
+            sharing: components["schemas"]["PriceSharingEnum"];
+            /**
+             * Format: decimal
+             * @description Its guests' fees included.
+             */
+            price: string;
+            /** Format: decimal */
+            guestFees: string;
+            shares: components["schemas"]["ShareOutput"][];
+            /**
+             * Format: decimal
+             * @description What the caller pays now; null when they pay nothing (now).
+             */
+            youPay: string | null;
+            /** @description The payment page; empty when nothing is to pay. */
+            payUrl: string;
         };
         /**
          * @description * `free` - Free
@@ -2532,6 +2603,45 @@ export interface operations {
             };
         };
     };
+    bookings_quote_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Shares"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     bookings_quote_create: {
         parameters: {
             query?: never;
@@ -2575,8 +2685,26 @@ export interface operations {
                     "application/json": components["schemas"]["Detail"];
                 };
             };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
             /** @description No such thing, or not one of yours. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,92 @@
+"""Who pays what of a booking (docs/rules.md, Paying together). Under the policy's default its
+organiser pays the whole price. With shared payment the slots' price is split evenly between
+everyone on the list, each player's part priced by their own plan, and the organiser pays their
+guests' parts. Each guest adds the policy's guest fee either way, paid by the organiser."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from accounts.models import User
+from courts.pricing import slot_prices
+from kernel.money import round_money
+
+from .models import Booking, Player, Policy
+from .rules import rules_for
+from .selectors import policy_get
+
+Kind = Player.Kind
+SUCCEEDED = "succeeded"  # a payment's status once paid (payments.models.Payment.Status)
+
+
+@dataclass(frozen=True)
+class Share:
+    """One player's part of a booking's price."""
+
+    name: str
+    # Who plays it: None for a guest, or for an invitation not yet answered.
+    player_id: int | None
+    # Who pays it: the player, the organiser for a guest; None while nobody does (an invitation
+    # not yet answered), until the organiser pays what is left.
+    payer_id: int | None
+    amount: Decimal
+    guest_fee: Decimal = Decimal(0)
+
+
+def shared(policy: Policy) -> bool:
+    return policy.price_sharing == Policy.PriceSharing.SHARED
+
+
+def booking_shares(booking: Booking, *, policy: Policy | None = None) -> list[Share]:
+    """Each player's share of `booking`, its organiser's first."""
+    policy = policy or policy_get()
+    organiser: User = booking.user
+    players = list(booking.players.select_related("user"))
+    guests = [player for player in players if player.kind == Kind.GUEST]
+    fee = booking.guest_fees / len(guests) if guests else Decimal(0)
+    if not shared(policy):
+        return [
+            Share(organiser.public_name, organiser.pk, organiser.pk, booking.price, booking.guest_fees),
+            *(Share(p.listed_name, p.user_id, organiser.pk, Decimal(0)) for p in players),
+        ]
+    everyone = 1 + len(players)
+    full_part = round_money(
+        sum(slot_prices(booking.court, booking.date, booking.slots), Decimal(0)) / everyone
+    )
+
+    def part_of(person: User) -> Decimal:
+        price_for = rules_for(person, policy=policy).price_for
+        prices = slot_prices(booking.court, booking.date, booking.slots, price_for)
+        return round_money(sum(prices, Decimal(0)) / everyone)
+
+    shares = [
+        # The organiser's own part at the price their booking was made for.
+        Share(
+            organiser.public_name,
+            organiser.pk,
+            organiser.pk,
+            round_money((booking.price - booking.guest_fees) / everyone),
+        )
+    ]
+    for player in players:
+        if player.kind == Kind.GUEST:
+            shares.append(Share(player.listed_name, None, organiser.pk, full_part + fee, fee))
+        elif player.user is None:
+            shares.append(Share(player.listed_name, None, None, full_part))
+        else:
+            shares.append(Share(player.listed_name, player.user_id, player.user_id, part_of(player.user)))
+    return shares
+
+
+def payers(booking: Booking) -> set[int]:
+    """The people whose payment for the booking has gone through (and not been given back)."""
+    paid = booking.payments.filter(status=SUCCEEDED)  # type: ignore[attr-defined]
+    return set(paid.values_list("user_id", flat=True))
+
+
+def anyone_paid(booking: Booking) -> bool:
+    return booking.payments.filter(status=SUCCEEDED).exists()  # type: ignore[attr-defined]
+
+
+def left_to_pay(shares: list[Share], paid_by: set[int]) -> Decimal:
+    """What of `shares` nobody in `paid_by` has paid."""
+    return sum((share.amount for share in shares if share.payer_id not in paid_by), Decimal(0))
