@@ -90,3 +90,34 @@ def anyone_paid(booking: Booking) -> bool:
 def left_to_pay(shares: list[Share], paid_by: set[int]) -> Decimal:
     """What of `shares` nobody in `paid_by` has paid."""
     return sum((share.amount for share in shares if share.payer_id not in paid_by), Decimal(0))
+
+
+def shares_shown(booking: Booking, *, policy: Policy | None = None) -> list[dict[str, object]]:
+    """Each share of `booking` as its players see it: who pays it, and whether it is paid."""
+    paid_by = payers(booking)
+    names = {booking.user_id: booking.user.public_name} | {
+        player.user_id: player.shown_name
+        for player in booking.players.select_related("user")
+        if player.user_id
+    }
+    return [
+        {
+            "name": share.name,
+            "amount": share.amount,
+            "guest_fee": share.guest_fee,
+            "paid_by": names.get(share.payer_id, "") if share.payer_id else "",
+            "paid": share.payer_id in paid_by or booking.status == Booking.Status.CONFIRMED,
+        }
+        for share in booking_shares(booking, policy=policy)
+    ]
+
+
+def pays_now(booking: Booking, person: User, *, policy: Policy) -> bool:
+    """Whether `person` has something to pay for `booking` now: its organiser while it waits for
+    payment, and, with shared payment, each player until they have paid their share."""
+    if booking.status != Booking.Status.APPROVED:
+        return False
+    if person.pk == booking.user_id:
+        return True
+    plays = booking.players.filter(user=person, status=Player.Status.PLAYING).exists()
+    return shared(policy) and plays and person.pk not in payers(booking)

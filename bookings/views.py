@@ -44,6 +44,7 @@ from .selectors import (
 )
 from .serializers import players_output
 from .services import calendar_feed_get, policy_update
+from .shares import pays_now, shared, shares_shown
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
 from .tables import COLUMNS
 from .waitlist import book_path
@@ -161,6 +162,10 @@ def booking_detail(request, booking_id: int):
             "peopleUrl": reverse("api-people"),
         },
     }
+    policy = policy_get()
+    if shared(policy) or booking.guest_fees:
+        context["shares"] = shares_shown(booking, policy=policy)
+    context["pays_now"] = pays_now(booking, request.user, policy=policy)
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
     if request.user.is_admin:  # its part of the audit trail

@@ -32,7 +32,7 @@ from audit.services import audit_record
 from bookings.models import Booking
 from bookings.selectors import policy_get
 from bookings.services import booking_confirm
-from bookings.shares import booking_shares, left_to_pay, payers, shared
+from bookings.shares import booking_shares, left_to_pay, payers, shared, shares_shown
 from kernel.errors import Conflict, Forbidden
 from kernel.money import discounted, round_money, to_cents
 from kernel.retries import backoff
@@ -122,13 +122,6 @@ def shares_quote(*, booking: Booking, viewer: User) -> SharesQuote:
     """What each player of `booking` pays (docs/rules.md, Paying together), for one who may see
     the booking."""
     policy = policy_get()
-    shares = booking_shares(booking, policy=policy)
-    paid_by = payers(booking)
-    names = {booking.user_id: booking.user.public_name} | {
-        player.user_id: player.shown_name
-        for player in booking.players.select_related("user")
-        if player.user_id
-    }
     you_pay = None
     if booking.status == Booking.Status.APPROVED:
         with suppress(Conflict, Forbidden):  # a share paid, or nothing to pay for this viewer
@@ -137,16 +130,7 @@ def shares_quote(*, booking: Booking, viewer: User) -> SharesQuote:
         sharing=policy.price_sharing,
         price=booking.price,
         guest_fees=booking.guest_fees,
-        shares=[
-            {
-                "name": share.name,
-                "amount": share.amount,
-                "guest_fee": share.guest_fee,
-                "paid_by": names.get(share.payer_id, "") if share.payer_id else "",
-                "paid": share.payer_id in paid_by or booking.status == Booking.Status.CONFIRMED,
-            }
-            for share in shares
-        ],
+        shares=shares_shown(booking, policy=policy),
         you_pay=you_pay,
         pay_url=reverse("payments:pay", args=[booking.pk]) if you_pay else "",
     )
