@@ -1,7 +1,8 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import status
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
@@ -18,7 +19,8 @@ from kernel.schema import errors
 
 from .blocks import BlockConflicts, block_create, block_delete, block_list
 from .calendar import feed_url
-from .models import Block, Booking, WaitlistEntry
+from .matches import match_close, match_join, match_open, open_matches
+from .models import Block, Booking, Match, WaitlistEntry
 from .players import players_set
 from .rules import rules_for
 from .schedule import bookable_until, day_sheet
@@ -43,6 +45,9 @@ from .serializers import (
     BookingRejectInput,
     BookingRequestInput,
     CalendarFeedOutput,
+    MatchInput,
+    MatchOutput,
+    MatchQuery,
     PlayersInput,
     PlayersOutput,
     PolicySerializer,
@@ -61,6 +66,7 @@ from .services import (
     calendar_feed_reset,
     policy_update,
 )
+from .shares import pays_now
 from .slots import started_slots
 from .waitlist import waitlist_join, waitlist_leave
 
@@ -332,3 +338,73 @@ class BookingPlayersApi(APIView):
         booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
         players_set(booking=booking, by=request.user, **valid(PlayersInput, request.data))
         return Response(players_output(booking, viewer=request.user))
+
+
+class BookingMatchApi(APIView):
+    """PUT: the organiser (or an admin) opens the booking as a match, or changes it; DELETE: closes
+    it to more players (docs/rules.md, Open matches)."""
+
+    throttle_classes = [WritesThrottle]
+    throttle_scope = "booking"
+
+    @extend_schema(request=MatchInput, responses={200: MatchOutput, **errors(400, 401, 403, 404, 409)})
+    def put(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+        match_open(booking=booking, by=request.user, **valid(MatchInput, request.data))
+        match = open_matches().get(booking=booking)  # open: the service let it be only so
+        return Response(MatchOutput(match, context={"signed_in": True}).data)
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, booking_id: int):
+        booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+        match_close(booking=booking, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchListApi(APIView):
+    """GET: the open matches, the soonest first, by day, court type and level (anyone; who plays
+    only for those signed in), a slice at a time."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[MatchQuery, *SLICE_PARAMETERS], responses={200: MatchOutput(many=True), **errors(400)}
+    )
+    def get(self, request):
+        query = valid(MatchQuery, request.query_params)
+        matches = open_matches(
+            on=query.get("date"), court_type=query.get("type", ""), level=query.get("level")
+        )
+        return sliced_response(
+            request,
+            matches.prefetch_related("booking__players__user"),
+            MatchOutput,
+            context={"signed_in": request.user.is_authenticated},
+        )
+
+
+class MatchJoinApi(APIView):
+    """POST: the caller takes one of the match's places left; with shared payment, they then pay
+    their share (`payUrl`)."""
+
+    throttle_classes = [WritesThrottle]
+    throttle_scope = "booking"
+
+    @extend_schema(
+        request=None,
+        responses={
+            201: inline_serializer(
+                "Joined", {"bookingId": serializers.IntegerField(), "payUrl": serializers.CharField()}
+            ),
+            **errors(401, 404, 409),
+        },
+    )
+    def post(self, request, match_id: int):
+        match = get_object_or_404(Match, pk=match_id)
+        player = match_join(match=match, user=request.user)
+        booking = player.booking
+        pay = pays_now(booking, request.user, policy=policy_get())
+        return Response(
+            {"bookingId": booking.pk, "payUrl": reverse("payments:pay", args=[booking.pk]) if pay else ""},
+            status=status.HTTP_201_CREATED,
+        )

@@ -7,7 +7,7 @@ from courts.selectors import courts_all
 from kernel.bounds import bounded_formfield
 from kernel.days import PeriodFilters
 
-from .models import Booking, Policy
+from .models import Booking, Match, Policy
 from .slots import REACH_DAYS
 
 # Widgets fields share (here and in PolicyForm): Django copies a widget for each field given it.
@@ -71,6 +71,53 @@ class ScheduleFilters(forms.Form):
     def filters(self) -> tuple[Date, str]:
         self.is_valid()
         return self.cleaned_data.get("date") or self.today, self.cleaned_data.get("type", "")
+
+
+LEVEL = forms.NumberInput({"class": "input w-full max-w-28", "step": "0.1", "min": "1", "max": "7"})
+
+
+class MatchFilters(forms.Form):
+    """The open matches' filters (/matches); invalid ones filter nothing."""
+
+    date = forms.DateField(label="Day", required=False, widget=DAY)
+    type = forms.ChoiceField(label="Court type", required=False, widget=SELECT)
+    level = forms.DecimalField(
+        label="Your level", required=False, min_value=1, max_value=7, decimal_places=1, widget=LEVEL
+    )
+
+    def __init__(self, data, *, types: list[str]):
+        super().__init__(data)
+        court_type = cast(forms.ChoiceField, self.fields["type"])  # declared so above
+        court_type.choices = [("", "Every type"), *((type, type) for type in types)]
+
+    def filters(self) -> dict[str, object]:
+        self.is_valid()
+        data = self.cleaned_data
+        return {"on": data.get("date"), "court_type": data.get("type", ""), "level": data.get("level")}
+
+
+class MatchForm(forms.ModelForm):
+    """A booking opened as a match, on its page (saved by matches.match_open)."""
+
+    class Meta:
+        model = Match
+        fields = ["places", "deadline", "level_min", "level_max", "play_anyway"]
+        labels = {
+            "places": "Players in all, you included",
+            "deadline": "Full by",
+            "level_min": "Lowest level",
+            "level_max": "Highest level",
+            "play_anyway": "Play anyway if it is not full by then",
+        }
+        widgets = {
+            "places": forms.NumberInput({"class": "input w-full max-w-28", "min": "2"}),
+            "deadline": forms.DateTimeInput(
+                {"type": "datetime-local", "class": "input w-full"}, format="%Y-%m-%dT%H:%M"
+            ),
+            "level_min": LEVEL,
+            "level_max": LEVEL,
+            "play_anyway": forms.CheckboxInput({"class": "checkbox"}),
+        }
 
 
 # The policy's rules as the Club Rules page groups them: legend, then the rules' names.

@@ -7,6 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from accounts.models import LEVEL_HIGHEST, LEVEL_LOWEST
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
 from kernel.slots import slots_label
 from kernel.states import StatusMachine
@@ -169,6 +170,62 @@ class Player(StatusMachine):
     def listed_name(self) -> str:
         """The shown name in a list of who plays, a guest's marked as one."""
         return f"{self.shown_name} (guest)" if self.kind == self.Kind.GUEST else self.shown_name
+
+
+LEVEL_RULE = "A level is from 1.0 to 7.0."
+
+
+class Match(models.Model):
+    """A booking its organiser opened to others (bookings/matches.py): people of the club find it
+    on /matches and join it while places are left, until its deadline."""
+
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="match")
+    places = models.PositiveSmallIntegerField(help_text="How many play in all, the organiser included.")
+    level_min = models.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
+            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
+        ],
+    )
+    level_max = models.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
+            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
+        ],
+    )
+    deadline = models.DateTimeField(
+        help_text="When it must be full, or it is called off (unless played anyway)."
+    )
+    play_anyway = models.BooleanField(
+        default=False, help_text="Played however many have joined by the deadline, rather than called off."
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name_plural = "matches"
+        # The open matches (/matches), and those whose deadline has come.
+        indexes = [models.Index(fields=["deadline"], name="match_by_deadline")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(level_min__isnull=True)
+                | models.Q(level_max__isnull=True)
+                | models.Q(level_max__gte=models.F("level_min")),
+                name="match_level_range_in_order",
+                violation_error_message="The highest level is at least the lowest.",
+            ),
+            models.CheckConstraint(condition=models.Q(places__gte=2), name="match_for_two_or_more"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Open match: {self.booking}"
 
 
 class Block(models.Model):

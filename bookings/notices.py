@@ -75,7 +75,7 @@ def status_changed(
         event, subject = "booking_rejected", f"Your request for {court} was not approved"
     elif booking.status == Status.EXPIRED:
         event, subject = "booking_expired", f"Your booking of {court} has expired"
-    elif booking.status == Status.CANCELLED and by is not None and by.pk != booking.user_id:
+    elif booking.status == Status.CANCELLED and (by is None or by.pk != booking.user_id):
         event, subject = "booking_cancelled", f"Your booking of {court} was cancelled by the club"
     else:
         return
@@ -177,11 +177,15 @@ def _game(booking: Booking) -> str:
     return f"{booking.court_name} on {day(booking.date)} at {slots_label(booking.slots)}"
 
 
-def player_added(player: Player) -> None:
-    """To a person of the club put on a booking by its organiser."""
+def player_added(player: Player, *, joined: bool = False) -> None:
+    """To a person of the club put on a booking by its organiser, or who `joined` its match."""
     organiser = player.booking.user.display_name
-    subject = f"{organiser} has put you on their booking: {_game(player.booking)}"
-    _tell_player(player, recipient=_person(player), event="player_added", subject=subject)
+    subject = (
+        f"You joined {organiser}'s match: {_game(player.booking)}"
+        if joined
+        else f"{organiser} has put you on their booking: {_game(player.booking)}"
+    )
+    _tell_player(player, recipient=_person(player), event="player_added", subject=subject, joined=joined)
 
 
 def player_removed(player: Player, *, by: User) -> None:
@@ -212,6 +216,18 @@ def invitation_answered(player: Player, *, accepted: bool) -> None:
         subject=f"{player.email} has {answer} your invitation to {_game(player.booking)}",
         accepted=accepted,
     )
+
+
+def match_joined(player: Player) -> None:
+    """To the organiser of an open match someone joined; and to the one who joined, the game."""
+    booking = player.booking
+    _tell_player(
+        player,
+        recipient=booking.user,
+        event="match_joined",
+        subject=f"{player.shown_name} joined your match: {_game(booking)}",
+    )
+    player_added(player, joined=True)
 
 
 def player_booking_ended(player: Player) -> None:

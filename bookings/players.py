@@ -20,7 +20,7 @@ from kernel.errors import Conflict, Forbidden
 
 from . import notices
 from .hours import hours_refusal
-from .models import Booking, Player, Policy
+from .models import Booking, Match, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
 from .shares import anyone_paid, shared
@@ -47,6 +47,13 @@ def players_closed(booking: Booking, policy: Policy) -> str:
     if timezone.now() >= (until := players_until(booking, policy)):
         return f"The players could be changed until {when(until)}."
     return ""
+
+
+def places_of(booking: Booking) -> int:
+    """How many may play in the booking, its organiser included: as many as its open match is
+    for, else as many as its court has places for."""
+    match_places = Match.objects.filter(booking=booking).values_list("places", flat=True).first()
+    return match_places or booking.court.places
 
 
 def invitation_token(player: Player) -> str:
@@ -98,10 +105,11 @@ def players_set(
         errors["guests"] = (
             f"Members only: {', '.join(kept)} {are} kept for the club's members, so guests cannot play then."
         )
-    if (count := 1 + len(people) + len(invite) + len(guests)) > booking.court.places:
+    places = places_of(booking)
+    if (count := 1 + len(people) + len(invite) + len(guests)) > places:
         errors["players"] = (
-            f"{booking.court_name} has places for {booking.court.places}, you included, and these are "
-            f"{count}: take {count - booking.court.places} off."
+            f"{booking.court_name} has places for {places}, you included, and these are "
+            f"{count}: take {count - places} off."
         )
     if errors:
         raise ValidationError(errors)
@@ -125,7 +133,7 @@ def players_set(
         if player.user is not None:  # told before the row goes, which names the message
             notices.player_removed(player, by=by)
         player.delete()
-    _check_hours(booking, list(chosen.values()), named=True)
+    check_hours(booking, list(chosen.values()), named=True)
     added = [
         *(Player(booking=booking, kind=Kind.PERSON, user=person) for person in chosen.values()),
         *(
@@ -157,7 +165,7 @@ def invitation_accept(*, player: Player, user: User) -> Player:
         raise Conflict(f"This booking is {booking.get_status_display().lower()}: there is no game to join.")
     if user.pk == booking.user_id or booking.players.filter(user=user).exists():
         raise Conflict("You play in this booking already.")
-    _check_hours(booking, [user], named=False)
+    check_hours(booking, [user], named=False)
     player.move(Status.PLAYING, locked=True, user=user)
     notices.invitation_answered(player, accepted=True)
     return player
@@ -171,7 +179,7 @@ def invitation_decline(*, player: Player) -> None:
         notices.invitation_answered(player, accepted=False)
 
 
-def _check_hours(booking: Booking, people: list[User], *, named: bool) -> None:
+def check_hours(booking: Booking, people: list[User], *, named: bool) -> None:
     """Refuses to put on `booking` someone it would take past the hours they may play (their plan's,
     or the policy's), counting every booking they make or play in: under their row locks, taken in
     one order, so that their own requests and other bookings they join are counted one at a time.

@@ -5,7 +5,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.models import LEVEL_HIGHEST, LEVEL_LOWEST, User
 from accounts.serializers import NormalisedEmailField
 from courts.models import PLACES_MOST
 from kernel.api import CamelCaseModelSerializer, IdField
@@ -14,8 +14,9 @@ from kernel.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
-from .models import Booking, Player, Policy, WaitlistEntry
-from .players import organises, players_closed, players_until
+from .matches import level_range
+from .models import Booking, Match, Player, Policy, WaitlistEntry
+from .players import organises, places_of, players_closed, players_until
 from .schedule import CellState, schedule_types
 from .selectors import policy_get
 from .waitlist import book_path
@@ -346,7 +347,7 @@ def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
     policy = policy_get()
     return PlayersOutput(
         {
-            "places": booking.court.places,
+            "places": places_of(booking),
             "organiser": booking.user.public_name,
             "players": booking.players.select_related("user"),
             "changeable": sees_addresses and not players_closed(booking, policy),
@@ -354,3 +355,63 @@ def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
         },
         context={"sees_addresses": sees_addresses},
     ).data
+
+
+def _level(**fields: Any) -> serializers.DecimalField:
+    return serializers.DecimalField(
+        max_digits=2, decimal_places=1, min_value=LEVEL_LOWEST, max_value=LEVEL_HIGHEST, **fields
+    )
+
+
+class MatchInput(serializers.Serializer):
+    """A booking opened as a match: how many play in all, until when others join, and for whom."""
+
+    places = serializers.IntegerField(min_value=2, max_value=PLACES_MOST, help_text="The organiser included.")
+    deadline = serializers.DateTimeField(help_text="Full by then, or it is called off (unless playAnyway).")
+    levelMin = _level(source="level_min", required=False, allow_null=True, default=None)
+    levelMax = _level(source="level_max", required=False, allow_null=True, default=None)
+    playAnyway = serializers.BooleanField(source="play_anyway", default=False)
+
+
+class MatchQuery(serializers.Serializer):
+    date = serializers.DateField(required=False, help_text="Only the matches of this day.")
+    type = serializers.CharField(
+        required=False, allow_blank=True, max_length=50, help_text="Of this court type."
+    )
+    level = _level(required=False, help_text="Only those whose level range takes this level.")
+
+
+class MatchOutput(serializers.Serializer):
+    """An open match; who plays in it is shown to those signed in."""
+
+    id = serializers.IntegerField()
+    bookingId = serializers.IntegerField(source="booking_id")
+    court = serializers.CharField(source="booking.court_name")
+    courtType = serializers.CharField(source="booking.court.type")
+    date = serializers.DateField(source="booking.date")
+    slots = serializers.CharField(source="booking.slots_label")
+    startsAt = serializers.DateTimeField(source="booking.starts_at")
+    places = serializers.IntegerField()
+    placesLeft = serializers.SerializerMethodField()
+    levels = serializers.SerializerMethodField(help_text='"3.0–4.5", "3.0 and up", "up to 4.5" or "any".')
+    levelMin = _level(source="level_min", allow_null=True)
+    levelMax = _level(source="level_max", allow_null=True)
+    deadline = serializers.DateTimeField()
+    playAnyway = serializers.BooleanField(source="play_anyway")
+    players = serializers.SerializerMethodField(help_text="Who plays, for those signed in; else empty.")
+    joinUrl = serializers.SerializerMethodField()
+
+    def get_placesLeft(self, match: Match) -> int:
+        return match.places - match.taken
+
+    def get_levels(self, match: Match) -> str:
+        return level_range(match)
+
+    def get_players(self, match: Match) -> list[str]:
+        if not self.context["signed_in"]:
+            return []
+        booking = match.booking
+        return [booking.user.public_name, *(player.listed_name for player in booking.players.all())]
+
+    def get_joinUrl(self, match: Match) -> str:
+        return reverse("api-match-join", args=[match.pk])

@@ -330,6 +330,17 @@ def booking_expire(*, booking: Booking, from_status: str) -> bool:
     return True
 
 
+def booking_call_off(*, booking: Booking, from_status: str, reason: str) -> bool:
+    """The club's rules cancel a booking (an open match that did not fill), unless it left
+    `from_status` meanwhile: everything paid for it is refunded in full, and everyone on it told.
+    Answers whether it did."""
+    try:
+        _transition(booking=booking, to=Status.CANCELLED, by=None, only_from=from_status, reason=reason)
+    except Conflict:
+        return False
+    return True
+
+
 def calendar_feed_get(*, user: User) -> CalendarFeed:
     return CalendarFeed.objects.get_or_create(user=user, defaults={"secret": secrets.token_urlsafe(32)})[0]
 

@@ -10,12 +10,13 @@ from accounts.models import User
 from courts.pricing import slot_prices
 from kernel.money import round_money
 
-from .models import Booking, Player, Policy
+from .models import Booking, Match, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
 
 Kind = Player.Kind
-SUCCEEDED = "succeeded"  # a payment's status once paid (payments.models.Payment.Status)
+SUCCEEDED = "succeeded"
+OPEN_PLACE = "An open place"  # a payment's status once paid (payments.models.Payment.Status)
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,10 @@ def booking_shares(booking: Booking, *, policy: Policy | None = None) -> list[Sh
             Share(organiser.public_name, organiser.pk, organiser.pk, booking.price, booking.guest_fees),
             *(Share(p.listed_name, p.user_id, organiser.pk, Decimal(0)) for p in players),
         ]
-    everyone = 1 + len(players)
+    # An open match is split between the places it is for; a place nobody took is left to the
+    # organiser, with what is left.
+    match_places = Match.objects.filter(booking=booking).values_list("places", flat=True).first()
+    everyone = max(match_places or 0, 1 + len(players))
     full_part = round_money(
         sum(slot_prices(booking.court, booking.date, booking.slots), Decimal(0)) / everyone
     )
@@ -74,6 +78,7 @@ def booking_shares(booking: Booking, *, policy: Policy | None = None) -> list[Sh
             shares.append(Share(player.listed_name, None, None, full_part))
         else:
             shares.append(Share(player.listed_name, player.user_id, player.user_id, part_of(player.user)))
+    shares += [Share(OPEN_PLACE, None, None, full_part)] * (everyone - len(shares))
     return shares
 
 

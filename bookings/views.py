@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -21,13 +22,22 @@ from courts.pricing import own_price
 from courts.selectors import court_list as open_courts
 from courts.selectors import with_price_bands
 from kernel import days
-from kernel.errors import Conflict
+from kernel.errors import Conflict, Forbidden
 from kernel.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
-from .forms import POLICY_SECTIONS, BookingFilters, PolicyForm, ScheduleFilters
-from .models import Booking, CalendarFeed, WaitlistEntry
-from .players import invitation_accept, invitation_by_token, invitation_decline, playing
+from .forms import POLICY_SECTIONS, BookingFilters, MatchFilters, MatchForm, PolicyForm, ScheduleFilters
+from .matches import level_range, match_close, match_join, match_open, open_matches
+from .models import Booking, CalendarFeed, Match, WaitlistEntry
+from .players import (
+    invitation_accept,
+    invitation_by_token,
+    invitation_decline,
+    organises,
+    players_closed,
+    players_until,
+    playing,
+)
 from .rules import rules_for
 from .schedule import bookable_until, day_sheet, schedule_courts, schedule_types
 from .selectors import (
@@ -163,6 +173,11 @@ def booking_detail(request, booking_id: int):
         },
     }
     policy = policy_get()
+    match = Match.objects.filter(booking=booking).first()
+    if organises(booking, request.user) and not players_closed(booking, policy):
+        initial = {"places": booking.court.places, "deadline": players_until(booking, policy)}
+        context["match_form"] = MatchForm(instance=match, initial=initial)
+    context["match"] = match
     if shared(policy) or booking.guest_fees:
         context["shares"] = shares_shown(booking, policy=policy)
     context["pays_now"] = pays_now(booking, request.user, policy=policy)
@@ -333,6 +348,65 @@ def schedule(request):
 def _path(name: str) -> str:
     """The address of a record's page or call, less its id: reversed once, not once per record."""
     return reverse(name, args=[0]).removesuffix("0")
+
+
+@require_safe
+def matches(request):
+    """The open matches (docs/rules.md, Open matches), by day, court type and level, a page at a
+    time; who plays is shown to those signed in."""
+    filters = MatchFilters(request.GET, types=schedule_types())
+    rows = open_matches(**filters.filters()).prefetch_related("booking__players__user")
+    page = page_of(request, rows)
+    for match in page:
+        match.levels = level_range(match)
+        match.places_left = match.places - match.taken
+    return render(request, "bookings/matches.html", {"page": page, "filters": filters})
+
+
+@login_required
+def match_join_page(request, match_id: int):
+    """Join: the person takes a place and sees the game (or pays their share, when each pays)."""
+    if request.method != "POST":
+        return redirect("bookings:matches")
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        booking = match_join(match=match, user=request.user).booking
+    except Conflict as refusal:
+        messages.error(request, str(refusal))
+        return redirect("bookings:matches")
+    messages.success(request, f"You joined the match: {booking.court_name} on {days.day(booking.date)}.")
+    if pays_now(booking, request.user, policy=policy_get()):
+        return redirect("payments:pay", booking.pk)
+    return redirect("bookings:detail", booking.pk)
+
+
+@login_required
+def booking_match(request, booking_id: int):
+    """The organiser opens their booking as a match (or changes it, or closes it) from its page."""
+    booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
+    if request.method != "POST":
+        return redirect("bookings:detail", booking.pk)
+    try:
+        if request.POST.get("close"):
+            match_close(booking=booking, by=request.user)
+            messages.success(request, "The match is closed: nobody else joins it.")
+        else:
+            form = MatchForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(form.errors)
+            match_open(booking=booking, by=request.user, **form.cleaned_data)
+            messages.success(
+                request, "Your booking is an open match: people of the club can join it on Matches."
+            )
+    except (ValidationError, Conflict, Forbidden) as refusal:
+        messages.error(request, " ".join(_messages(refusal)))
+    return redirect("bookings:detail", booking.pk)
+
+
+def _messages(refusal: Exception) -> list[str]:
+    if isinstance(refusal, ValidationError):
+        return [message for messages_ in refusal.message_dict.values() for message in messages_]
+    return [str(refusal)]
 
 
 @login_required

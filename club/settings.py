@@ -372,6 +372,7 @@ PERIODIC_TASKS = {
     "bookings.services.expire_overdue": env.int("EXPIRE_EVERY_SECONDS", default=60),
     "bookings.notices.send_reminders": 300,
     "bookings.waitlist.pass_on_waitlist_offers": 60,
+    "bookings.matches.call_off_unfilled_matches": 60,
     "notifications.services.requeue_stalled": 300,
     "payments.services.send_stalled_refunds": 300,
     "payments.services.reconcile_payments": 60,

@@ -111,10 +111,13 @@ SLICE_PARAMETERS = [
 
 
 def sliced_response(
-    request: Request, rows: Rows, serializer_class: type[serializers.BaseSerializer[Any]]
+    request: Request,
+    rows: Rows,
+    serializer_class: type[serializers.BaseSerializer[Any]],
+    context: dict[str, Any] | None = None,
 ) -> Response:
     """The slice of `rows` (a queryset in a stable order, or a list) that `?limit=&offset=` ask for,
-    as a bare JSON array of `serializer_class`, with X-Total-Count and Link."""
+    as a bare JSON array of `serializer_class` (given `context`), with X-Total-Count and Link."""
     paginator = SlicePagination()
     page = paginator.paginate_queryset(rows, request)
-    return paginator.get_paginated_response(serializer_class(page, many=True).data)
+    return paginator.get_paginated_response(serializer_class(page, many=True, context=context or {}).data)

@@ -18,19 +18,20 @@ def section(html: str, pattern: str) -> str:
     return match.group(0)
 
 
-def test_the_navbar_links_home_courts_schedule_and_support(home):
+def test_the_navbar_links_home_courts_matches_schedule_and_support(home):
     nav = section(home, r'<nav class="navbar-center.*?</nav>')
     assert re.findall(r'href="([^"]+)"[^>]*>(\w+)</a>', nav) == [
         ("/", "Home"),
         ("/courts", "Courts"),
+        ("/matches", "Matches"),
         ("/schedule", "Schedule"),
         ("/support", "Support"),
     ]
 
 
-def test_the_small_screen_dropdown_holds_home_courts_schedule_and_support(home):
+def test_the_small_screen_dropdown_holds_home_courts_matches_schedule_and_support(home):
     dropdown = section(home, r'<details class="dropdown.*?</details>')
-    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Schedule", "Support"]
+    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Matches", "Schedule", "Support"]
 
 
 def test_the_navbar_links_membership_once_the_club_sells_a_plan(client):
@@ -40,9 +41,9 @@ def test_the_navbar_links_membership_once_the_club_sells_a_plan(client):
     html = client.get("/").content.decode()
 
     nav = section(html, r'<nav class="navbar-center.*?</nav>')
-    assert re.findall(r">(\w+)</a>", nav) == ["Home", "Courts", "Schedule", "Membership", "Support"]
+    assert re.findall(r">(\w+)</a>", nav) == ["Home", "Courts", "Matches", "Schedule", "Membership", "Support"]
     dropdown = section(html, r'<details class="dropdown.*?</details>')
-    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Schedule", "Membership", "Support"]
+    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Matches", "Schedule", "Membership", "Support"]
 
 
 def test_a_signed_out_visitor_sees_sign_in_and_sign_up(home):
