@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.matches import match_open
 from bookings.players import invitation_token, players_set
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
@@ -52,6 +53,7 @@ PAGES = {
     "membership/renew": SIGNED_IN,  # the member's renewal is past due; anyone else is sent on
     "unsubscribe/<str:token>": ANYONE,
     "invitations/<str:token>": ANYONE,
+    "matches": ANYONE,
     "login": {VISITOR},  # signed in, these send the person on
     "register": {VISITOR},
     "forgot-password": {VISITOR},
@@ -101,6 +103,8 @@ NOT_PAGES = {
     "dashboard/profile/sign-out-everywhere": "takes a POST and redirects",
     "dashboard/support-inbox/<int:contact_id>/handled": "takes a POST and redirects",
     "dashboard/bookings/<int:booking_id>/calendar.ics": "a calendar file to download",
+    "dashboard/bookings/<int:booking_id>/match": "takes a POST and redirects to the booking's page",
+    "matches/<int:match_id>/join": "takes a POST and redirects",
     "calendar/<slug:secret>.ics": "a calendar feed for calendar apps",
     "dashboard/ledger.csv": "a CSV file to download",
     "healthz": "the health check of load balancers",
@@ -188,6 +192,17 @@ def club(mailbox, settings) -> Club:
         people=[people[USER].public_id],
         invite=["invited." + LONG_EMAIL],
         guests=["Alexandra Konstantinopoulou Guest"],
+    )
+    # An open match, on /matches and on its organiser's booking page.
+    match_open(
+        booking=make_booking(
+            user=people[USER], court=court, date=confirmed.date + timedelta(days=1), slots=court.slots[:1]
+        ),
+        by=people[USER],
+        places=4,
+        deadline=timezone.now() + timedelta(days=1),
+        level_min=Decimal("3.0"),
+        level_max=Decimal("4.5"),
     )
     Coupon.objects.create(code="SPRING20", discount=20, description="Twenty off any court in spring")
     plan = make_plan(name="Club Monthly With A Long Name", period="monthly")

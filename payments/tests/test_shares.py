@@ -12,12 +12,14 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Booking
+from bookings.matches import match_open, matches_call_off
+from bookings.models import Booking, Match
 from bookings.players import players_set
 from bookings.services import booking_cancel, bookings_expire, policy_update
 from bookings.tests.factories import make_booking
 from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
+from kernel.days import day
 from kernel.errors import Conflict
 from memberships.tests.factories import make_membership, make_plan
 from payments.models import Payment, Refund
@@ -310,3 +312,50 @@ def test_each_share_of_a_cancelled_booking_is_refunded_exactly_once(clients, ada
     ]
     for payment in Payment.objects.all():
         assert len(stripe_refunds(payment.payment_intent_id)) == 1
+
+
+# --- Open matches ------------------------------------------------------------------------------
+
+
+def test_a_match_is_shared_between_its_places_and_a_joiner_pays_their_share(clients, ada, mia):
+    policy_update(price_sharing="shared")
+    booking = doubles(ada, mia, guests=[])
+    match = match_open(booking=booking, by=ada, places=4, deadline=timezone.now() + timedelta(days=1))
+
+    body = quote(clients["organiser"], booking).json()
+    assert [(s["name"], s["amount"], s["paidBy"]) for s in body["shares"]] == [
+        ("Ada Lovelace", "5.00", "Ada Lovelace"),
+        ("Mia Park", "3.75", "Mia Park"),
+        ("An open place", "5.00", ""),
+        ("An open place", "5.00", ""),
+    ]
+    joined = clients["other"].post(f"/api/matches/{match.pk}/join")
+    assert joined.json()["payUrl"] == f"/dashboard/payment-page/{booking.pk}"
+    assert quote(clients["other"], booking).json()["youPay"] == "5.00"
+
+
+def test_a_match_not_full_at_its_deadline_refunds_every_share_and_tells_everyone(
+    clients, ada, mia, localstripe, mailbox
+):
+    policy_update(price_sharing="shared")
+    booking = doubles(ada, mia, guests=[])
+    match = match_open(booking=booking, by=ada, places=4, deadline=timezone.now() + timedelta(days=1))
+    assert pays(clients["organiser"], booking)["status"] == 200
+    assert pays(clients["player"], booking)["status"] == 200
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    assert matches_call_off() == 1
+    run_due_tasks()
+
+    booking.refresh_from_db()
+    assert booking.status == Booking.Status.CANCELLED
+    assert sorted(Refund.objects.values_list("payment__user__email", "amount", "status")) == [
+        ("ada@example.com", Decimal("5.00"), "succeeded"),
+        ("mia@example.com", Decimal("3.75"), "succeeded"),
+    ]
+    for address, amount in (("ada@example.com", "5.00"), ("mia@example.com", "3.75")):
+        subjects = [mail.subject for mail in mailbox.messages(to=address)]
+        assert f"Refund of ${amount}: Clay Court on {day(booking.date)}" in subjects
+    assert any(
+        s.startswith("The game is off") for s in (m.subject for m in mailbox.messages(to="mia@example.com"))
+    )
