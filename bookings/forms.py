@@ -109,6 +109,8 @@ class MatchForm(forms.ModelForm):
             "level_max": "Highest level",
             "play_anyway": "Play anyway if it is not full by then",
         }
+        # The labels say it all: no help text, which includes/field.html would not show.
+        help_texts = dict.fromkeys(fields, "")
         widgets = {
             "places": forms.NumberInput({"class": "input w-full max-w-28", "min": "2"}),
             "deadline": forms.DateTimeInput(

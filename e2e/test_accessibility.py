@@ -12,8 +12,10 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
+from bookings.matches import match_open
 from bookings.models import Booking
 from bookings.players import invitation_token, players_set
+from bookings.services import policy_update
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from content.models import Announcement
@@ -40,6 +42,7 @@ PUBLIC = [
     "/courts",
     "/support",
     "/schedule",
+    "/matches",
     "/membership",
     "/login",
     "/register",
@@ -281,4 +284,29 @@ def test_the_players_of_a_booking_with_people_found_and_an_invitation(site: str,
     page.context.clear_cookies()
     page.goto(f"{site}/invitations/{invitation_token(invited)}")
     expect(page.get_by_role("button", name="Sign in to accept")).to_be_visible()
+    assert serious_violations(page) == []
+
+
+def test_an_open_match_on_its_page_with_who_pays_what_and_on_matches(site: str, page: Page, content):
+    policy_update(price_sharing="shared", guest_fee=Decimal("5.00"))
+    ada = User.objects.create_user("ada@example.com", name="Ada Lovelace")
+    User.objects.create_user("bob@example.com", name="Bob Stone", level=Decimal("4.0"))
+    booking = make_booking(user=ada, court=content, date=timezone.localdate() + timedelta(days=5))
+    players_set(booking=booking, by=ada, people=[], invite=[], guests=["Sam Guest"])
+    match_open(
+        booking=booking,
+        by=ada,
+        places=4,
+        deadline=timezone.now() + timedelta(days=1),
+        level_min=Decimal("3.0"),
+        level_max=Decimal("4.5"),
+    )
+    sign_in(page, site, "ada@example.com", f"/dashboard/bookings/{booking.pk}")
+    expect(page.get_by_role("table", name="Who pays what")).to_be_visible()
+    expect(page.get_by_role("button", name="Save the match")).to_be_visible()
+    assert serious_violations(page) == []
+
+    page.context.clear_cookies()
+    sign_in(page, site, "bob@example.com", "/matches?level=4.0")
+    expect(page.get_by_role("button", name="Join the match on")).to_be_visible()
     assert serious_violations(page) == []

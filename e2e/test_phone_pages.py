@@ -15,8 +15,8 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User
-from bookings.models import Booking
 from bookings.matches import match_open
+from bookings.models import Booking
 from bookings.players import invitation_token, players_set
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
