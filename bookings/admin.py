@@ -11,7 +11,7 @@ from kernel.slots import slots_label
 
 from .blocks import BlockConflicts, block_create, block_delete
 from .forms import PolicyForm
-from .models import Block, Booking, BookingStatusChange, CalendarFeed, Player, Policy, WaitlistEntry
+from .models import Block, Booking, BookingStatusChange, CalendarFeed, Match, Player, Policy, WaitlistEntry
 from .services import booking_approve, booking_cancel, booking_reject, calendar_feed_reset, policy_update
 
 
@@ -135,6 +135,14 @@ class PlayerInline(admin.TabularInline):
     fields = readonly_fields = ("kind", "status", "user", "email", "name", "created_at")
 
 
+class MatchInline(admin.StackedInline):
+    """The booking's open match, read only: its organiser opens, changes and closes it on the
+    booking's page (bookings/matches.py)."""
+
+    model = Match
+    fields = readonly_fields = ("places", "level_min", "level_max", "deadline", "play_anyway", "created_at")
+
+
 def _service_action(decide, done: str, description: str):
     """An action running the service `decide` on each selected booking, saying what became of each."""
 
@@ -160,7 +168,7 @@ class BookingAdmin(ReadOnlyAdmin):
     search_fields = ["user__email", "court_name"]
     date_hierarchy = "date"
     list_select_related = ["user"]
-    inlines = [PlayerInline, StatusChangeInline]
+    inlines = [PlayerInline, MatchInline, StatusChangeInline]
     actions = ["approve", "reject", "cancel"]
     approve = _service_action(booking_approve, "approved", "Approve the selected pending bookings")
     reject = _service_action(booking_reject, "rejected", "Reject the selected pending bookings")

@@ -5,6 +5,7 @@ one audit entry: the service's, never a second one for Django admin."""
 
 import json
 from datetime import timedelta
+from decimal import Decimal
 
 import pytest
 from django.utils import timezone
@@ -12,6 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditEntry
 from bookings.admin import PolicyAdmin
+from bookings.matches import match_open
 from bookings.models import Block, Booking, CalendarFeed, Policy
 from bookings.players import players_set
 from bookings.selectors import policy_get
@@ -58,10 +60,17 @@ def test_the_actions_go_through_the_services_and_are_audited(people):
     ]
 
 
-def test_a_booking_is_read_with_its_players_and_history_and_never_edited(people):
+def test_a_booking_is_read_with_its_players_match_and_history_and_never_edited(people):
     ada = User.objects.get(email="ada@example.com")
     booking = make_booking(user=ada, date=timezone.localdate() + timedelta(days=5))
     players_set(booking=booking, by=ada, people=[], invite=["ken@example.com"], guests=["Uncle Bob"])
+    match_open(
+        booking=booking,
+        by=ada,
+        places=4,
+        deadline=timezone.now() + timedelta(days=1),
+        level_min=Decimal("2.5"),
+    )
 
     page = people["admin"].get(f"/admin/bookings/booking/{booking.pk}/change/").content.decode()
     edited = people["admin"].post(f"/admin/bookings/booking/{booking.pk}/change/", {"status": "confirmed"})
@@ -69,6 +78,8 @@ def test_a_booking_is_read_with_its_players_and_history_and_never_edited(people)
     assert "Booking status changes" in page
     assert "ken@example.com" in page
     assert "Uncle Bob" in page
+    assert "Open match" in page
+    assert "2.5" in page
     assert page.count('<td class="field-to_status">') == 1  # its one change so far: requested
     assert 'name="status"' not in page
     assert edited.status_code == 403
