@@ -6,6 +6,7 @@ organiser chose to play anyway."""
 from datetime import date as Date
 from datetime import datetime
 from decimal import Decimal
+from typing import TYPE_CHECKING, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,13 +24,22 @@ from .players import check_hours, organises, players_closed, players_until
 from .selectors import policy_get
 from .services import booking_call_off
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
 Status = Booking.Status
 CALLED_OFF = "The match did not fill by its deadline."
 
 
+class Taken(TypedDict):
+    """What open_matches adds to each match: its places taken, the organiser's included."""
+
+    taken: int
+
+
 def open_matches(
     *, on: Date | None = None, court_type: str = "", level: Decimal | None = None
-) -> QuerySet[Match]:
+) -> "QuerySet[WithAnnotations[Match, Taken]]":
     """The matches people may join now, the soonest first: of one day, one type of court, and
     whose level range takes `level`, if given; each with `taken`, its places taken."""
     matches = (
@@ -114,9 +124,10 @@ def match_join(*, match: Match, user: User) -> Player:
         .select_related("court", "user")
         .get(pk=match.booking_id)
     )
-    match = Match.objects.filter(booking=booking).first()
-    if match is None or booking.status not in Booking.HOLDING or match.deadline <= timezone.now():
+    current = Match.objects.filter(booking=booking).first()  # as it stands under the lock
+    if current is None or booking.status not in Booking.HOLDING or current.deadline <= timezone.now():
         raise Conflict("This match is no longer open.")
+    match = current
     if user.pk == booking.user_id or booking.players.filter(user=user).exists():
         raise Conflict("You play in this match already.")
     if match.level_min is not None or match.level_max is not None:

@@ -100,10 +100,11 @@ def players_set(
         errors["invite"] = "That is your own address: invite the others."
     if not all(guests):
         errors["guests"] = "Give each guest a name."
-    elif guests and (kept := members_only_slots(booking.court, booking.date, booking.slots)):
-        are = "is" if len(kept) == 1 else "are"
+    elif guests and (members_only := members_only_slots(booking.court, booking.date, booking.slots)):
+        are = "is" if len(members_only) == 1 else "are"
         errors["guests"] = (
-            f"Members only: {', '.join(kept)} {are} kept for the club's members, so guests cannot play then."
+            f"Members only: {', '.join(members_only)} {are} kept for the club's members, "
+            "so guests cannot play then."
         )
     places = places_of(booking)
     if (count := 1 + len(people) + len(invite) + len(guests)) > places:

@@ -401,7 +401,7 @@ class MatchOutput(serializers.Serializer):
     players = serializers.SerializerMethodField(help_text="Who plays, for those signed in; else empty.")
     joinUrl = serializers.SerializerMethodField()
 
-    def get_placesLeft(self, match: Match) -> int:
+    def get_placesLeft(self, match: Any) -> int:  # a row of open_matches, with its `taken`
         return match.places - match.taken
 
     def get_levels(self, match: Match) -> str:

@@ -84,12 +84,12 @@ def booking_shares(booking: Booking, *, policy: Policy | None = None) -> list[Sh
 
 def payers(booking: Booking) -> set[int]:
     """The people whose payment for the booking has gone through (and not been given back)."""
-    paid = booking.payments.filter(status=SUCCEEDED)  # type: ignore[attr-defined]
+    paid = booking.payments.filter(status=SUCCEEDED)
     return set(paid.values_list("user_id", flat=True))
 
 
 def anyone_paid(booking: Booking) -> bool:
-    return booking.payments.filter(status=SUCCEEDED).exists()  # type: ignore[attr-defined]
+    return booking.payments.filter(status=SUCCEEDED).exists()
 
 
 def left_to_pay(shares: list[Share], paid_by: set[int]) -> Decimal:

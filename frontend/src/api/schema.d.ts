@@ -116,6 +116,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description PUT: the organiser (or an admin) opens the booking as a match, or changes it; DELETE: closes
+         *     it to more players (docs/rules.md, Open matches).
+         */
+        put: operations["bookings_match_update"];
+        post?: never;
+        /**
+         * @description PUT: the organiser (or an admin) opens the booking as a match, or changes it; DELETE: closes
+         *     it to more players (docs/rules.md, Open matches).
+         */
+        delete: operations["bookings_match_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{booking_id}/players": {
         parameters: {
             query?: never;
@@ -421,6 +445,46 @@ export interface paths {
         put?: never;
         /** @description POST /api/create-payment-intent: the client secret to pay an approved booking. */
         post: operations["create_payment_intent_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: the open matches, the soonest first, by day, court type and level (anyone; who plays
+         *     only for those signed in), a slice at a time.
+         */
+        get: operations["matches_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/matches/{match_id}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST: the caller takes one of the match's places left; with shared payment, they then pay
+         *     their share (`payUrl`).
+         */
+        post: operations["matches_join_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1145,6 +1209,10 @@ export interface components {
          * @enum {string}
          */
         GreetingEnum: "login" | "google-login" | "register" | "google-register";
+        Joined: {
+            bookingId: number;
+            payUrl: string;
+        };
         /**
          * @description * `person` - Person of the club
          *     * `invited` - Invited by e-mail
@@ -1152,6 +1220,48 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "person" | "invited" | "guest";
+        /** @description A booking opened as a match: how many play in all, until when others join, and for whom. */
+        MatchInputRequest: {
+            /** @description The organiser included. */
+            places: number;
+            /**
+             * Format: date-time
+             * @description Full by then, or it is called off (unless playAnyway).
+             */
+            deadline: string;
+            /** Format: decimal */
+            levelMin?: string | null;
+            /** Format: decimal */
+            levelMax?: string | null;
+            /** @default false */
+            playAnyway: boolean;
+        };
+        /** @description An open match; who plays in it is shown to those signed in. */
+        MatchOutput: {
+            id: number;
+            bookingId: number;
+            court: string;
+            courtType: string;
+            /** Format: date */
+            date: string;
+            slots: string;
+            /** Format: date-time */
+            startsAt: string;
+            places: number;
+            readonly placesLeft: number;
+            /** @description "3.0–4.5", "3.0 and up", "up to 4.5" or "any". */
+            readonly levels: string;
+            /** Format: decimal */
+            levelMin: string | null;
+            /** Format: decimal */
+            levelMax: string | null;
+            /** Format: date-time */
+            deadline: string;
+            playAnyway: boolean;
+            /** @description Who plays, for those signed in; else empty. */
+            readonly players: string[];
+            readonly joinUrl: string;
+        };
         /**
          * @description * `none` - The court's price
          *     * `fixed` - A fixed price per slot
@@ -2492,6 +2602,125 @@ export interface operations {
             };
         };
     };
+    bookings_match_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    bookings_match_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     bookings_players_retrieve: {
         parameters: {
             query?: never;
@@ -3744,6 +3973,103 @@ export interface operations {
             };
             /** @description An outside service (sign-in, payments) did not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    matches_list: {
+        parameters: {
+            query?: {
+                /** @description Only the matches of this day. */
+                date?: string;
+                /** @description Only those whose level range takes this level. */
+                level?: string;
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+                /** @description Of this court type. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MatchOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    matches_join_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                match_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Joined"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
