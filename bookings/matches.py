@@ -23,6 +23,7 @@ from .models import Booking, Match, Player
 from .players import check_hours, organises, players_closed, players_until
 from .selectors import policy_get
 from .services import booking_call_off
+from .shares import players_asked_to_pay
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -140,6 +141,7 @@ def match_join(*, match: Match, user: User) -> Player:
     check_hours(booking, [user], named=False)
     player = Player.objects.create(booking=booking, kind=Player.Kind.PERSON, user=user)
     notices.match_joined(player)
+    players_asked_to_pay(booking)
     return player
 
 

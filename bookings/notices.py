@@ -1,6 +1,7 @@
 """What the bookings tell people by e-mail, each in the transaction of the change it tells of."""
 
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
@@ -215,6 +216,19 @@ def invitation_answered(player: Player, *, accepted: bool) -> None:
         event="invitation_answered",
         subject=f"{player.email} has {answer} your invitation to {_game(player.booking)}",
         accepted=accepted,
+    )
+
+
+def share_due(player: Player, *, amount: Decimal) -> None:
+    """To a player of an approved booking whose players each pay their share: how much, and by when."""
+    booking = player.booking
+    _tell_player(
+        player,
+        recipient=_person(player),
+        event="share_due",
+        subject=f"Pay your share of {_game(booking)} by {when(booking.payment_deadline)}",
+        amount=amount,
+        pay_url=absolute_url(reverse("payments:pay", args=[booking.pk])),
     )
 
 

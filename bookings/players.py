@@ -23,7 +23,7 @@ from .hours import hours_refusal
 from .models import Booking, Match, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
-from .shares import anyone_paid, shared
+from .shares import anyone_paid, players_asked_to_pay, shared
 
 Kind, Status = Player.Kind, Player.Status
 INVITATION_SALT = "bookings.players.invitation"
@@ -151,6 +151,7 @@ def players_set(
             notices.player_added(player)
         elif player.kind == Kind.INVITED:
             notices.player_invited(player, token=invitation_token(player))
+    players_asked_to_pay(booking, policy=policy)
     return [*kept, *added]
 
 
@@ -169,6 +170,7 @@ def invitation_accept(*, player: Player, user: User) -> Player:
     check_hours(booking, [user], named=False)
     player.move(Status.PLAYING, locked=True, user=user)
     notices.invitation_answered(player, accepted=True)
+    players_asked_to_pay(booking)
     return player
 
 

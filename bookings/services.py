@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.tasks import task
 from django.utils import timezone
 
@@ -30,6 +30,7 @@ from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Poli
 from .players import players_told_of_end
 from .rules import PersonRules, rules_for
 from .selectors import open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
+from .shares import players_asked_to_pay
 from .slots import day_refusals, members_only_refusal, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
 
@@ -232,6 +233,8 @@ def _transition(
             after={"status": to, **({"reason": reason} if reason else {})},
         )
     notices.status_changed(locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked)
+    if to == Status.APPROVED:
+        players_asked_to_pay(locked)
     if to not in Booking.HOLDING:
         players_told_of_end(locked)
         if from_status in (Status.APPROVED, Status.CONFIRMED):  # shares may have been paid
@@ -328,6 +331,16 @@ def booking_expire(*, booking: Booking, from_status: str) -> bool:
     except Conflict:
         return False
     return True
+
+
+def booking_share_paid(*, booking: Booking) -> None:
+    """A share of an approved booking was paid (its lock held): an instant booking's checkout hold
+    becomes the payment window an admin's approval gives (the policy's, from its approval), so
+    that the other players have time to pay theirs."""
+    window = F("approved_at") + timedelta(hours=policy_get().payment_window_hours)
+    Booking.objects.filter(pk=booking.pk, status=Status.APPROVED, payment_due_at__lt=window).update(
+        payment_due_at=window
+    )
 
 
 def booking_call_off(*, booking: Booking, from_status: str, reason: str) -> bool:

@@ -10,6 +10,7 @@ from accounts.models import User
 from courts.pricing import slot_prices
 from kernel.money import round_money
 
+from . import notices
 from .models import Booking, Match, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
@@ -126,3 +127,18 @@ def pays_now(booking: Booking, person: User, *, policy: Policy) -> bool:
         return True
     plays = booking.players.filter(user=person, status=Player.Status.PLAYING).exists()
     return shared(policy) and plays and person.pk not in payers(booking)
+
+
+def players_asked_to_pay(booking: Booking, *, policy: Policy | None = None) -> None:
+    """With shared payment, each person playing in the approved `booking` who has a share to pay
+    is told how much, and by when: once for each place (the message is about it)."""
+    policy = policy or policy_get()
+    if not shared(policy) or booking.status != Booking.Status.APPROVED:
+        return
+    paid_by = payers(booking)
+    owed = {share.payer_id: share.amount for share in booking_shares(booking, policy=policy)}
+    for player in (
+        booking.players.filter(status=Player.Status.PLAYING).exclude(user=None).select_related("user")
+    ):
+        if player.user_id not in paid_by and owed.get(player.user_id):
+            notices.share_due(player, amount=owed[player.user_id])

@@ -31,7 +31,7 @@ from accounts.services import user_make_member
 from audit.services import audit_record
 from bookings.models import Booking
 from bookings.selectors import policy_get
-from bookings.services import booking_confirm
+from bookings.services import booking_confirm, booking_share_paid
 from bookings.shares import booking_shares, left_to_pay, payers, shared, shares_shown
 from kernel.errors import Conflict, Forbidden
 from kernel.money import discounted, round_money, to_cents
@@ -443,7 +443,9 @@ def _record_payment(
             booking_confirm(booking=booking, by=payment.user)
         except Conflict:  # SlotTaken included
             return _refund_due(payment, reason=_lost(booking), **paid)
-    elif booking.status != Booking.Status.APPROVED:
+    elif booking.status == Booking.Status.APPROVED:
+        booking_share_paid(booking=booking)  # the others still pay theirs
+    else:
         return _refund_due(payment, reason=_lost(booking), **paid)
     payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
     if not club_sells_memberships():  # the club's first rule: paying for a booking makes a member

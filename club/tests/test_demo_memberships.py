@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from audit.models import AuditEntry
+from bookings.matches import open_matches
 from bookings.models import Player
 from club.management.commands.seed_demo import DEMO_PLANS
 from kernel.days import day
@@ -158,13 +159,23 @@ def test_a_plan_staff_took_off_sale_is_not_bought(emulator, localstripe):
     assert not Membership.objects.filter(user__email="premium@club.example").exists()
 
 
-def test_the_demo_member_organises_a_game_of_doubles_with_the_premium_member_and_a_guest(demo):
+def test_the_demo_member_organises_doubles_with_the_premium_member_a_guest_and_an_open_place(demo):
     players = Player.objects.select_related("booking__user", "user").order_by("pk")
 
     assert [(player.booking.user.email, player.shown_name, player.kind) for player in players] == [
         ("member@club.example", "Pia Premium", "person"),
         ("member@club.example", "Sam Guest", "guest"),
     ]
-    assert "Demo doubles: Mia Member with Pia Premium and a guest on Clay Court." in demo
+    assert (
+        "Demo doubles: Mia Member with Pia Premium and a guest on Clay Court, its last place an open match."
+        in demo
+    )
+    [match] = open_matches()
+    assert (match.booking.user.email, match.places, match.taken, match.play_anyway) == (
+        "member@club.example",
+        4,
+        3,
+        True,
+    )
     assert "Demo doubles: kept (the demo member has chosen players already)." in seed_demo()
     assert Player.objects.count() == 2

@@ -15,13 +15,14 @@ from accounts.models import User
 from bookings.matches import match_open, matches_call_off
 from bookings.models import Booking, Match
 from bookings.players import players_set
-from bookings.services import booking_cancel, bookings_expire, policy_update
+from bookings.services import booking_approve, booking_cancel, bookings_expire, policy_update
 from bookings.tests.factories import make_booking
 from courts.models import PriceBand
 from courts.tests.factories import CourtFactory
 from kernel.days import day
 from kernel.errors import Conflict
 from memberships.tests.factories import make_membership, make_plan
+from notifications.models import Notification
 from payments.models import Payment, Refund
 from payments.services import DUE_CHANGED, PAID_IN_FULL, amount_due, organisers_ask_for_the_rest
 from payments.tests.helpers import intent, save, stripe_refunds
@@ -359,3 +360,41 @@ def test_a_match_not_full_at_its_deadline_refunds_every_share_and_tells_everyone
     assert any(
         s.startswith("The game is off") for s in (m.subject for m in mailbox.messages(to="mia@example.com"))
     )
+
+
+# --- Telling the players -----------------------------------------------------------------------
+
+
+def test_each_player_is_asked_for_their_share_once_the_booking_is_approved(clients, ada, mia):
+    policy_update(price_sharing="shared", guest_fee=Decimal("5.00"))
+    booking = doubles(ada, mia, status=Booking.Status.PENDING)
+    assert not Notification.objects.filter(event="share_due").exists()  # nothing to pay yet
+
+    booking_approve(booking=booking, by=User.objects.get(email="ann@example.com"))
+    players_set(booking=booking, by=ada, people=[mia.public_id], invite=[], guests=["Sam Guest"])  # again
+
+    [asked] = Notification.objects.filter(event="share_due")
+    assert asked.recipient.email == "mia@example.com"
+    assert asked.subject.startswith("Pay your share of Clay Court on")
+    assert "Yours is $5.00" in asked.text
+
+
+def test_nobody_but_the_organiser_is_asked_to_pay_when_the_organiser_pays_all(clients, ada, mia):
+    doubles(ada, mia)
+
+    assert not Notification.objects.filter(event="share_due").exists()
+
+
+def test_a_share_paid_gives_an_instant_booking_the_payment_window_for_the_others(
+    clients, ada, mia, localstripe
+):
+    policy_update(
+        price_sharing="shared", approval_required=False, checkout_hold_minutes=10, payment_window_hours=24
+    )
+    booking = doubles(ada, mia, status=Booking.Status.PENDING)  # instant: approved as it is made
+    assert booking.payment_due_at - booking.approved_at == timedelta(minutes=10)
+
+    assert pays(clients["organiser"], booking)["status"] == 200
+
+    booking.refresh_from_db()
+    assert booking.payment_due_at - booking.approved_at == timedelta(hours=24)

@@ -11,8 +11,10 @@ from stripe.params import PaymentMethodCreateParamsCard
 
 from accounts.identity import ensure_account
 from accounts.models import User
+from bookings.matches import match_open
 from bookings.models import Player, Policy
-from bookings.players import players_set
+from bookings.players import players_set, players_until
+from bookings.selectors import policy_get
 from bookings.services import booking_request, policy_update
 from club.demo_history import DAYS, seed_history
 from content.models import Announcement
@@ -294,10 +296,23 @@ class Command(BaseCommand):
             players_set(
                 booking=booking, by=organiser, people=[partner.public_id], invite=[], guests=["Sam Guest"]
             )
+            # Its last place is open to the club, on /matches: played anyway if nobody takes it.
+            match_open(
+                booking=booking,
+                by=organiser,
+                places=court.places,
+                deadline=players_until(booking, policy_get()),
+                level_min=Decimal("3.0"),
+                level_max=Decimal("4.5"),
+                play_anyway=True,
+            )
         except (Conflict, ValidationError) as refusal:  # the slot taken, or a limit reached meanwhile
             self.stdout.write(f"Demo doubles: skipped ({refusal}).")
             return
-        self.stdout.write(f"Demo doubles: {organiser.name} with {partner.name} and a guest on {court.name}.")
+        self.stdout.write(
+            f"Demo doubles: {organiser.name} with {partner.name} and a guest on {court.name}, "
+            "its last place an open match."
+        )
 
     def seed_memberships(self, people: dict[str, User]) -> None:
         """Each demo member's plan, bought and paid with Stripe's test card at localstripe as the
