@@ -23,7 +23,7 @@ from .hours import hours_refusal
 from .models import Booking, Match, Player, Policy
 from .rules import rules_for
 from .selectors import policy_get
-from .shares import anyone_paid, players_asked_to_pay, shared
+from .shares import payers, players_asked_to_pay, shared
 
 Kind, Status = Player.Kind, Player.Status
 INVITATION_SALT = "bookings.players.invitation"
@@ -217,7 +217,7 @@ def _check_paid(
     """Refuses changes of the booking's `players` that would change what was paid: any, with
     shared payment (the shares are split between those on the list); the number of guests (their
     fees), either way."""
-    if not anyone_paid(booking):
+    if not payers(booking):
         return
     if shared(policy):
         same = (

@@ -16,8 +16,8 @@ from .rules import rules_for
 from .selectors import policy_get
 
 Kind = Player.Kind
-SUCCEEDED = "succeeded"
-OPEN_PLACE = "An open place"  # a payment's status once paid (payments.models.Payment.Status)
+SUCCEEDED = "succeeded"  # a payment's status once paid (payments.models.Payment.Status)
+OPEN_PLACE = "An open place"
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,6 @@ def payers(booking: Booking) -> set[int]:
     """The people whose payment for the booking has gone through (and not been given back)."""
     paid = booking.payments.filter(status=SUCCEEDED)
     return set(paid.values_list("user_id", flat=True))
-
-
-def anyone_paid(booking: Booking) -> bool:
-    return booking.payments.filter(status=SUCCEEDED).exists()
 
 
 def left_to_pay(shares: list[Share], paid_by: set[int]) -> Decimal:

@@ -189,8 +189,8 @@ def _payment_open(
 ) -> tuple[Payment, str | None]:
     """The pending payment for `paying_for` (its booking or membership) on `quote`'s terms, with its
     intent's client secret if it has one; one on other terms, or whose intent Stripe cancelled or
-    does not know, is replaced; one paid is a Conflict. The one pending payment per booking (or
-    membership) decides between simultaneous requests."""
+    does not know, is replaced; one paid is a Conflict. The one pending payment per payer of a
+    booking (or per membership) decides between simultaneous requests."""
     for _ in range(OPEN_TRIES):
         current = Payment.objects.filter(status=Payment.Status.PENDING, user=user, **paying_for).first()
         if current is not None:

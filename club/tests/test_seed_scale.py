@@ -13,7 +13,7 @@ from django.db.models import Count, Min
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match
 from bookings.selectors import overdue, policy_get
 from content.models import Announcement
 from courts.models import Court
@@ -260,3 +260,15 @@ def test_it_fills_only_an_empty_database():
     seed()
     with pytest.raises(CommandError, match="empty database"):
         seed()
+
+
+def test_some_bookings_ahead_are_open_matches_as_the_product_opens_them():
+    counts = printed(seed())
+
+    matches = Match.objects.select_related("booking")
+    assert matches.count() == counts["open matches"] > 0
+    for match in matches:
+        assert match.booking.status in Booking.HOLDING
+        assert NOW < match.deadline < match.booking.starts_at
+        assert match.level_min <= match.level_max
+        assert match.places <= Court.objects.get(pk=match.booking.court_id).places

@@ -30,6 +30,8 @@ the last of them as far ahead as people could book yesterday (the policy's advan
   booking takes;
 - payments: the demo coupons, one succeeded payment per confirmed booking, for its price (no
   coupon), and one per membership period paid, for the plan's price;
+- open matches: one in MATCH_EVERY of the bookings that hold their slots and start after the
+  next two days is open to others, for four, with a level range and a deadline a day before;
 - content: one announcement a day (so even a club of a month fills more than a page of them, as the
   bookings do).
 
@@ -59,7 +61,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Block, BookedSlot, Booking, BookingStatusChange
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match
 from bookings.selectors import policy_get
 from bookings.services import booking_price
 from club.management.commands.seed_demo import DEMO_COUPONS, DEMO_PLANS, hourly, shipped_image
@@ -162,6 +164,7 @@ SLOT_RUNS = ((1, 0.72), (2, 0.21), (3, 0.07))  # how many slots a booking takes,
 RELEASED_SHARE = 0.0098  # requests that ended rejected, cancelled or expired, per held booking
 BUSIEST_WEIGHT = 3.75  # the busiest member books this many times as often as the average member
 BATCH = 5000
+MATCH_EVERY = 20
 BLOCKED_EVERY = 8  # one court in eight keeps its first slot for coaching, every day (blocks)
 BLOCKED_SLOTS = SLOTS[:1]
 Period = tuple[datetime, datetime]  # a membership's period: its start and its end
@@ -304,6 +307,7 @@ class Command(BaseCommand):
                 User,
                 Court,
                 Booking,
+                Match,
                 Block,
                 BookedSlot,
                 BookingStatusChange,
@@ -629,6 +633,7 @@ class Club:
         )
         Coupon.objects.bulk_create(Coupon(**coupon) for coupon in DEMO_COUPONS)
         counts |= self._save_memberships()
+        counts["open matches"] = self._save_matches()
         statuses = [plan.booking.status for plan in self.plans]
         return {
             "people": len(self.people),
@@ -640,6 +645,26 @@ class Club:
             "confirmed": statuses.count(Status.CONFIRMED),
             **counts,
         }
+
+    def _save_matches(self) -> int:
+        """Every MATCH_EVERY-th booking holding its slots from two days ahead, opened as a match."""
+        later = [
+            plan.booking
+            for plan in self.plans
+            if plan.booking.status in Booking.HOLDING
+            and plan.booking.starts_at > self.now + timedelta(days=2)
+        ]
+        matches = Match.objects.bulk_create(
+            Match(
+                booking=booking,
+                places=4,
+                level_min=Decimal(self.rng.choice(["2.0", "3.0", "4.0"])),
+                level_max=Decimal(self.rng.choice(["4.5", "5.5", "7.0"])),
+                deadline=booking.starts_at - timedelta(days=1),
+            )
+            for booking in later[::MATCH_EVERY]
+        )
+        return len(matches)
 
     def _save_memberships(self) -> dict[str, int]:
         """The plans, the memberships, a payment per period paid (its invoice's), and each
