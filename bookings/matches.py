@@ -33,21 +33,24 @@ CALLED_OFF = "The match did not fill by its deadline."
 
 
 class Taken(TypedDict):
-    """What open_matches adds to each match: its places taken, the organiser's included."""
+    """What open_matches adds to each match: its places taken (the organiser's included), and
+    those left."""
 
     taken: int
+    places_left: int
 
 
 def open_matches(
     *, on: Date | None = None, court_type: str = "", level: Decimal | None = None
 ) -> "QuerySet[WithAnnotations[Match, Taken]]":
     """The matches people may join now, the soonest first: of one day, one type of court, and
-    whose level range takes `level`, if given; each with `taken`, its places taken."""
+    whose level range takes `level`, if given; each with its places `taken` and `places_left`."""
     matches = (
         Match.objects.select_related("booking__court", "booking__user")
         .filter(booking__status__in=Booking.HOLDING, deadline__gt=timezone.now())
         .annotate(taken=1 + Count("booking__players"))
-        .filter(taken__lt=F("places"))
+        .annotate(places_left=F("places") - F("taken"))
+        .filter(places_left__gt=0)
     )
     if on is not None:
         matches = matches.filter(booking__date=on)
@@ -135,7 +138,7 @@ def match_join(*, match: Match, user: User) -> Player:
         if user.level is None:
             raise Conflict("This match is for a range of levels: set your level on My Profile to join it.")
         if not (match.level_min or 0) <= user.level <= (match.level_max or 99):
-            raise Conflict(f"This match is for levels {level_range(match)}, and yours is {user.level}.")
+            raise Conflict(f"This match is for levels {match.levels}, and yours is {user.level}.")
     if 1 + booking.players.count() >= match.places:
         raise Conflict("This match is full: its last place was just taken.")
     check_hours(booking, [user], named=False)
@@ -143,16 +146,6 @@ def match_join(*, match: Match, user: User) -> Player:
     notices.match_joined(player)
     players_asked_to_pay(booking)
     return player
-
-
-def level_range(match: Match) -> str:
-    """The levels a match is for, as shown: "3.0–4.5", "3.0 and up", "up to 4.5", or "any"."""
-    low, high = match.level_min, match.level_max
-    if low is not None and high is not None:
-        return f"{low}–{high}"
-    if low is not None:
-        return f"{low} and up"
-    return f"up to {high}" if high is not None else "any"
 
 
 def matches_call_off(*, now: datetime | None = None) -> int:

@@ -227,6 +227,16 @@ class Match(models.Model):
     def __str__(self) -> str:
         return f"Open match: {self.booking}"
 
+    @property
+    def levels(self) -> str:
+        """The levels it is for, as shown: "3.0–4.5", "3.0 and up", "up to 4.5", or "any"."""
+        low, high = self.level_min, self.level_max
+        if low is not None and high is not None:
+            return f"{low}–{high}"
+        if low is not None:
+            return f"{low} and up"
+        return f"up to {high}" if high is not None else "any"
+
 
 class Block(models.Model):
     """Slots of a court the club keeps for itself, on one day or weekly until `until`."""

@@ -14,7 +14,6 @@ from kernel.text import validate_one_line
 
 from .blocks import CONFLICT_CHOICES, REFUSE
 from .forms import PolicyForm
-from .matches import level_range
 from .models import Booking, Match, Player, Policy, WaitlistEntry
 from .players import organises, places_of, players_closed, players_until
 from .schedule import CellState, schedule_types
@@ -392,20 +391,14 @@ class MatchOutput(serializers.Serializer):
     slots = serializers.CharField(source="booking.slots_label")
     startsAt = serializers.DateTimeField(source="booking.starts_at")
     places = serializers.IntegerField()
-    placesLeft = serializers.SerializerMethodField()
-    levels = serializers.SerializerMethodField(help_text='"3.0–4.5", "3.0 and up", "up to 4.5" or "any".')
+    placesLeft = serializers.IntegerField(source="places_left")
+    levels = serializers.CharField(help_text='"3.0–4.5", "3.0 and up", "up to 4.5" or "any".')
     levelMin = _level(source="level_min", allow_null=True)
     levelMax = _level(source="level_max", allow_null=True)
     deadline = serializers.DateTimeField()
     playAnyway = serializers.BooleanField(source="play_anyway")
     players = serializers.SerializerMethodField(help_text="Who plays, for those signed in; else empty.")
     joinUrl = serializers.SerializerMethodField()
-
-    def get_placesLeft(self, match: Any) -> int:  # a row of open_matches, with its `taken`
-        return match.places - match.taken
-
-    def get_levels(self, match: Match) -> str:
-        return level_range(match)
 
     def get_players(self, match: Match) -> list[str]:
         if not self.context["signed_in"]:

@@ -27,7 +27,7 @@ from kernel.pagination import page_of
 
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, MatchFilters, MatchForm, PolicyForm, ScheduleFilters
-from .matches import level_range, match_close, match_join, match_open, open_matches
+from .matches import match_close, match_join, match_open, open_matches
 from .models import Booking, CalendarFeed, Match, WaitlistEntry
 from .players import (
     invitation_accept,
@@ -60,6 +60,8 @@ from .tables import COLUMNS
 from .waitlist import book_path
 
 Status = Booking.Status
+# The match service's fields (the API's names) on the booking page's form.
+MATCH_FIELDS = {"levelMin": "level_min", "levelMax": "level_max"}
 ICS = "text/calendar; charset=utf-8"
 
 
@@ -159,6 +161,12 @@ def my_bookings(request):
 @login_required
 def booking_detail(request, booking_id: int):
     """One booking, who plays and its history, for its organiser, its players and the admins."""
+    return _booking_page(request, booking_id)
+
+
+def _booking_page(request, booking_id: int, match_form: MatchForm | None = None):
+    """The booking's page; with `match_form`, the form to open it as a match as it was sent, with
+    its errors under its fields (a 400)."""
     booking = get_object_or_404(with_shown_status(bookings_seen_by(request.user)), pk=booking_id)
     history = booking.history.select_related("by")
     context: dict[str, object] = {
@@ -176,7 +184,7 @@ def booking_detail(request, booking_id: int):
     match = Match.objects.filter(booking=booking).first()
     if organises(booking, request.user) and not players_closed(booking, policy):
         initial = {"places": booking.court.places, "deadline": players_until(booking, policy)}
-        context["match_form"] = MatchForm(instance=match, initial=initial)
+        context["match_form"] = match_form or MatchForm(instance=match, initial=initial)
     context["match"] = match
     if shared(policy) or booking.guest_fees:
         context["shares"] = shares_shown(booking, policy=policy)
@@ -185,7 +193,7 @@ def booking_detail(request, booking_id: int):
         context["calendar"] = _calendar_links(request)
     if request.user.is_admin:  # its part of the audit trail
         context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
-    return render(request, "bookings/detail.html", context)
+    return render(request, "bookings/detail.html", context, status=400 if match_form else 200)
 
 
 def invitation(request, token: str):
@@ -357,9 +365,6 @@ def matches(request):
     filters = MatchFilters(request.GET, types=schedule_types())
     rows = open_matches(**filters.filters()).prefetch_related("booking__players__user")
     page = page_of(request, rows)
-    for match in page:
-        match.levels = level_range(match)
-        match.places_left = match.places - match.taken
     return render(request, "bookings/matches.html", {"page": page, "filters": filters})
 
 
@@ -382,31 +387,30 @@ def match_join_page(request, match_id: int):
 
 @login_required
 def booking_match(request, booking_id: int):
-    """The organiser opens their booking as a match (or changes it, or closes it) from its page."""
+    """The organiser opens their booking as a match (or changes it, or closes it) from its page; a
+    refused field is said under it."""
     booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
     if request.method != "POST":
         return redirect("bookings:detail", booking.pk)
+    form = MatchForm(request.POST)
     try:
         if request.POST.get("close"):
             match_close(booking=booking, by=request.user)
             messages.success(request, "The match is closed: nobody else joins it.")
-        else:
-            form = MatchForm(request.POST)
-            if not form.is_valid():
-                raise ValidationError(form.errors)
+        elif form.is_valid():
             match_open(booking=booking, by=request.user, **form.cleaned_data)
             messages.success(
                 request, "Your booking is an open match: people of the club can join it on Matches."
             )
-    except (ValidationError, Conflict, Forbidden) as refusal:
-        messages.error(request, " ".join(_messages(refusal)))
+        else:
+            return _booking_page(request, booking.pk, match_form=form)
+    except ValidationError as refused:
+        for field, errors in refused.message_dict.items():
+            form.add_error(MATCH_FIELDS.get(field, field), errors)
+        return _booking_page(request, booking.pk, match_form=form)
+    except (Conflict, Forbidden) as refusal:
+        messages.error(request, str(refusal))
     return redirect("bookings:detail", booking.pk)
-
-
-def _messages(refusal: Exception) -> list[str]:
-    if isinstance(refusal, ValidationError):
-        return [message for messages_ in refusal.message_dict.values() for message in messages_]
-    return [str(refusal)]
 
 
 @login_required

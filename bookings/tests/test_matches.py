@@ -3,6 +3,7 @@ level range and a deadline; listed on /matches and GET /api/matches by day, type
 while places are left (exactly one gets the last place, however many try at once); called off at
 the deadline when not full, unless played anyway."""
 
+import re
 from datetime import timedelta
 from decimal import Decimal
 
@@ -333,9 +334,19 @@ def test_the_organiser_opens_and_closes_the_match_on_the_bookings_page(clients, 
     )
     assert "Your booking is an open match" in opened_page.content.decode()
     refused = clients["organiser"].post(
-        f"/dashboard/bookings/{booking.pk}/match", {"places": "9", "deadline": deadline}, follow=True
+        f"/dashboard/bookings/{booking.pk}/match", {"places": "9", "deadline": deadline, "level_min": "8"}
     )
-    assert "Padel 1 has places for 4." in refused.content.decode()
+    assert refused.status_code == 400
+    errors = re.findall(
+        r'<ul class="text-error text-sm" id="id_(\w+)_error">\s*<li>(.*?)</li>', refused.content.decode()
+    )
+    assert errors == [("level_min", "A level is from 1.0 to 7.0.")]
+    refused = clients["organiser"].post(
+        f"/dashboard/bookings/{booking.pk}/match", {"places": "9", "deadline": deadline}
+    )
+    assert re.findall(r'id="id_(\w+)_error">\s*<li>(.*?)</li>', refused.content.decode()) == [
+        ("places", "Padel 1 has places for 4.")
+    ]
     assert Match.objects.get().places == 4
     clients["organiser"].post(f"/dashboard/bookings/{booking.pk}/match", {"close": "1"})
     assert not Match.objects.exists()

@@ -1248,9 +1248,9 @@ export interface components {
             /** Format: date-time */
             startsAt: string;
             places: number;
-            readonly placesLeft: number;
+            placesLeft: number;
             /** @description "3.0–4.5", "3.0 and up", "up to 4.5" or "any". */
-            readonly levels: string;
+            levels: string;
             /** Format: decimal */
             levelMin: string | null;
             /** Format: decimal */
