@@ -293,7 +293,45 @@ def test_the_list_of_matches_costs_the_same_queries_however_many(clients, django
 
 @pytest.mark.parametrize(
     ("kind", "status_code"),
-    [("anonymous", 401), ("organiser", 409), ("player", 409), ("other", 201), ("admin", 201)],
+    [
+        ("anonymous", 401),
+        ("organiser", 204),
+        ("player", 403),
+        ("other", 404),
+        ("member", 404),
+        ("admin", 204),
+    ],
+)
+def test_the_organiser_and_the_admins_close_a_match(clients, booking, kind, status_code):
+    opened(booking)
+
+    response = clients[kind].delete(f"/api/bookings/{booking.pk}/match")
+
+    assert response.status_code == status_code
+    assert Match.objects.exists() == (status_code != 204)
+
+
+@pytest.mark.parametrize("kind", ["anonymous", "organiser", "player", "other", "member", "admin"])
+def test_every_caller_lists_the_open_matches(clients, booking, kind):
+    opened(booking)
+
+    response = clients[kind].get("/api/matches")
+
+    assert response.status_code == 200
+    assert [(match["court"], match["placesLeft"]) for match in response.json()] == [("Padel 1", 2)]
+    assert response["X-Total-Count"] == "1"
+
+
+@pytest.mark.parametrize(
+    ("kind", "status_code"),
+    [
+        ("anonymous", 401),
+        ("organiser", 409),
+        ("player", 409),
+        ("other", 201),
+        ("member", 201),
+        ("admin", 201),
+    ],
 )
 def test_a_signed_in_person_joins_a_match(clients, booking, kind, status_code):
     match = opened(booking)

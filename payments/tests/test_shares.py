@@ -398,3 +398,17 @@ def test_a_share_paid_gives_an_instant_booking_the_payment_window_for_the_others
 
     booking.refresh_from_db()
     assert booking.payment_due_at - booking.approved_at == timedelta(hours=24)
+
+
+def test_a_player_cannot_read_another_players_payment(clients, ada, mia, localstripe):
+    policy_update(price_sharing="shared")
+    booking = doubles(ada, mia, guests=[])
+    pays(clients["organiser"], booking)
+    pays(clients["player"], booking)
+    adas, mias = (Payment.objects.get(user__email=email) for email in ("ada@example.com", "mia@example.com"))
+
+    assert clients["player"].get(f"/dashboard/payments/{adas.pk}/receipt").status_code == 404
+    assert clients["organiser"].get(f"/dashboard/payments/{mias.pk}/receipt").status_code == 404
+    assert clients["player"].get(f"/dashboard/payments/{mias.pk}/receipt").status_code == 200
+    assert [p["id"] for p in clients["organiser"].get("/api/payments").json()] == [adas.pk]
+    assert clients["player"].get(f"/api/payments?email={ada.email}").status_code == 403
