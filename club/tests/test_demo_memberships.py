@@ -170,6 +170,7 @@ def test_the_demo_member_organises_doubles_with_the_premium_member_a_guest_and_a
         "Demo doubles: Mia Member with Pia Premium and a guest on Clay Court, its last place an open match."
         in demo
     )
+    assert players[0].booking.guest_fees == Decimal("5.00")  # the demo rules' fee for the guest
     [match] = open_matches()
     assert (match.booking.user.email, match.places, match.taken, match.play_anyway) == (
         "member@club.example",

@@ -118,6 +118,8 @@ DEMO_COUPONS = [
 # The hours of courts one person may hold on one day, paid or not: the recommended rule
 # (docs/staff-guide.md, Club Rules), so that nobody holds a court all day.
 DEMO_DAILY_HOURS = 4
+# What a guest adds to a booking at the demo club, as ClubSpark's clubs charge non-members.
+DEMO_GUEST_FEE = Decimal("5.00")
 DEMO_ANNOUNCEMENT = "Welcome to the new booking site! Book a court, and pay online once it is approved."
 
 # The plans the demo club sells: a monthly one for regulars, and a yearly one that gives more.
@@ -247,8 +249,11 @@ class Command(BaseCommand):
         if Policy.objects.exists():
             self.stdout.write("Demo rules: skipped (the club has its rules already).")
             return
-        policy_update(daily_hours_limit=DEMO_DAILY_HOURS)
-        self.stdout.write(f"Demo rules: at most {DEMO_DAILY_HOURS} hours of courts per person a day.")
+        policy_update(daily_hours_limit=DEMO_DAILY_HOURS, guest_fee=DEMO_GUEST_FEE)
+        self.stdout.write(
+            f"Demo rules: at most {DEMO_DAILY_HOURS} hours of courts per person a day; "
+            f"a guest adds ${DEMO_GUEST_FEE} to a booking."
+        )
 
     @transaction.atomic
     def seed_plans(self):
