@@ -186,6 +186,7 @@ def _booking_page(request, booking_id: int, match_form: MatchForm | None = None)
         initial = {"places": booking.court.places, "deadline": players_until(booking, policy)}
         context["match_form"] = match_form or MatchForm(instance=match, initial=initial)
     context["match"] = match
+    context["match_full"] = match is not None and 1 + booking.players.count() >= match.places
     if shared(policy) or booking.guest_fees:
         context["shares"] = shares_shown(booking, policy=policy)
     context["pays_now"] = pays_now(booking, request.user, policy=policy)

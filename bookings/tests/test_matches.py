@@ -143,9 +143,11 @@ def test_a_person_outside_the_levels_or_playing_already_cannot_join(booking, ema
     assert booking.players.count() == 1
 
 
-def test_a_full_match_and_one_past_its_deadline_take_nobody(booking):
+def test_a_full_match_and_one_past_its_deadline_take_nobody(clients, booking):
     match = opened(booking, places=3)
     match_join(match=match, user=user("bob@example.com"))
+    page = clients["organiser"].get(f"/dashboard/bookings/{booking.pk}").content.decode()
+    assert "Full: all 3 places are taken" in page
 
     with pytest.raises(Conflict, match="This match is full"):
         match_join(match=match, user=user("max@example.com"))

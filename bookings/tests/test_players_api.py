@@ -135,6 +135,8 @@ def test_the_bookings_page_shows_who_plays_to_those_who_may_see_it(callers, book
         assert "Bob" in page
         # The island that changes them is the organiser's and the admins'.
         assert ('data-island="players"' in page) == (caller != "player")
+        # A player sees the organiser by name in the history, never by address.
+        assert ("ada@example.com" in page) == (caller == "admin")
 
 
 def invitation_path() -> str:
