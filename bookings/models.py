@@ -1,5 +1,6 @@
 from datetime import date as Date
 from datetime import datetime, timedelta
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -175,32 +176,29 @@ class Player(StatusMachine):
 LEVEL_RULE = "A level is from 1.0 to 7.0."
 
 
+def _level_field() -> "models.DecimalField[Decimal | None, Decimal | None]":
+    """One end of a match's level range, on the scale people rate themselves (User.level); empty
+    for no bound."""
+    return models.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
+            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
+        ],
+    )
+
+
 class Match(models.Model):
     """A booking its organiser opened to others (bookings/matches.py): people of the club find it
     on /matches and join it while places are left, until its deadline."""
 
     booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="match")
     places = models.PositiveSmallIntegerField(help_text="How many play in all, the organiser included.")
-    level_min = models.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        null=True,
-        blank=True,
-        validators=[
-            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
-            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
-        ],
-    )
-    level_max = models.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        null=True,
-        blank=True,
-        validators=[
-            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
-            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
-        ],
-    )
+    level_min = _level_field()
+    level_max = _level_field()
     deadline = models.DateTimeField(
         help_text="When it must be full, or it is called off (unless played anyway)."
     )
