@@ -6,21 +6,29 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Count, F, Q, QuerySet, Sum, Value
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, TruncMonth
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Booking
-from bookings.selectors import open_bookings
+from bookings.models import Booking, Player, Policy
+from bookings.selectors import overdue
 from kernel.days import between, moments
 
 from .models import Payment, Refund
 
 
 def payments_due(*, user: User) -> QuerySet[Booking]:
-    """A person's approved bookings still waiting for their payment, the nearest deadline first."""
-    return open_bookings(user=user).filter(status=Booking.Status.APPROVED).order_by("payment_due_at", "id")
+    """A person's approved bookings still waiting for their payment, and, with shared payment,
+    those they play in whose share they have not paid; the nearest deadline first, each with
+    `shared` (whether each player pays their share). One query: the bookings approved are few."""
+    sharing = Exists(Policy.objects.filter(pk=1, price_sharing=Policy.PriceSharing.SHARED))
+    plays = Player.objects.filter(booking=OuterRef("pk"), user=user, status=Player.Status.PLAYING)
+    paid = Payment.objects.filter(booking=OuterRef("pk"), user=user, status=Payment.Status.SUCCEEDED)
+    share_due = sharing & Exists(plays) & ~Exists(paid)
+    approved = Booking.objects.filter(status=Booking.Status.APPROVED).exclude(overdue())
+    due = approved.filter(Q(user=user) | share_due).annotate(shared=sharing)
+    return due.order_by("payment_due_at", "id")
 
 
 def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:

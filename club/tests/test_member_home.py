@@ -12,8 +12,8 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Booking
-from bookings.services import booking_cancel
+from bookings.models import Booking, Player
+from bookings.services import booking_cancel, policy_update
 from bookings.tests.factories import lift_hour_limits, make_booking, tomorrow
 from bookings.waitlist import waitlist_join, waitlist_offer
 from content.models import Announcement
@@ -26,6 +26,7 @@ from memberships.services import (
     membership_renewal_failed,
 )
 from memberships.tests.factories import make_membership, make_plan
+from payments.models import Payment
 
 pytestmark = pytest.mark.django_db
 Status = Booking.Status
@@ -395,3 +396,24 @@ def test_the_home_costs_one_query_a_section_however_many_rows_it_shows(
     assert len(links(html, "payments-due")) == rows
     assert len(links(html, "waitlist-offers")) == rows
     assert ('data-testid="membership"' in html) == bool(rows)
+
+
+def test_a_share_to_pay_is_a_payment_due_with_shared_payment(sign_in_as, court):
+    client = sign_in_as()
+    mia = User.objects.create_user("mia@example.com", name="Mia Park")
+    game = make_booking(user=mia, court=court, date=tomorrow() + timedelta(days=3), status=Status.APPROVED)
+    Player.objects.create(booking=game, kind=Player.Kind.PERSON, user=ada())
+    assert links(home(client), "payments-due") == []  # the organiser pays all
+
+    policy_update(price_sharing="shared")
+
+    assert links(home(client), "payments-due") == [(f"/dashboard/payment-page/{game.pk}", "Pay your share")]
+    Payment.objects.create(
+        booking=game,
+        user=ada(),
+        amount=Decimal("5.00"),
+        currency="usd",
+        status="succeeded",
+        paid_at=timezone.now(),
+    )
+    assert links(home(client), "payments-due") == []  # her share is paid
