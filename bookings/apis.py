@@ -337,6 +337,7 @@ class BookingPlayersApi(APIView):
     def put(self, request, booking_id: int):
         booking = get_object_or_404(bookings_seen_by(request.user), pk=booking_id)
         players_set(booking=booking, by=request.user, **valid(PlayersInput, request.data))
+        booking.refresh_from_db(fields=["price", "guest_fees"])  # a guest's fee may have changed them
         return Response(players_output(booking, viewer=request.user))
 
 

@@ -338,6 +338,10 @@ class PlayersOutput(serializers.Serializer):
     players = PlayerOutput(many=True)
     changeable = serializers.BooleanField(help_text="Whether the viewer may change the players now.")
     changeableUntil = serializers.DateTimeField(help_text="When the players stop changing.")
+    price = serializers.DecimalField(max_digits=10, decimal_places=2, help_text="Its guests' fees included.")
+    guestFee = serializers.DecimalField(
+        max_digits=6, decimal_places=2, help_text="What each guest adds to the price (the policy's)."
+    )
 
 
 def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
@@ -351,6 +355,8 @@ def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
             "players": booking.players.select_related("user"),
             "changeable": sees_addresses and not players_closed(booking, policy),
             "changeableUntil": players_until(booking, policy),
+            "price": booking.price,
+            "guestFee": policy.guest_fee,
         },
         context={"sees_addresses": sees_addresses},
     ).data

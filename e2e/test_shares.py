@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking
+from bookings.selectors import policy_get
 from bookings.services import policy_update
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
@@ -35,6 +36,8 @@ def doubles_with_a_guest(page: Page, site: str) -> Booking:
     page.get_by_label("Add a guest").fill("Sam Guest")
     page.get_by_role("button", name="Add guest").click()
     expect(page.get_by_test_id("players")).to_contain_text("Sam Guest")
+    if policy_get().guest_fee:  # the island says the new price at once
+        expect(page.get_by_text("The booking costs $25.00, its guests' fees included.")).to_be_visible()
     page.reload()
     return booking
 
@@ -54,6 +57,7 @@ def test_doubles_with_two_members_and_a_guest_shows_the_guest_fee(site: str, pag
 
     booking = doubles_with_a_guest(page, site)
 
+    expect(page.get_by_text("Each guest adds the club's $5.00 guest fee.")).to_be_visible()
     expect(page.get_by_text("$25.00", exact=True)).to_be_visible()  # the price, with the guest's fee
     shares = page.get_by_role("table", name="Who pays what")
     expect(shares.get_by_role("row", name="Sam Guest (guest)")).to_contain_text("$0.00")

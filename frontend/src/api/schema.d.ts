@@ -1711,6 +1711,16 @@ export interface components {
              * @description When the players stop changing.
              */
             changeableUntil: string;
+            /**
+             * Format: decimal
+             * @description Its guests' fees included.
+             */
+            price: string;
+            /**
+             * Format: decimal
+             * @description What each guest adds to the price (the policy's).
+             */
+            guestFee: string;
         };
         /** @description Who plays besides the organiser, in full: those left out are taken off. */
         PlayersInputRequest: {

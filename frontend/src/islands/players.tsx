@@ -19,6 +19,10 @@ interface Players {
   players: Player[];
   changeable: boolean;
   changeableUntil: string;
+  /** The booking's price, its guests' fees included. */
+  price: string;
+  /** What each guest adds to it: the club's guest fee. */
+  guestFee: string;
 }
 
 interface Person {
@@ -182,6 +186,7 @@ function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
       </ul>
       <p className="text-sm text-base-content/70">
         {taken} of {state.places} places taken.
+        {Number(state.guestFee) > 0 && ` The booking costs $${state.price}, its guests' fees included.`}
       </p>
       {error && (
         <p role="alert" className="text-error text-sm">
@@ -232,6 +237,11 @@ function PlayersEditor({ url, peopleUrl, ...initial }: Props) {
               save({ ...wanted, invite: [...wanted.invite, email] }, `Invitation sent to ${email}`)
             }
           />
+          {Number(state.guestFee) > 0 && (
+            <p className="text-sm text-base-content/70">
+              Each guest adds the club's ${state.guestFee} guest fee.
+            </p>
+          )}
           <AddOne
             label="Add a guest"
             type="text"
