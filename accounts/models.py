@@ -36,6 +36,22 @@ def public_name(name: str) -> str:
 
 # The scale of a player's level, as padel and tennis clubs rate it.
 LEVEL_LOWEST, LEVEL_HIGHEST = Decimal("1.0"), Decimal("7.0")
+LEVEL_RULE = "A level is from 1.0 to 7.0."
+
+
+def level_field() -> "models.DecimalField[Decimal | None, Decimal | None]":
+    """A level of play on that scale, to one decimal; empty for none (a person's, or one end of an
+    open match's range)."""
+    return models.DecimalField(
+        max_digits=2,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
+            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
+        ],
+    )
 
 
 class User(AbstractBaseUser):
@@ -54,13 +70,7 @@ class User(AbstractBaseUser):
     name = models.CharField(max_length=150, blank=True, validators=[validate_one_line])
     image = models.URLField(max_length=500, blank=True)
     # How well they play, by their own judgement, for others choosing players: 1.0 to 7.0.
-    level = models.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(LEVEL_LOWEST), MaxValueValidator(LEVEL_HIGHEST)],
-    )
+    level = level_field()
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.USER)
     firebase_uid = models.CharField(max_length=128, unique=True, null=True, blank=True)
     member_since = models.DateTimeField(null=True, blank=True)

@@ -8,6 +8,15 @@ from kernel.text import validate_one_line
 from .models import LEVEL_HIGHEST, LEVEL_LOWEST, User, validate_photo_url
 
 
+class LevelField(serializers.DecimalField):
+    """A level of play (User.level's scale), to one decimal."""
+
+    def __init__(self, **kwargs):
+        super().__init__(
+            max_digits=2, decimal_places=1, min_value=LEVEL_LOWEST, max_value=LEVEL_HIGHEST, **kwargs
+        )
+
+
 class NormalisedEmailField(serializers.EmailField):
     """An e-mail address as the site stores and compares it: trimmed and in lower case."""
 
@@ -67,11 +76,7 @@ class ProfileInput(serializers.Serializer):
     image = serializers.URLField(
         max_length=500, required=False, allow_blank=True, allow_null=True, validators=[validate_photo_url]
     )
-    level = serializers.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        min_value=LEVEL_LOWEST,
-        max_value=LEVEL_HIGHEST,
+    level = LevelField(
         required=False,
         allow_null=True,
         help_text="How well you play, as you judge it, from 1.0 to 7.0; null for none. Left out: kept.",
@@ -110,9 +115,4 @@ class PersonOutput(serializers.Serializer):
 
     id = serializers.UUIDField(source="public_id")
     name = serializers.CharField()
-    level = serializers.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        allow_null=True,
-        help_text="Their own judgement of how well they play.",
-    )
+    level = LevelField(allow_null=True, help_text="Their own judgement of how well they play.")

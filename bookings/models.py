@@ -1,6 +1,5 @@
 from datetime import date as Date
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -8,7 +7,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
-from accounts.models import LEVEL_HIGHEST, LEVEL_LOWEST
+from accounts.models import level_field
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
 from kernel.slots import slots_label
 from kernel.states import StatusMachine
@@ -173,32 +172,14 @@ class Player(StatusMachine):
         return f"{self.shown_name} (guest)" if self.kind == self.Kind.GUEST else self.shown_name
 
 
-LEVEL_RULE = "A level is from 1.0 to 7.0."
-
-
-def _level_field() -> "models.DecimalField[Decimal | None, Decimal | None]":
-    """One end of a match's level range, on the scale people rate themselves (User.level); empty
-    for no bound."""
-    return models.DecimalField(
-        max_digits=2,
-        decimal_places=1,
-        null=True,
-        blank=True,
-        validators=[
-            MinValueValidator(LEVEL_LOWEST, LEVEL_RULE),
-            MaxValueValidator(LEVEL_HIGHEST, LEVEL_RULE),
-        ],
-    )
-
-
 class Match(models.Model):
     """A booking its organiser opened to others (bookings/matches.py): people of the club find it
     on /matches and join it while places are left, until its deadline."""
 
     booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="match")
     places = models.PositiveSmallIntegerField(help_text="How many play in all, the organiser included.")
-    level_min = _level_field()
-    level_max = _level_field()
+    level_min = level_field()
+    level_max = level_field()
     deadline = models.DateTimeField(
         help_text="When it must be full, or it is called off (unless played anyway)."
     )

@@ -5,8 +5,8 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_serializer
 from rest_framework import serializers
 
-from accounts.models import LEVEL_HIGHEST, LEVEL_LOWEST, User
-from accounts.serializers import NormalisedEmailField
+from accounts.models import User
+from accounts.serializers import LevelField, NormalisedEmailField
 from courts.models import PLACES_MOST
 from kernel.api import CamelCaseModelSerializer, IdField
 from kernel.days import DateLabel, day
@@ -362,19 +362,13 @@ def players_output(booking: Booking, *, viewer: User) -> dict[str, Any]:
     ).data
 
 
-def _level(**fields: Any) -> serializers.DecimalField:
-    return serializers.DecimalField(
-        max_digits=2, decimal_places=1, min_value=LEVEL_LOWEST, max_value=LEVEL_HIGHEST, **fields
-    )
-
-
 class MatchInput(serializers.Serializer):
     """A booking opened as a match: how many play in all, until when others join, and for whom."""
 
     places = serializers.IntegerField(min_value=2, max_value=PLACES_MOST, help_text="The organiser included.")
     deadline = serializers.DateTimeField(help_text="Full by then, or it is called off (unless playAnyway).")
-    levelMin = _level(source="level_min", required=False, allow_null=True, default=None)
-    levelMax = _level(source="level_max", required=False, allow_null=True, default=None)
+    levelMin = LevelField(source="level_min", required=False, allow_null=True, default=None)
+    levelMax = LevelField(source="level_max", required=False, allow_null=True, default=None)
     playAnyway = serializers.BooleanField(source="play_anyway", default=False)
 
 
@@ -383,7 +377,7 @@ class MatchQuery(serializers.Serializer):
     type = serializers.CharField(
         required=False, allow_blank=True, max_length=50, help_text="Of this court type."
     )
-    level = _level(required=False, help_text="Only those whose level range takes this level.")
+    level = LevelField(required=False, help_text="Only those whose level range takes this level.")
 
 
 class MatchOutput(serializers.Serializer):
@@ -399,8 +393,8 @@ class MatchOutput(serializers.Serializer):
     places = serializers.IntegerField()
     placesLeft = serializers.IntegerField(source="places_left")
     levels = serializers.CharField(help_text='"3.0–4.5", "3.0 and up", "up to 4.5" or "any".')
-    levelMin = _level(source="level_min", allow_null=True)
-    levelMax = _level(source="level_max", allow_null=True)
+    levelMin = LevelField(source="level_min", allow_null=True)
+    levelMax = LevelField(source="level_max", allow_null=True)
     deadline = serializers.DateTimeField()
     playAnyway = serializers.BooleanField(source="play_anyway")
     players = serializers.SerializerMethodField(help_text="Who plays, for those signed in; else empty.")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from accounts.models import User
-from courts.pricing import slot_prices
+from courts.pricing import PriceFor, slot_prices
 from kernel.money import round_money
 
 from . import notices
@@ -22,16 +22,17 @@ OPEN_PLACE = "An open place"
 
 @dataclass(frozen=True)
 class Share:
-    """One player's part of a booking's price."""
+    """One place's part of a booking's price, and who pays it."""
 
     name: str
-    # Who plays it: None for a guest, or for an invitation not yet answered.
-    player_id: int | None
-    # Who pays it: the player, the organiser for a guest; None while nobody does (an invitation
-    # not yet answered), until the organiser pays what is left.
+    # The organiser, the player, or (for a guest) the organiser; None while nobody does (an
+    # invitation not yet answered, an open place), until the organiser pays what is left.
     payer_id: int | None
+    payer_name: str
     amount: Decimal
     guest_fee: Decimal = Decimal(0)
+    # The place of a person playing, who pays it themselves: the one told to pay it.
+    player: Player | None = None
 
 
 def shared(policy: Policy) -> bool:
@@ -39,47 +40,45 @@ def shared(policy: Policy) -> bool:
 
 
 def booking_shares(booking: Booking, *, policy: Policy | None = None) -> list[Share]:
-    """Each player's share of `booking`, its organiser's first."""
+    """Each place's share of `booking`, its organiser's first."""
     policy = policy or policy_get()
     organiser: User = booking.user
+
+    def organisers(name: str, amount: Decimal, guest_fee: Decimal = Decimal(0)) -> Share:
+        return Share(name, organiser.pk, organiser.public_name, amount, guest_fee)
+
     players = list(booking.players.select_related("user"))
     guests = [player for player in players if player.kind == Kind.GUEST]
     fee = booking.guest_fees / len(guests) if guests else Decimal(0)
     if not shared(policy):
         return [
-            Share(organiser.public_name, organiser.pk, organiser.pk, booking.price, booking.guest_fees),
-            *(Share(p.listed_name, p.user_id, organiser.pk, Decimal(0)) for p in players),
+            organisers(organiser.public_name, booking.price, booking.guest_fees),
+            *(organisers(player.listed_name, Decimal(0)) for player in players),
         ]
     # An open match is split between the places it is for; a place nobody took is left to the
     # organiser, with what is left.
     match_places = Match.objects.filter(booking=booking).values_list("places", flat=True).first()
     everyone = max(match_places or 0, 1 + len(players))
-    full_part = round_money(
-        sum(slot_prices(booking.court, booking.date, booking.slots), Decimal(0)) / everyone
-    )
 
-    def part_of(person: User) -> Decimal:
-        price_for = rules_for(person, policy=policy).price_for
+    def part(price_for: PriceFor | None = None) -> Decimal:
         prices = slot_prices(booking.court, booking.date, booking.slots, price_for)
         return round_money(sum(prices, Decimal(0)) / everyone)
 
-    shares = [
-        # The organiser's own part at the price their booking was made for.
-        Share(
-            organiser.public_name,
-            organiser.pk,
-            organiser.pk,
-            round_money((booking.price - booking.guest_fees) / everyone),
-        )
-    ]
+    full_part = part()
+    # The organiser's own part at the price their booking was made for.
+    own_part = round_money((booking.price - booking.guest_fees) / everyone)
+    shares = [organisers(organiser.public_name, own_part)]
     for player in players:
         if player.kind == Kind.GUEST:
-            shares.append(Share(player.listed_name, None, organiser.pk, full_part + fee, fee))
+            shares.append(organisers(player.listed_name, full_part + fee, fee))
         elif player.user is None:
-            shares.append(Share(player.listed_name, None, None, full_part))
+            shares.append(Share(player.listed_name, None, "", full_part))
         else:
-            shares.append(Share(player.listed_name, player.user_id, player.user_id, part_of(player.user)))
-    shares += [Share(OPEN_PLACE, None, None, full_part)] * (everyone - len(shares))
+            price_for = rules_for(player.user, policy=policy).price_for
+            shares.append(
+                Share(player.listed_name, player.user_id, player.shown_name, part(price_for), player=player)
+            )
+    shares += [Share(OPEN_PLACE, None, "", full_part)] * (everyone - len(shares))
     return shares
 
 
@@ -97,17 +96,12 @@ def left_to_pay(shares: list[Share], paid_by: set[int]) -> Decimal:
 def shares_shown(booking: Booking, *, policy: Policy | None = None) -> list[dict[str, object]]:
     """Each share of `booking` as its players see it: who pays it, and whether it is paid."""
     paid_by = payers(booking)
-    names = {booking.user_id: booking.user.public_name} | {
-        player.user_id: player.shown_name
-        for player in booking.players.select_related("user")
-        if player.user_id
-    }
     return [
         {
             "name": share.name,
             "amount": share.amount,
             "guest_fee": share.guest_fee,
-            "paid_by": names.get(share.payer_id, "") if share.payer_id else "",
+            "paid_by": share.payer_name,
             "paid": share.payer_id in paid_by or booking.status == Booking.Status.CONFIRMED,
         }
         for share in booking_shares(booking, policy=policy)
@@ -132,9 +126,6 @@ def players_asked_to_pay(booking: Booking, *, policy: Policy | None = None) -> N
     if not shared(policy) or booking.status != Booking.Status.APPROVED:
         return
     paid_by = payers(booking)
-    owed = {share.payer_id: share.amount for share in booking_shares(booking, policy=policy)}
-    for player in (
-        booking.players.filter(status=Player.Status.PLAYING).exclude(user=None).select_related("user")
-    ):
-        if player.user_id not in paid_by and owed.get(player.user_id):
-            notices.share_due(player, amount=owed[player.user_id])
+    for share in booking_shares(booking, policy=policy):
+        if share.player is not None and share.payer_id not in paid_by and share.amount:
+            notices.share_due(share.player, amount=share.amount)

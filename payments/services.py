@@ -32,7 +32,7 @@ from audit.services import audit_record
 from bookings.models import Booking
 from bookings.selectors import policy_get
 from bookings.services import booking_confirm, booking_share_paid
-from bookings.shares import booking_shares, left_to_pay, payers, shared, shares_shown
+from bookings.shares import Share, booking_shares, left_to_pay, payers, shared, shares_shown
 from kernel.errors import Conflict, Forbidden
 from kernel.money import discounted, round_money, to_cents
 from kernel.retries import backoff
@@ -94,12 +94,15 @@ def amount_due(*, booking: Booking, payer: User) -> Decimal:
     the organiser their own and their guests', or, once they have paid those or been asked to,
     whatever is still left."""
     policy = policy_get()
-    shares = booking_shares(booking, policy=policy)
-    paid_by = payers(booking)
+    return _owed(booking, payer, booking_shares(booking, policy=policy), payers(booking), shared(policy))
+
+
+def _owed(booking: Booking, payer: User, shares: list[Share], paid_by: set[int], sharing: bool) -> Decimal:
+    """amount_due, from the booking's `shares` and the people who have paid for it."""
     if _pays_the_rest(booking, payer.pk, paid_by):
         return left_to_pay(shares, paid_by)
     if payer.pk != booking.user_id:
-        if not shared(policy) or all(share.payer_id != payer.pk for share in shares):
+        if not sharing or all(share.payer_id != payer.pk for share in shares):
             raise Forbidden("Only the booking's organiser pays for it.")
         if payer.pk in paid_by:
             raise Conflict("You have paid your share of this booking already.")
@@ -430,14 +433,15 @@ def _record_payment(
     booking = cast(Booking, payment.booking)
     if booking.status not in (Booking.Status.APPROVED, Booking.Status.EXPIRED):
         return _refund_due(payment, reason=_lost(booking), **paid)
-    paid_by = payers(booking)
+    policy = policy_get()
+    shares, paid_by = booking_shares(booking, policy=policy), payers(booking)
     try:
-        due = amount_due(booking=booking, payer=payment.user)
+        due = _owed(booking, payment.user, shares, paid_by, shared(policy))
     except (Conflict, Forbidden):  # a player who has paid, or who plays no more
         due = None
     if due is None or payment.amount != discounted(due, payment.discount):
         return _refund_due(payment, reason=DUE_CHANGED, **paid)
-    everyone_paid = not left_to_pay(booking_shares(booking), paid_by | {payment.user_id})
+    everyone_paid = not left_to_pay(shares, paid_by | {payment.user_id})
     if _pays_the_rest(booking, payment.user_id, paid_by) or everyone_paid:
         try:
             booking_confirm(booking=booking, by=payment.user)

@@ -10,10 +10,14 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.conf import settings
+from django.tasks import TaskResultStatus
 from django.test import Client
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from payments import gateway
 from payments.models import Payment, Refund
+from testing.worker import run_due_tasks
 
 
 def paid(booking, amount: str, at: datetime, status: str = "succeeded", **fields) -> Payment:
@@ -117,3 +121,9 @@ def succeeded_event(intent_id: str) -> bytes:
 def post_event(payload: bytes, signature: str | None):
     headers = {"Stripe-Signature": signature} if signature is not None else {}
     return Client().post("/api/stripe/webhook", payload, content_type="application/json", headers=headers)
+
+
+def retries_made_due() -> None:
+    """The worker's next tries, queued for later, are due now (time moved on)."""
+    DBTaskResult.objects.filter(status=TaskResultStatus.READY).update(run_after=timezone.now())
+    run_due_tasks()

@@ -23,7 +23,7 @@ from courts.tests.factories import CourtFactory
 from payments import gateway
 from payments.models import Payment, Refund
 from payments.services import refund_send, refunds_send_stalled
-from payments.tests.helpers import intent, save, stripe_refunds
+from payments.tests.helpers import intent, retries_made_due, save, stripe_refunds
 from testing import stripe_stand_in
 from testing.concurrency import at_once
 from testing.stripe_stand_in import pay
@@ -170,12 +170,6 @@ def cancelled_while_stripe_refuses(client, paid: Payment) -> Refund:
     cancel(client, paid.booking)
     Payment.objects.filter(pk=paid.pk).update(payment_intent_id=intent_id)
     return Refund.objects.get()
-
-
-def retries_made_due() -> None:
-    """The worker's next tries, queued for later, are due now (time moved on)."""
-    DBTaskResult.objects.filter(status=TaskResultStatus.READY).update(run_after=timezone.now())
-    run_due_tasks()
 
 
 def test_a_refund_stripe_does_not_answer_is_tried_again_by_the_worker_until_it_is_made(

@@ -25,7 +25,8 @@ from memberships.tests.factories import make_membership, make_plan
 from notifications.models import Notification
 from payments.models import Payment, Refund
 from payments.services import DUE_CHANGED, PAID_IN_FULL, amount_due, organisers_ask_for_the_rest
-from payments.tests.helpers import intent, save, stripe_refunds
+from payments.tests.helpers import intent, retries_made_due, save, stripe_refunds
+from testing import stripe_stand_in
 from testing.concurrency import at_once
 from testing.stripe_stand_in import pay
 from testing.worker import run_due_tasks
@@ -412,3 +413,29 @@ def test_a_player_cannot_read_another_players_payment(clients, ada, mia, localst
     assert clients["player"].get(f"/dashboard/payments/{mias.pk}/receipt").status_code == 200
     assert [p["id"] for p in clients["organiser"].get("/api/payments").json()] == [adas.pk]
     assert clients["player"].get(f"/api/payments?email={ada.email}").status_code == 403
+
+
+def test_shares_refunded_while_stripe_is_down_are_made_once_it_is_back(clients, ada, mia, localstripe):
+    """The match is called off during a Stripe outage: each refund is recorded, tried and kept
+    pending, then made once when Stripe answers again."""
+    policy_update(price_sharing="shared")
+    booking = doubles(ada, mia, guests=[])
+    match = match_open(booking=booking, by=ada, places=4, deadline=timezone.now() + timedelta(days=1))
+    pays(clients["organiser"], booking)
+    pays(clients["player"], booking)
+    Match.objects.filter(pk=match.pk).update(deadline=timezone.now() - timedelta(seconds=1))
+
+    with stripe_stand_in.unreachable():
+        assert matches_call_off() == 1
+        run_due_tasks()
+        assert sorted(Refund.objects.values_list("amount", "status", "attempts")) == [
+            (Decimal("3.75"), "pending", 1),
+            (Decimal("5.00"), "pending", 1),
+        ]
+    retries_made_due()
+
+    assert set(Refund.objects.values_list("status", flat=True)) == {"succeeded"}
+    for payment in Payment.objects.all():
+        assert [refund.amount for refund in stripe_refunds(payment.payment_intent_id)] == [
+            payment.amount_cents
+        ]
