@@ -98,10 +98,14 @@ def _digest(cookie: str) -> str:
 
 
 def session_start(request: HttpRequest, response: HttpResponse, *, id_token: str) -> None:
-    """The Firebase session cookie of a verified sign-in, on the response."""
+    """The Firebase session cookie of a verified sign-in, on the response. A cookie carries its time
+    in seconds: signed in again in the second one was signed out of, it is the very same cookie,
+    which this sign-in makes good again."""
+    cookie = create_session_cookie(id_token)
+    EndedSession.objects.filter(digest=_digest(cookie)).delete()
     response.set_cookie(
         settings.IDENTITY_COOKIE_NAME,
-        create_session_cookie(id_token),
+        cookie,
         max_age=int(SESSION_LIFETIME.total_seconds()),
         httponly=True,
         secure=settings.SESSION_COOKIE_SECURE,

@@ -306,3 +306,16 @@ def test_an_unknown_greeting_answers_400(client, emulator):
 
     assert response.status_code == 400
     assert "greeting" in response.json()
+
+
+def test_signing_in_again_in_the_second_one_signed_out_signs_in(client, emulator):
+    """Session cookies carry their time in seconds: a sign-in in the same second as one signed out
+    of makes the very same cookie, which the new sign-in makes good again."""
+    token = emulator.sign_up("ada@example.com")["idToken"]
+    post_session(client, token)
+    assert client.delete("/api/session").status_code == 204
+
+    assert post_session(client, token).status_code == 200
+
+    assert client.get("/api/users/ada@example.com/role").status_code == 200
+    assert client.get("/dashboard").status_code == 200
