@@ -6,6 +6,8 @@ from .models import Booking
 urlpatterns = [
     path("bookings", apis.BookingCreateApi.as_view(), name="api-bookings"),
     path("policy", apis.PolicyApi.as_view(), name="api-policy"),
+    path("series", apis.SeriesCreateApi.as_view(), name="api-series"),
+    path("series/<int:series_id>", apis.SeriesApi.as_view(), name="api-series-one"),
     *[
         path(
             f"bookings/{status}",

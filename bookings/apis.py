@@ -1,6 +1,7 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -53,10 +54,18 @@ from .serializers import (
     PolicySerializer,
     ScheduleOutput,
     ScheduleQuery,
+    SeriesCancelQuery,
+    SeriesChangedOutput,
+    SeriesInput,
+    SeriesOutput,
+    SeriesPlanOutput,
+    SeriesQuery,
     WaitlistEntryOutput,
     WaitlistJoinInput,
     players_output,
+    series_plan_output,
 )
+from .series import DatesChanged, series_book, series_cancel, series_plan, series_seen_by
 from .services import (
     booking_approve,
     booking_cancel,
@@ -88,6 +97,63 @@ class BookingCreateApi(APIView):
         court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
         booking = booking_request(user=request.user, court=court, **fields)
         return Response(BookingCreatedOutput(booking).data, status=status.HTTP_201_CREATED)
+
+
+class SeriesCreateApi(APIView):
+    """POST: book a series for yourself (`?dryRun=1`: list its dates first, with those that cannot
+    be had and why); its dates are booked, less the `skipDates` the dry run refused, or none."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "booking"
+
+    @extend_schema(
+        operation_id="series_create",
+        request=SeriesInput,
+        parameters=[SeriesQuery],
+        responses={
+            200: OpenApiResponse(SeriesPlanOutput, description="The dry run: nothing was booked."),
+            201: SeriesOutput,
+            **errors(400, 401, 404),
+            409: OpenApiResponse(
+                SeriesChangedOutput,
+                description="Dates the dry run found free are taken now (listed again with `dates`), "
+                "or the person holds as many open bookings as they may (no `dates`): nothing was booked.",
+            ),
+        },
+    )
+    def post(self, request):
+        dry_run = valid(SeriesQuery, request.query_params)["dry_run"]
+        fields = valid(SeriesInput, request.data)
+        court = get_object_or_404(courts_all(), pk=fields.pop("courtId"))
+        if dry_run:
+            fields.pop("skip_dates", None)
+            plan = series_plan(user=request.user, court=court, **fields)
+            return Response(SeriesPlanOutput(series_plan_output(plan)).data)
+        try:
+            series = series_book(user=request.user, court=court, **fields)
+        except DatesChanged as changed:
+            body = {"detail": str(changed), **series_plan_output(changed.plan)}
+            return Response(SeriesChangedOutput(body).data, status=status.HTTP_409_CONFLICT)
+        series = series_seen_by(request.user).get(pk=series.pk)
+        return Response(SeriesOutput(series).data, status=status.HTTP_201_CREATED)
+
+
+class SeriesApi(APIView):
+    """GET: a series and its bookings (its organiser, or an admin). DELETE: cancel the series from
+    `dateFrom` on (by default, all its bookings not yet begun), each refunded as the policy gives."""
+
+    @extend_schema(operation_id="series_one", responses={200: SeriesOutput, **errors(401, 404)})
+    def get(self, request, series_id: int):
+        return Response(SeriesOutput(get_object_or_404(series_seen_by(request.user), pk=series_id)).data)
+
+    @extend_schema(
+        parameters=[SeriesCancelQuery], responses={200: SeriesOutput, **errors(400, 401, 404, 409)}
+    )
+    def delete(self, request, series_id: int):
+        from_date = valid(SeriesCancelQuery, request.query_params).get("from_date", timezone.localdate())
+        series = get_object_or_404(series_seen_by(request.user), pk=series_id)
+        series_cancel(series=series, by=request.user, from_date=from_date)
+        return Response(SeriesOutput(series_seen_by(request.user).get(pk=series_id)).data)
 
 
 class BookingListApi(APIView):

@@ -19,8 +19,51 @@ if TYPE_CHECKING:
     from accounts.models import User
 
 
+class Series(models.Model):
+    """The same slots of one court booked every week, or every few weeks, from one date to another
+    (bookings/series.py). Each date is a booking of its own, its occurrence."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="series")
+    court = models.ForeignKey("courts.Court", on_delete=models.PROTECT, related_name="series")
+    slots = models.JSONField(help_text="The slots booked on each date, in the court's order.")
+    first_date = models.DateField()
+    last_date = models.DateField(help_text="No occurrence comes after it.")
+    every_weeks = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(4)], help_text="1: weekly."
+    )
+    created_at = models.DateTimeField(default=timezone.now, editable=False)
+
+    class Meta:
+        verbose_name_plural = "series"
+        ordering = ["first_date", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(last_date__gte=models.F("first_date")), name="series_ends_after_it_begins"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(every_weeks__gte=1, every_weeks__lte=4), name="series_every_1_to_4_weeks"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.repeats}: {self.court} at {slots_label(self.slots)} from {self.first_date}"
+
+    @property
+    def repeats(self) -> str:
+        """How often it comes back, as shown: "Weekly", "Every 2 weeks"."""
+        return "Weekly" if self.every_weeks == 1 else f"Every {self.every_weeks} weeks"
+
+    @property
+    def dates(self) -> list[Date]:
+        """Every date it repeats on, those that were skipped or cancelled included."""
+        step = timedelta(weeks=self.every_weeks)
+        count = (self.last_date - self.first_date) // step + 1
+        return [self.first_date + step * index for index in range(count)]
+
+
 class Booking(StatusMachine):
-    """A request for one court, on one date, for one or more of its slots."""
+    """A request for one court, on one date, for one or more of its slots; perhaps one occurrence
+    of a series."""
 
     class Status(models.TextChoices):
         PENDING = "pending", "Pending"
@@ -45,6 +88,9 @@ class Booking(StatusMachine):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="bookings")
     court = models.ForeignKey("courts.Court", on_delete=models.PROTECT, related_name="bookings")
     court_name = models.CharField(max_length=100, help_text="The court's name (else its type) when booked.")
+    series = models.ForeignKey(
+        Series, on_delete=models.PROTECT, null=True, blank=True, related_name="occurrences"
+    )
     date = models.DateField()
     slots = models.JSONField(help_text="The booked slots, in the court's order.")
     starts_at = models.DateTimeField(help_text="When its first slot begins.")
@@ -79,6 +125,7 @@ class Booking(StatusMachine):
             # a tenth of booking_list's pages, as each status is one entry with its rows.
             models.Index(fields=["status"], name="booking_list_total"),
             models.Index(fields=["date"], name="booking_by_date"),
+            models.Index(fields=["series", "date"], name="booking_by_series"),
         ]
         constraints = [models.CheckConstraint(condition=models.Q(price__gt=0), name="booking_price_positive")]
 

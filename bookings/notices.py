@@ -17,7 +17,7 @@ from kernel.slots import slots_label
 from notifications.selectors import told_about
 from notifications.services import Visitor, absolute_url, notify, notify_admins
 
-from .models import Booking, Player, WaitlistEntry
+from .models import Booking, Player, Series, WaitlistEntry
 from .selectors import overdue
 
 Status = Booking.Status
@@ -52,6 +52,10 @@ def requested(booking: Booking) -> None:
         event="booking_requested",
         subject=f"Your request for {booking.court_name} is waiting for approval",
     )
+    _tell_admins_of_requests()
+
+
+def _tell_admins_of_requests() -> None:
     waiting = Booking.objects.filter(status=Status.PENDING).exclude(overdue()).select_related("user")
     count = waiting.count()
     context = {
@@ -61,6 +65,20 @@ def requested(booking: Booking) -> None:
     }
     subject = f"{count} booking request{'s' if count != 1 else ''} waiting for approval"
     notify_admins(event="requests_waiting", subject=subject, template="requests_waiting", context=context)
+
+
+def series_requested(series: Series, occurrences: list[Booking]) -> None:
+    """To the person: their series' requests arrived (one message for them all). To every admin:
+    the requests waiting, batched."""
+    first = occurrences[0]
+    _tell_owner(
+        first,
+        event="series_requested",
+        subject=f"Your request for {first.court_name}, {series.repeats.lower()}, is waiting for approval",
+        series=series,
+        occurrences=occurrences,
+    )
+    _tell_admins_of_requests()
 
 
 def status_changed(

@@ -104,6 +104,14 @@ def open_bookings(*, user: User) -> QuerySet[Booking]:
     return Booking.objects.filter(user=user, status__in=[Status.PENDING, Status.APPROVED]).exclude(overdue())
 
 
+def open_bookings_held(*, user: User) -> int:
+    """How many open bookings a person holds, against their limit: a series of them counts as one."""
+    counted = open_bookings(user=user).aggregate(
+        one_off=Count("pk", filter=Q(series=None)), series=Count("series", distinct=True)
+    )
+    return int(counted["one_off"] + counted["series"])
+
+
 def upcoming_bookings(
     *, user: User, now: datetime | None = None
 ) -> "QuerySet[WithAnnotations[Booking, Upcoming]]":

@@ -1,3 +1,4 @@
+from decimal import Decimal
 from typing import Any
 
 from django.urls import reverse
@@ -58,6 +59,77 @@ class BookingRequestInput(serializers.Serializer):
     price = serializers.DecimalField(max_digits=10, decimal_places=2, required=False)
     slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
     date = serializers.DateField()
+
+
+class SeriesInput(serializers.Serializer):
+    """A series: `slots` of the court on `firstDate`, and every `everyWeeks` weeks after it until
+    `lastDate`. To book it: the `skipDates` its dry run said cannot be had, left out."""
+
+    courtId = IdField()
+    slots = serializers.ListField(child=serializers.CharField(max_length=11), allow_empty=True, max_length=48)
+    firstDate = serializers.DateField(source="first_date")
+    everyWeeks = serializers.IntegerField(source="every_weeks", default=1, help_text="1: weekly; at most 4.")
+    lastDate = serializers.DateField(source="last_date", help_text="No date of the series comes after it.")
+    skipDates = serializers.ListField(
+        child=serializers.DateField(),
+        source="skip_dates",
+        required=False,
+        max_length=60,
+        help_text="The dates the dry run refused, which the person agreed to leave out.",
+    )
+
+
+class SeriesQuery(serializers.Serializer):
+    dryRun = serializers.BooleanField(
+        source="dry_run",
+        default=False,
+        help_text="List the dates, with their prices or why they cannot be had, and book nothing.",
+    )
+
+
+class OccurrencePlanOutput(serializers.Serializer):
+    date = serializers.DateField()
+    price = serializers.DecimalField(max_digits=10, decimal_places=2)
+    refusal = serializers.CharField(help_text="Why it cannot be had; empty when it can.")
+
+
+class SeriesPlanOutput(serializers.Serializer):
+    dates = OccurrencePlanOutput(many=True)
+    bookable = serializers.IntegerField(help_text="How many of the dates can be had.")
+    total = serializers.DecimalField(max_digits=12, decimal_places=2, help_text="What they cost together.")
+
+
+class SeriesChangedOutput(SeriesPlanOutput):
+    """Dates that could be had in the dry run cannot be now: nothing was booked."""
+
+    detail = serializers.CharField()
+
+
+def series_plan_output(plan: list[Any]) -> dict[str, Any]:
+    """The body of a series' dry run (bookings.series.Occurrence each)."""
+    free = [one for one in plan if not one.refusal]
+    return {"dates": plan, "bookable": len(free), "total": sum((one.price for one in free), Decimal(0))}
+
+
+class SeriesOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    courtId = serializers.IntegerField(source="court_id")
+    courtName = serializers.CharField(source="court.label")
+    userEmail = serializers.EmailField(source="user.email")
+    slots = serializers.ListField(child=serializers.CharField())
+    firstDate = serializers.DateField(source="first_date")
+    everyWeeks = serializers.IntegerField(source="every_weeks")
+    lastDate = serializers.DateField(source="last_date")
+    repeats = serializers.CharField(help_text="As shown: 'Weekly', 'Every 2 weeks'.")
+    occurrences = BookingCreatedOutput(many=True, help_text="Its bookings, in date order.")
+
+
+class SeriesCancelQuery(serializers.Serializer):
+    dateFrom = serializers.DateField(
+        source="from_date",
+        required=False,
+        help_text="Cancel its bookings on this date and later; by default, all those not yet begun.",
+    )
 
 
 class BookingRejectInput(serializers.Serializer):

@@ -26,10 +26,17 @@ from kernel.text import one_line_refusal
 
 from . import notices
 from .hours import hours_refusal
-from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy
+from .models import BookedSlot, Booking, BookingStatusChange, CalendarFeed, Policy, Series
 from .players import players_told_of_end
 from .rules import PersonRules, rules_for
-from .selectors import open_bookings, overdue, policy_get, slots_let_go, with_refund_percent
+from .selectors import (
+    open_bookings,
+    open_bookings_held,
+    overdue,
+    policy_get,
+    slots_let_go,
+    with_refund_percent,
+)
 from .shares import players_asked_to_pay
 from .slots import day_refusals, members_only_refusal, slot_hours, slots_refusal
 from .waitlist import offers_release, slot_freed
@@ -55,6 +62,40 @@ def booking_price(
     return sum(slot_prices(court, date, slots, price_for), Decimal("0"))
 
 
+def request_errors(
+    *,
+    rules: PersonRules,
+    court: Court,
+    date: Date,
+    slots: list[str],
+    price: Decimal | None = None,
+    window: bool = True,
+) -> tuple[dict[str, str], Decimal]:
+    """Why the person whose `rules` they are may not request `slots` of `court` on `date`, by field
+    (none: they may), and what the slots cost them. `price`: what the client expects them to cost;
+    `window`: whether their advance window bounds the date (not an admin's series)."""
+    errors = day_refusals(rules=rules, court=court, date=date, window=window)
+    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book") or members_only_refusal(
+        rules=rules, court=court, date=date, slots=slots
+    ):
+        errors["slots"] = refusal
+    if errors:
+        return errors, Decimal(0)
+    expected = booking_price(court=court, date=date, slots=slots, price_for=rules.price_for)
+    if expected > LARGEST_PRICE:
+        errors["slots"] = (
+            f"These slots cost ${money(expected)} together, more than one booking can: choose fewer."
+        )
+    elif not expected:  # a member price rounded to nothing on a court of a cent or so
+        errors["slots"] = (
+            f"These slots cost nothing with your {rules.plan} plan, and a booking is paid for: "
+            "ask the club to keep them for you."
+        )
+    elif price is not None and price != expected:
+        errors["price"] = f"The price is {expected}, not {price}."
+    return errors, expected
+
+
 @transaction.atomic
 def booking_request(
     *, user: User, court: Court, date: Date, slots: list[str], price: Decimal | None = None
@@ -66,57 +107,60 @@ def booking_request(
     # the plan whose prices and limits apply is read once, as it stands for all of them.
     User.objects.select_for_update().get(pk=user.pk)
     rules = rules_for(user, policy=policy)
-    errors = day_refusals(rules=rules, court=court, date=date)
-    if refusal := slots_refusal(court=court, date=date, slots=slots, doing="book") or members_only_refusal(
-        rules=rules, court=court, date=date, slots=slots
-    ):
-        errors["slots"] = refusal
-    if not errors:
-        expected = booking_price(court=court, date=date, slots=slots, price_for=rules.price_for)
-        if expected > LARGEST_PRICE:
-            errors["slots"] = (
-                f"These slots cost ${money(expected)} together, more than one booking can: choose fewer."
-            )
-        elif not expected:  # a member price rounded to nothing on a court of a cent or so
-            errors["slots"] = (
-                f"These slots cost nothing with your {rules.plan} plan, and a booking is paid for: "
-                "ask the club to keep them for you."
-            )
-        elif price is not None and price != expected:
-            errors["price"] = f"The price is {expected}, not {price}."
+    errors, expected = request_errors(rules=rules, court=court, date=date, slots=slots, price=price)
     if errors:
         raise ValidationError(errors)
     slots = sorted(slots, key=court.slots.index)
-    _check_person_limits(user=user, rules=rules, court=court, date=date, slots=slots)
-    now = timezone.now()
-    instant = not policy.approval_required
-    booking = Booking.objects.create(
-        status=Status.APPROVED if instant else Status.PENDING,
-        approved_at=now if instant else None,
-        payment_due_at=now + timedelta(minutes=policy.checkout_hold_minutes) if instant else None,
-        user=user,
-        court=court,
-        court_name=court.label,
-        date=date,
-        slots=slots,
-        starts_at=min(map(Slot.parse, slots)).starts_at(date),
-        price=expected,
-    )
-    _hold_slots(booking)
-    BookingStatusChange.objects.create(booking=booking, to_status=booking.status, by=user)
-    if not instant:  # an instant booking is paid there and then: its receipt is its message
+    check_person_limits(user=user, rules=rules, court=court, date=date, slots=slots)
+    booking = booking_make(user=user, court=court, date=date, slots=slots, price=expected, policy=policy)
+    if booking.status == Status.PENDING:  # an instant booking is paid there and then: its receipt tells
         notices.requested(booking)
     return booking
 
 
-def _check_person_limits(
-    *, user: User, rules: PersonRules, court: Court, date: Date, slots: list[str]
-) -> None:
-    """Refuses a request past the limits on one person (the policy's, or their plan's): nobody sits
-    on a court's week with requests they do not pay for, or holds more than their plan gives. The
-    caller holds the person's row lock."""
+def booking_make(
+    *,
+    user: User,
+    court: Court,
+    date: Date,
+    slots: list[str],
+    price: Decimal,
+    policy: Policy,
+    series: Series | None = None,
+) -> Booking:
+    """Makes a booking checked already, holding its slots (SlotTaken if one was taken meanwhile):
+    pending, or under instant booking approved, to be paid within its checkout hold (an
+    occurrence of a `series`, within the payment window: one checkout is not time for them all)."""
+    now = timezone.now()
+    instant = not policy.approval_required
+    hold = (
+        timedelta(hours=policy.payment_window_hours)
+        if series
+        else timedelta(minutes=policy.checkout_hold_minutes)
+    )
+    booking = Booking.objects.create(
+        status=Status.APPROVED if instant else Status.PENDING,
+        approved_at=now if instant else None,
+        payment_due_at=now + hold if instant else None,
+        user=user,
+        court=court,
+        court_name=court.label,
+        series=series,
+        date=date,
+        slots=slots,
+        starts_at=min(map(Slot.parse, slots)).starts_at(date),
+        price=price,
+    )
+    _hold_slots(booking)
+    BookingStatusChange.objects.create(booking=booking, to_status=booking.status, by=user)
+    return booking
+
+
+def check_open_bookings(*, user: User, rules: PersonRules) -> None:
+    """Refuses one more open booking (or series) to a person holding as many as they may; a series
+    counts as one. The caller holds the person's row lock."""
     most_open = rules.open_bookings
-    if (held_open := open_bookings(user=user).count()) >= (most_open.value or 0):
+    if (held_open := open_bookings_held(user=user)) >= (most_open.value or 0):
         waiting = "(waiting for a decision or for payment)"
         then = "Pay for or cancel one of them before you request another."
         if most_open.plan is not None:
@@ -124,6 +168,17 @@ def _check_person_limits(
                 f"{most_open.holds()} open bookings at once {waiting}, and you have {held_open}. {then}"
             )
         raise Conflict(f"You already have {most_open.value} open bookings {waiting}. {then}")
+
+
+def check_person_limits(
+    *, user: User, rules: PersonRules, court: Court, date: Date, slots: list[str], one_more: bool = True
+) -> None:
+    """Refuses a request past the limits on one person (the policy's, or their plan's): nobody sits
+    on a court's week with requests they do not pay for, or holds more than their plan gives.
+    `one_more`: the request is one more open booking (an occurrence of a series is counted with
+    its series). The caller holds the person's row lock."""
+    if one_more:
+        check_open_bookings(user=user, rules=rules)
     asked = slot_hours(slots)
     monday = date - timedelta(days=date.weekday())
     week = (monday, monday + timedelta(days=6))

@@ -51,16 +51,16 @@ def slots_refusal(*, court: Court, date: Date, slots: list[str], doing: str) -> 
     return ""
 
 
-def day_refusals(*, rules: PersonRules, court: Court, date: Date) -> dict[str, str]:
+def day_refusals(*, rules: PersonRules, court: Court, date: Date, window: bool = True) -> dict[str, str]:
     """Why the person may not take a slot of `court` on `date`, by field: the court is closed, or
-    the day is outside their advance window."""
+    the day is past, or outside their advance window (if `window`: an admin's series has none)."""
     errors: dict[str, str] = {}
     first, last = bookable_dates(rules)
     if court.is_archived:
         errors["courtId"] = "This court is no longer open for booking."
     if date < first:
         errors["date"] = "Please choose today or a later date."
-    elif date > last:
+    elif window and date > last:
         days = (last - first).days
         if (plan := rules.window.plan) is not None:
             errors["date"] = (
