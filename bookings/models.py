@@ -54,6 +54,12 @@ class Series(models.Model):
         return "Weekly" if self.every_weeks == 1 else f"Every {self.every_weeks} weeks"
 
     @property
+    def on(self) -> str:
+        """Which days, as shown: "every Tuesday", "every 2 weeks on Tuesday"."""
+        weekday = f"{self.first_date:%A}"
+        return f"every {weekday}" if self.every_weeks == 1 else f"every {self.every_weeks} weeks on {weekday}"
+
+    @property
     def dates(self) -> list[Date]:
         """Every date it repeats on, those that were skipped or cancelled included."""
         step = timedelta(weeks=self.every_weeks)

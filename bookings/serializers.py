@@ -89,6 +89,7 @@ class SeriesQuery(serializers.Serializer):
 
 class OccurrencePlanOutput(serializers.Serializer):
     date = serializers.DateField()
+    dateLabel = DateLabel(day, source="date")
     price = serializers.DecimalField(max_digits=10, decimal_places=2)
     refusal = serializers.CharField(help_text="Why it cannot be had; empty when it can.")
 
@@ -122,6 +123,11 @@ class SeriesOutput(serializers.Serializer):
     lastDate = serializers.DateField(source="last_date")
     repeats = serializers.CharField(help_text="As shown: 'Weekly', 'Every 2 weeks'.")
     occurrences = BookingCreatedOutput(many=True, help_text="Its bookings, in date order.")
+    url = serializers.SerializerMethodField(help_text="The page of its first booking, showing the series.")
+
+    def get_url(self, series: Any) -> str | None:
+        first = next(iter(series.occurrences.all()), None)
+        return reverse("bookings:detail", args=[first.pk]) if first else None
 
 
 class SeriesCancelQuery(serializers.Serializer):

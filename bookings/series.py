@@ -4,12 +4,14 @@ person books the rest, each date a booking of its own, in one transaction: all o
 
 from dataclasses import dataclass
 from datetime import date as Date
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
+from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
@@ -30,6 +32,7 @@ from .services import (
     request_errors,
 )
 from .slots import REACH_DAYS, slots_refusal
+from .templatetags.booking_times import booking_action
 
 # How far apart its dates may be, in weeks, and how long it may run after its first date.
 MOST_WEEKS_APART = 4
@@ -228,3 +231,35 @@ def series_cancel(*, series: Series, by: User, from_date: Date, reason: str = ""
         date__gte=from_date, status__in=Booking.HOLDING, starts_at__gt=timezone.now()
     ).order_by("date", "id")
     return [booking_cancel(booking=booking, by=by, reason=reason) for booking in rest]
+
+
+def series_section(booking: Booking, *, viewer: User, now: datetime) -> dict[str, Any]:
+    """What a booking's page shows of the series it is part of: its dates, and, for its organiser
+    and the admins while the booking holds its slots and has not begun, cancelling it alone or
+    with the rest."""
+    series = cast(Series, booking.series)
+    occurrences = list(series.occurrences.order_by("date", "id"))
+    context: dict[str, Any] = {"series": series, "occurrences": occurrences}
+    may_cancel = viewer.pk == series.user_id or viewer.is_admin
+    if may_cancel and booking.status in Booking.HOLDING and booking.starts_at > now:
+        rest = [one for one in occurrences if one.date >= booking.date and one.status in Booking.HOLDING]
+        refunds = ""
+        if any(one.status == Booking.Status.CONFIRMED for one in rest):
+            policy = policy_get()
+            refunds = (
+                " Those paid are refunded in full."
+                if viewer.is_admin
+                else f" Those paid are refunded {policy.refund_percent}% ({policy.late_refund_percent}% "
+                f"within {policy.cancel_cutoff_hours} hours of their start)."
+            )
+        count = f"the {len(rest)} bookings" if len(rest) > 1 else "this booking"
+        context["cancel_one"] = {
+            **booking_action(booking, f"cancel-{booking.status}"),
+            "label": "Cancel this one",
+        }
+        context["cancel_rest"] = {
+            "action": "cancel-series",
+            "url": f"{reverse('api-series-one', args=[series.pk])}?dateFrom={booking.date}",
+            "refund": f"Cancel {count} of this series from {day(booking.date)} on?{refunds}",
+        }
+    return context

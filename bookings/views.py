@@ -53,6 +53,7 @@ from .selectors import (
     with_shown_status,
 )
 from .serializers import players_output
+from .series import SERIES_MOST_DAYS, series_section
 from .services import calendar_feed_get, policy_update
 from .shares import pays_now, shared, shares_shown
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
@@ -77,6 +78,9 @@ def court_list(request):
             "minDate": first.isoformat(),
             "maxDate": last.isoformat(),
             "bookingsUrl": reverse("api-bookings"),
+            "seriesUrl": reverse("api-series"),
+            # A series' last date: within the person's window; an admin's, a year after its first.
+            "seriesMaxDate": (last + timedelta(days=SERIES_MOST_DAYS if rules.is_admin else 0)).isoformat(),
             "noSlotsMessage": NO_SLOTS_CHOSEN,
             "memberPlan": rules.plan.name if rules.price_for else None,
             "courts": [
@@ -167,7 +171,9 @@ def booking_detail(request, booking_id: int):
 def _booking_page(request, booking_id: int, match_form: MatchForm | None = None):
     """The booking's page; with `match_form`, the form to open it as a match as it was sent, with
     its errors under its fields (a 400)."""
-    booking = get_object_or_404(with_shown_status(bookings_seen_by(request.user)), pk=booking_id)
+    now = timezone.now()
+    seen = with_refund_percent(with_payment(bookings_seen_by(request.user)), by=request.user, now=now)
+    booking = get_object_or_404(with_shown_status(seen).select_related("series"), pk=booking_id)
     history = booking.history.select_related("by")
     context: dict[str, object] = {
         "booking": booking,
@@ -192,6 +198,8 @@ def _booking_page(request, booking_id: int, match_form: MatchForm | None = None)
     context["pays_now"] = pays_now(booking, request.user, policy=policy)
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
+    if booking.series is not None:
+        context["series"] = series_section(booking, viewer=request.user, now=now)
     if request.user.is_admin:  # its part of the audit trail
         context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context, status=400 if match_form else 200)
@@ -338,6 +346,7 @@ def schedule(request):
             "date": day.isoformat(),
             "dateLabel": days.day(day),
             "bookingsUrl": reverse("api-bookings"),
+            "seriesUrl": reverse("api-series"),
             "waitlistUrl": reverse("api-waitlist"),
             "waitlistEntryUrl": _path("api-waitlist-entry"),
             "courts": courts,

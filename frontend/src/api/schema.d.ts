@@ -751,6 +751,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST: book a series for yourself (`?dryRun=1`: list its dates first, with those that cannot
+         *     be had and why); its dates are booked, less the `skipDates` the dry run refused, or none.
+         */
+        post: operations["series_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/series/{series_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: a series and its bookings (its organiser, or an admin). DELETE: cancel the series from
+         *     `dateFrom` on (by default, all its bookings not yet begun), each refunded as the policy gives.
+         */
+        get: operations["series_one"];
+        put?: never;
+        post?: never;
+        /**
+         * @description GET: a series and its bookings (its organiser, or an admin). DELETE: cancel the series from
+         *     `dateFrom` on (by default, all its bookings not yet begun), each refunded as the policy gives.
+         */
+        delete: operations["series_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -1373,6 +1417,15 @@ export interface components {
             /** @description Your live membership (awaiting its first payment, active or past due), or null. */
             readonly membership: components["schemas"]["MembershipOutput"] | null;
         };
+        OccurrencePlanOutput: {
+            /** Format: date */
+            date: string;
+            readonly dateLabel: string;
+            /** Format: decimal */
+            price: string;
+            /** @description Why it cannot be had; empty when it can. */
+            refusal: string;
+        };
         PatchedAdminRoleInputRequest: {
             /** @description true: make them an admin; false: take it back. */
             admin?: boolean;
@@ -1943,6 +1996,70 @@ export interface components {
              * @description When you may book this day, if not yet.
              */
             opensOn: string | null;
+        };
+        /** @description Dates that could be had in the dry run cannot be now: nothing was booked. */
+        SeriesChangedOutput: {
+            dates: components["schemas"]["OccurrencePlanOutput"][];
+            /** @description How many of the dates can be had. */
+            bookable: number;
+            /**
+             * Format: decimal
+             * @description What they cost together.
+             */
+            total: string;
+            detail: string;
+        };
+        /**
+         * @description A series: `slots` of the court on `firstDate`, and every `everyWeeks` weeks after it until
+         *     `lastDate`. To book it: the `skipDates` its dry run said cannot be had, left out.
+         */
+        SeriesInputRequest: {
+            /** Format: int64 */
+            courtId: number;
+            slots: string[];
+            /** Format: date */
+            firstDate: string;
+            /**
+             * @description 1: weekly; at most 4.
+             * @default 1
+             */
+            everyWeeks: number;
+            /**
+             * Format: date
+             * @description No date of the series comes after it.
+             */
+            lastDate: string;
+            /** @description The dates the dry run refused, which the person agreed to leave out. */
+            skipDates?: string[];
+        };
+        SeriesOutput: {
+            id: number;
+            courtId: number;
+            courtName: string;
+            /** Format: email */
+            userEmail: string;
+            slots: string[];
+            /** Format: date */
+            firstDate: string;
+            everyWeeks: number;
+            /** Format: date */
+            lastDate: string;
+            /** @description As shown: 'Weekly', 'Every 2 weeks'. */
+            repeats: string;
+            /** @description Its bookings, in date order. */
+            occurrences: components["schemas"]["BookingCreatedOutput"][];
+            /** @description The page of its first booking, showing the series. */
+            readonly url: string | null;
+        };
+        SeriesPlanOutput: {
+            dates: components["schemas"]["OccurrencePlanOutput"][];
+            /** @description How many of the dates can be had. */
+            bookable: number;
+            /**
+             * Format: decimal
+             * @description What they cost together.
+             */
+            total: string;
         };
         SessionInputRequest: {
             idToken: string;
@@ -4980,6 +5097,180 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    series_create: {
+        parameters: {
+            query?: {
+                /** @description List the dates, with their prices or why they cannot be had, and book nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeriesInputRequest"];
+            };
+        };
+        responses: {
+            /** @description The dry run: nothing was booked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesPlanOutput"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Dates the dry run found free are taken now (listed again with `dates`), or the person holds as many open bookings as they may (no `dates`): nothing was booked. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesChangedOutput"];
+                };
+            };
+        };
+    };
+    series_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                series_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    series_destroy: {
+        parameters: {
+            query?: {
+                /** @description Cancel its bookings on this date and later; by default, all those not yet begun. */
+                dateFrom?: string;
+            };
+            header?: never;
+            path: {
+                series_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
                 };
             };
         };

@@ -5,12 +5,14 @@ interface Props {
   action: Action;
   /** The API call for this booking and action, reversed by the server. */
   url: string;
-  /** cancel-confirmed: what the policy gives back, as the server words it. */
+  /** cancel-confirmed: what the policy gives back, as the server words it; cancel-series: what is cancelled. */
   refund?: string;
+  /** The button's words, where the action's own would not say enough. */
+  label?: string;
 }
 
 /** One button acting on one booking in a server-rendered table; the page reloads to show the result. */
-function BookingActionButton({ action, url, refund }: Props) {
+function BookingActionButton({ action, url, refund, label }: Props) {
   async function act() {
     if (await actOnBooking(action, url, refund)) window.location.reload();
   }
@@ -19,7 +21,7 @@ function BookingActionButton({ action, url, refund }: Props) {
     action === "approve" ? "btn-success" : action === "reject" ? "btn-error btn-outline" : "btn-outline";
   return (
     <button type="button" className={`btn btn-sm ${style}`} onClick={() => void act()}>
-      {LABELS[action]}
+      {label ?? LABELS[action]}
     </button>
   );
 }

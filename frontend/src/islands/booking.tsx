@@ -4,6 +4,7 @@ import "../styles/booking.css";
 import type { components } from "../api/schema";
 import { ApiError, apiFetch } from "../lib/api";
 import { requestBooking } from "../lib/bookingRequest";
+import { requestSeries } from "../lib/seriesRequest";
 import { mountIslands } from "../lib/islands";
 import { openModal } from "../lib/modal";
 import { notify } from "../lib/notify";
@@ -29,6 +30,10 @@ interface Props {
   minDate: string;
   maxDate: string;
   bookingsUrl: string;
+  /** Where a series is planned and booked (POST, `?dryRun=1` to plan). */
+  seriesUrl: string;
+  /** The latest last date of a series: the person's window; an admin's, a year on. */
+  seriesMaxDate: string;
   /** The server's refusal of a request without slots (bookings.slots.NO_SLOTS_CHOSEN). */
   noSlotsMessage: string;
   /** The plan whose member prices the person pays, if any. */
@@ -71,6 +76,8 @@ function BookingModal({
   minDate,
   maxDate,
   bookingsUrl,
+  seriesUrl,
+  seriesMaxDate,
   noSlotsMessage,
   memberPlan,
   courts,
@@ -79,6 +86,10 @@ function BookingModal({
   const [court, setCourt] = useState<Court | null>(null);
   const [date, setDate] = useState("");
   const [chosen, setChosen] = useState<string[]>([]);
+  // A series: the same slots every `everyWeeks` weeks until `lastDate` (empty: this date only).
+  const [repeats, setRepeats] = useState(false);
+  const [everyWeeks, setEveryWeeks] = useState(1);
+  const [lastDate, setLastDate] = useState("");
   const [taken, setTaken] = useState<string[]>([]);
   const [past, setPast] = useState<string[]>([]);
   // The slots a members-only band keeps for plans the person does not hold.
@@ -95,6 +106,9 @@ function BookingModal({
     setCourt(next);
     setDate("");
     setChosen([]);
+    setRepeats(false);
+    setEveryWeeks(1);
+    setLastDate("");
     setTaken([]);
     setPast([]);
     setMembersOnly([]);
@@ -167,6 +181,21 @@ function BookingModal({
     setRefusal("");
     setSubmitting(true);
     try {
+      if (repeats) {
+        const series = await requestSeries(
+          seriesUrl,
+          {
+            courtId: court.id,
+            slots: chosen,
+            firstDate: date,
+            everyWeeks,
+            lastDate,
+          },
+          dialog.current ?? undefined,
+        );
+        if (series?.url) window.location.assign(series.url);
+        return;
+      }
       const stays = await requestBooking(bookingsUrl, {
         userEmail,
         courtId: court.id,
@@ -270,8 +299,54 @@ function BookingModal({
                 })}
               </div>
             </fieldset>
+            <fieldset className="flex flex-col gap-2">
+              <legend className="sr-only">Repeat</legend>
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-sm"
+                  checked={repeats}
+                  onChange={(event) => setRepeats(event.target.checked)}
+                />
+                <span className="font-medium">Repeat these slots</span>
+              </label>
+              {repeats && (
+                <div className="grid grid-cols-2 gap-4">
+                  <label className="flex flex-col gap-1">
+                    <span className="font-medium">Every</span>
+                    <select
+                      className="select w-full"
+                      value={everyWeeks}
+                      onChange={(event) => setEveryWeeks(Number(event.target.value))}
+                    >
+                      {[1, 2, 3, 4].map((weeks) => (
+                        <option key={weeks} value={weeks}>
+                          {weeks === 1 ? "week" : `${weeks} weeks`}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <label className="flex flex-col gap-1">
+                    <span className="font-medium">Until</span>
+                    <input
+                      type="date"
+                      className="input w-full"
+                      required
+                      min={date || minDate}
+                      max={seriesMaxDate}
+                      value={lastDate}
+                      onChange={(event) => setLastDate(event.target.value)}
+                    />
+                  </label>
+                  <p className="col-span-2 text-sm text-base-content/70">
+                    Each date is a booking of its own: you see which dates are taken before anything is
+                    booked.
+                  </p>
+                </div>
+              )}
+            </fieldset>
             <p className="text-lg font-semibold" aria-live="polite">
-              Total Price: ${total}
+              {repeats ? `Price per date: $${total}` : `Total Price: $${total}`}
             </p>
             {refusal && (
               <p role="alert" className="text-error">
@@ -279,7 +354,7 @@ function BookingModal({
               </p>
             )}
             <button type="submit" className="btn btn-primary">
-              {submitting ? "Submitting..." : "Submit Booking"}
+              {submitting ? "Submitting..." : repeats ? "See the dates" : "Submit Booking"}
             </button>
           </fieldset>
         </form>

@@ -4,6 +4,7 @@ import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "../lib/api";
 import { type BookingAction, CANCELLED_BY_ADMIN, actOnBooking } from "../lib/bookingActions";
 import { requestBooking } from "../lib/bookingRequest";
+import { requestSeries } from "../lib/seriesRequest";
 import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
@@ -26,6 +27,8 @@ interface Props {
   /** The day as the club writes it (club_time.day). */
   dateLabel: string;
   bookingsUrl: string;
+  /** Where a series of the chosen cells is planned and booked. */
+  seriesUrl: string;
   waitlistUrl: string;
   /** The call on one's place in a line, to be followed by its id. */
   waitlistEntryUrl: string;
@@ -63,6 +66,7 @@ function ScheduleActions(props: Props) {
     date,
     dateLabel,
     bookingsUrl,
+    seriesUrl,
     waitlistUrl,
     waitlistEntryUrl,
     courts,
@@ -177,6 +181,49 @@ function ScheduleActions(props: Props) {
     }
   }
 
+  /** Books the chosen cells every week or few weeks until a date, its dates listed first. */
+  async function bookSeries() {
+    if (!selection) return;
+    const form = await dialog.fire<{ everyWeeks: number; lastDate: string }>({
+      titleText: `Repeat ${selection.court.label}`,
+      html: `<p class="mb-3">${escape(`${slotsLabel(selection.slots)} from ${dateLabel}`)}</p>
+        <label class="block text-left font-medium" for="series-every">Every</label>
+        <select id="series-every" class="select w-full mb-3">
+          <option value="1">week</option><option value="2">2 weeks</option>
+          <option value="3">3 weeks</option><option value="4">4 weeks</option>
+        </select>
+        <label class="block text-left font-medium" for="series-until">Until</label>
+        <input id="series-until" class="input w-full" type="date" min="${date}" required>`,
+      showCancelButton: true,
+      confirmButtonText: "See the dates",
+      focusConfirm: false,
+      preConfirm: () => {
+        const everyWeeks = Number(document.querySelector<HTMLSelectElement>("#series-every")?.value ?? 1);
+        const lastDate = document.querySelector<HTMLInputElement>("#series-until")?.value ?? "";
+        if (!lastDate) {
+          dialog.showValidationMessage("Choose the last date of the series.");
+          return false;
+        }
+        return { everyWeeks, lastDate };
+      },
+    });
+    if (!form.isConfirmed || !form.value) return;
+    setSubmitting(true);
+    try {
+      const series = await requestSeries(seriesUrl, {
+        courtId: selection.court.id,
+        slots: selection.slots,
+        firstDate: date,
+        ...form.value,
+      });
+      if (series?.url) window.location.assign(series.url);
+      else setSubmitting(false);
+    } catch (error) {
+      notify.failure("The series was not booked.", error);
+      setSubmitting(false);
+    }
+  }
+
   async function block() {
     if (!selection) return;
     const form = await dialog.fire<{ reason: string; until: string }>({
@@ -272,6 +319,9 @@ function ScheduleActions(props: Props) {
         <>
           <button type="button" className="btn btn-primary" disabled={submitting} onClick={() => void book()}>
             {submitting ? "Working..." : "Book"}
+          </button>
+          <button type="button" className="btn" disabled={submitting} onClick={() => void bookSeries()}>
+            Repeat…
           </button>
           {isAdmin && (
             <button type="button" className="btn" disabled={submitting} onClick={() => void block()}>

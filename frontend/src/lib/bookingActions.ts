@@ -5,12 +5,14 @@ import { dialog, warningDialog } from "./dialogs";
 import { notify } from "./notify";
 
 /** What an admin or a booking's owner may do to a booking from a page (docs/rules.md). */
-export type BookingAction = "cancel-pending" | "cancel-approved" | "cancel-confirmed" | "approve" | "reject";
+export type BookingAction =
+  "cancel-pending" | "cancel-approved" | "cancel-confirmed" | "cancel-series" | "approve" | "reject";
 
 export const LABELS: Record<BookingAction, string> = {
   "cancel-pending": "Cancel",
   "cancel-approved": "Cancel",
   "cancel-confirmed": "Cancel",
+  "cancel-series": "Cancel this and the rest",
   approve: "Approve",
   reject: "Reject",
 };
@@ -51,6 +53,7 @@ const FAILED: Record<BookingAction, string> = {
   "cancel-pending": "Failed to cancel the booking.",
   "cancel-approved": "Failed to cancel the booking.",
   "cancel-confirmed": "Failed to cancel the booking.",
+  "cancel-series": "Failed to cancel the series.",
   approve: "The booking was not approved.",
   reject: "The booking was not rejected.",
 };
@@ -62,6 +65,11 @@ const DONE: Record<BookingAction, SweetAlertOptions> = {
   "cancel-confirmed": {
     title: "Cancelled!",
     text: "The booking has been cancelled. Its refund goes back to the card it was paid with, and its owner is e-mailed when it is sent.",
+    icon: "success",
+  },
+  "cancel-series": {
+    title: "Cancelled!",
+    text: "The rest of the series has been cancelled. Refunds go back to the card each was paid with.",
     icon: "success",
   },
   approve: { title: "Approved!", text: "Booking approved successfully.", icon: "success", timer: 2000 },
@@ -78,7 +86,8 @@ export const CANCELLED_BY_ADMIN: SweetAlertOptions = {
 /**
  * Asks for confirmation (and a rejection's reason), makes the API call `url` for `action`, and
  * says how it went (`done`, else the action's own words); answers whether it was done. `refund`:
- * for a paid booking's cancellation, what is refunded, as the server words it.
+ * for a paid booking's cancellation, what is refunded, as the server words it; for a series',
+ * what is cancelled and refunded.
  */
 export async function actOnBooking(
   action: BookingAction,
@@ -89,7 +98,15 @@ export async function actOnBooking(
   const confirmation =
     action === "cancel-confirmed"
       ? { ...CONFIRMATIONS["cancel-approved"], title: "Cancel this paid booking?", text: refund }
-      : CONFIRMATIONS[action];
+      : action === "cancel-series"
+        ? {
+            ...CONFIRMATIONS["cancel-approved"],
+            title: "Cancel the rest of the series?",
+            text: refund,
+            confirmButtonText: "Yes, cancel them!",
+            cancelButtonText: "No, keep them",
+          }
+        : CONFIRMATIONS[action];
   const answer = confirmation ? await warningDialog.fire<string>(confirmation) : null;
   if (answer && !answer.isConfirmed) return false;
   const body = action === "reject" ? { reason: answer?.value ?? "" } : undefined;
