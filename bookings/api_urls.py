@@ -8,6 +8,7 @@ urlpatterns = [
     path("policy", apis.PolicyApi.as_view(), name="api-policy"),
     path("series", apis.SeriesCreateApi.as_view(), name="api-series"),
     path("series/<int:series_id>", apis.SeriesApi.as_view(), name="api-series-one"),
+    path("series/<int:series_id>/approve", apis.SeriesApproveApi.as_view(), name="api-series-approve"),
     *[
         path(
             f"bookings/{status}",

@@ -65,7 +65,14 @@ from .serializers import (
     players_output,
     series_plan_output,
 )
-from .series import DatesChanged, series_book, series_cancel, series_plan, series_seen_by
+from .series import (
+    DatesChanged,
+    series_approve,
+    series_book,
+    series_cancel,
+    series_plan,
+    series_seen_by,
+)
 from .services import (
     booking_approve,
     booking_cancel,
@@ -153,6 +160,19 @@ class SeriesApi(APIView):
         from_date = valid(SeriesCancelQuery, request.query_params).get("from_date", timezone.localdate())
         series = get_object_or_404(series_seen_by(request.user), pk=series_id)
         series_cancel(series=series, by=request.user, from_date=from_date)
+        return Response(SeriesOutput(series_seen_by(request.user).get(pk=series_id)).data)
+
+
+class SeriesApproveApi(APIView):
+    """PATCH: an admin approves every date of a series still waiting for a decision; its organiser
+    is e-mailed once."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=None, responses={200: SeriesOutput, **errors(401, 403, 404, 409)})
+    def patch(self, request, series_id: int):
+        series = get_object_or_404(series_seen_by(request.user), pk=series_id)
+        series_approve(series=series, by=request.user)
         return Response(SeriesOutput(series_seen_by(request.user).get(pk=series_id)).data)
 
 

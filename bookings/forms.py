@@ -130,6 +130,7 @@ POLICY_SECTIONS = {
     "weekly_open_hours_limit rerequest_cooldown_minutes",
     "Cancelling a paid booking": "cancel_cutoff_hours refund_percent late_refund_percent",
     "Players": "price_sharing guest_fee",
+    "Series": "series_payment",
     "Waitlist": "waitlist_hold_minutes",
     "Memberships": "membership_grace_days",
 }
@@ -161,11 +162,13 @@ class PolicyForm(forms.ModelForm):
             "late_refund_percent": "Refund after the cut-off (%)",
             "price_sharing": "Who pays for a booking with players",
             "guest_fee": "Guest fee, per guest per booking ($)",
+            "series_payment": "How a series is paid",
             "waitlist_hold_minutes": "Minutes a freed slot is held for the first on its waitlist",
             "membership_grace_days": "Days a membership whose renewal was declined keeps its benefits",
         }
         widgets = dict.fromkeys(fields, forms.NumberInput(attrs={"class": "input w-full max-w-40"})) | {
             "approval_required": forms.CheckboxInput(attrs={"class": "checkbox"}),
             "price_sharing": forms.Select(attrs={"class": "select"}),
+            "series_payment": forms.Select(attrs={"class": "select"}),
             "guest_fee": forms.NumberInput(attrs={"class": "input w-full max-w-40", "step": "0.01"}),
         }

@@ -523,6 +523,18 @@ class Policy(models.Model):
         validators=[MinValueValidator(0), MaxValueValidator(999)],
         help_text="What each guest adds to the price of a booking they play in; 0 for nothing.",
     )
+
+    class SeriesPayment(models.TextChoices):
+        PER_DATE = "per_date", "Each date of a series is paid on its own"
+        AT_ONCE = "at_once", "Every approved date of a series is paid at once"
+
+    series_payment = models.CharField(
+        max_length=10,
+        choices=SeriesPayment.choices,
+        default=SeriesPayment.AT_ONCE,
+        help_text="How a series is paid: each date on its own, as any booking, or every approved date "
+        "in one card payment, from the series' section of a date's page.",
+    )
     waitlist_hold_minutes = models.PositiveSmallIntegerField(
         default=30,
         validators=[MinValueValidator(5), MaxValueValidator(1440)],

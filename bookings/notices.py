@@ -2,7 +2,7 @@
 
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db.models import CharField, F, Value
@@ -17,8 +17,8 @@ from kernel.slots import slots_label
 from notifications.selectors import told_about
 from notifications.services import Visitor, absolute_url, notify, notify_admins
 
-from .models import Booking, Player, Series, WaitlistEntry
-from .selectors import overdue
+from .models import Booking, Player, Policy, Series, WaitlistEntry
+from .selectors import overdue, policy_get
 
 Status = Booking.Status
 # How many of the waiting requests the admins' e-mail lists (the page has them all).
@@ -79,6 +79,34 @@ def series_requested(series: Series, occurrences: list[Booking]) -> None:
         occurrences=occurrences,
     )
     _tell_admins_of_requests()
+
+
+def series_approved(series: Series, occurrences: list[Booking]) -> None:
+    """To the organiser: dates of their series were approved (one message for them all), with where
+    to pay: the series at once, or each date on its own (the policy's `series_payment`)."""
+    first = occurrences[0]
+    deadline = min(cast(datetime, one.payment_deadline) for one in occurrences)
+    at_once = policy_get().series_payment == Policy.SeriesPayment.AT_ONCE
+    pay_url = (
+        reverse("payments:pay-series", args=[series.pk])
+        if at_once
+        else reverse("bookings:detail", args=[first.pk])
+    )
+    notify(
+        event="series_approved",
+        recipient=series.user,
+        about=f"series:{series.pk}:{first.approved_at:%Y%m%d%H%M%S%f}",
+        subject=f"Approved: pay for your {first.court_name} series by {when(deadline)}",
+        template="series_approved",
+        context={
+            "series": series,
+            "occurrences": occurrences,
+            "booking": first,
+            "deadline": deadline,
+            "at_once": at_once,
+            "pay_url": absolute_url(pay_url),
+        },
+    )
 
 
 def status_changed(

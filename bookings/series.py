@@ -21,10 +21,11 @@ from kernel.errors import Conflict, Forbidden
 from kernel.slots import slots_label
 
 from . import notices
-from .models import BookedSlot, Booking, Series
+from .models import BookedSlot, Booking, Policy, Series
 from .rules import PersonRules, rules_for
-from .selectors import held_slots, policy_get
+from .selectors import held_slots, overdue, policy_get
 from .services import (
+    booking_approve,
     booking_cancel,
     booking_make,
     check_open_bookings,
@@ -209,6 +210,32 @@ def series_book(
     return series
 
 
+def paid_at_once(policy: Policy) -> bool:
+    """Whether the policy has a series' organiser pay its approved dates at once."""
+    return policy.series_payment == Policy.SeriesPayment.AT_ONCE
+
+
+def pays_with_series(booking: Booking, payer_id: int, policy: Policy) -> bool:
+    """Whether what `payer_id` owes for `booking` is paid with its series, at once: its organiser's,
+    when the policy says so (players pay their shares of a date on its page)."""
+    return booking.series_id is not None and payer_id == booking.user_id and paid_at_once(policy)
+
+
+@transaction.atomic
+def series_approve(*, series: Series, by: User) -> list[Booking]:
+    """An admin approves every date of the series still waiting for a decision, each as
+    booking_approve does; its organiser is told once, of them all. Answers those approved."""
+    Series.objects.select_for_update().get(pk=series.pk)
+    waiting = (
+        series.occurrences.filter(status=Booking.Status.PENDING).exclude(overdue()).order_by("date", "id")
+    )
+    approved = [booking_approve(booking=booking, by=by, tell=False) for booking in waiting]
+    if not approved:
+        raise Conflict("No date of this series waits for a decision.")
+    notices.series_approved(series, approved)
+    return approved
+
+
 def series_seen_by(user: User) -> QuerySet[Series]:
     """The series a person may look at: their own; an admin, everyone's. Each with its bookings
     (in date order: those it skipped are none)."""
@@ -233,19 +260,28 @@ def series_cancel(*, series: Series, by: User, from_date: Date, reason: str = ""
     return [booking_cancel(booking=booking, by=by, reason=reason) for booking in rest]
 
 
-def series_section(booking: Booking, *, viewer: User, now: datetime) -> dict[str, Any]:
+def series_section(booking: Booking, *, viewer: User, now: datetime, policy: Policy) -> dict[str, Any]:
     """What a booking's page shows of the series it is part of: its dates, and, for its organiser
     and the admins while the booking holds its slots and has not begun, cancelling it alone or
     with the rest."""
     series = cast(Series, booking.series)
     occurrences = list(series.occurrences.order_by("date", "id"))
     context: dict[str, Any] = {"series": series, "occurrences": occurrences}
+    unpaid = sum(one.status == Booking.Status.APPROVED for one in occurrences)
+    if unpaid and viewer.pk == series.user_id and paid_at_once(policy):
+        context["pay_url"] = reverse("payments:pay-series", args=[series.pk])
+    waiting = sum(one.status == Booking.Status.PENDING for one in occurrences)
+    if viewer.is_admin and waiting:
+        context["approve"] = {
+            "action": "approve-series",
+            "url": reverse("api-series-approve", args=[series.pk]),
+            "label": f"Approve the {waiting} waiting" if waiting > 1 else "Approve the one waiting",
+        }
     may_cancel = viewer.pk == series.user_id or viewer.is_admin
     if may_cancel and booking.status in Booking.HOLDING and booking.starts_at > now:
         rest = [one for one in occurrences if one.date >= booking.date and one.status in Booking.HOLDING]
         refunds = ""
         if any(one.status == Booking.Status.CONFIRMED for one in rest):
-            policy = policy_get()
             refunds = (
                 " Those paid are refunded in full."
                 if viewer.is_admin

@@ -257,11 +257,12 @@ def _transition(
     reason: str = "",
     slots_blocked: bool = False,
     refund_percent: int = 100,
+    tell: bool = True,
 ) -> Booking:
     """Moves a booking to `to` under its row lock, with its history row and the `reason` its owner
-    is told (and whether a block takes its slots); slots it gives up go to their waitlists, and
-    what was paid for it is refunded (`refund_percent` of each payment). An admin's move of
-    someone else's is audited."""
+    is told (and whether a block takes its slots; unless `tell` is False: the caller tells of
+    several at once); slots it gives up go to their waitlists, and what was paid for it is refunded
+    (`refund_percent` of each payment). An admin's move of someone else's is audited."""
     # The owner comes with it (the audit and the notices name them), unlocked: only the booking's row is.
     locked = Booking.objects.select_related("user").select_for_update(of=("self",)).get(pk=booking.pk)
     # One moment for the move and its history row (the re-request wait counts from it).
@@ -287,7 +288,10 @@ def _transition(
             before={"status": from_status},
             after={"status": to, **({"reason": reason} if reason else {})},
         )
-    notices.status_changed(locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked)
+    if tell:
+        notices.status_changed(
+            locked, from_status=from_status, by=by, reason=reason, slots_blocked=slots_blocked
+        )
     if to == Status.APPROVED:
         players_asked_to_pay(locked)
     if to not in Booking.HOLDING:
@@ -297,8 +301,9 @@ def _transition(
     return locked
 
 
-def booking_approve(*, booking: Booking, by: User) -> Booking:
-    """An admin approves a pending request, unless its court is closed or its wait is over."""
+def booking_approve(*, booking: Booking, by: User, tell: bool = True) -> Booking:
+    """An admin approves a pending request, unless its court is closed or its wait is over; its
+    owner is told (unless `tell` is False: bookings.series.series_approve tells of them all)."""
     if booking.court.is_archived:
         raise Conflict("This court is closed for booking (archived): reject the request instead.")
     waited_too_long = Booking.objects.filter(overdue(), pk=booking.pk, status=Status.PENDING).exists()
@@ -306,7 +311,7 @@ def booking_approve(*, booking: Booking, by: User) -> Booking:
         raise Conflict(
             "This request waited too long for a decision and has expired; its slots are free again."
         )
-    return _transition(booking=booking, to=Status.APPROVED, by=by)
+    return _transition(booking=booking, to=Status.APPROVED, by=by, tell=tell)
 
 
 def booking_reject(*, booking: Booking, by: User, reason: str = "") -> Booking:

@@ -53,7 +53,7 @@ from .selectors import (
     with_shown_status,
 )
 from .serializers import players_output
-from .series import SERIES_MOST_DAYS, series_section
+from .series import SERIES_MOST_DAYS, pays_with_series, series_section
 from .services import calendar_feed_get, policy_update
 from .shares import pays_now, shared, shares_shown
 from .slots import NO_SLOTS_CHOSEN, bookable_dates
@@ -195,11 +195,14 @@ def _booking_page(request, booking_id: int, match_form: MatchForm | None = None)
     context["match_full"] = match is not None and 1 + booking.players.count() >= match.places
     if shared(policy) or booking.guest_fees:
         context["shares"] = shares_shown(booking, policy=policy)
-    context["pays_now"] = pays_now(booking, request.user, policy=policy)
+    # A series' organiser pays its dates together, from the series' section, when the policy says so.
+    context["pays_now"] = pays_now(booking, request.user, policy=policy) and not pays_with_series(
+        booking, request.user.pk, policy
+    )
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
     if booking.series is not None:
-        context["series"] = series_section(booking, viewer=request.user, now=now)
+        context["series"] = series_section(booking, viewer=request.user, now=now, policy=policy)
     if request.user.is_admin:  # its part of the audit trail
         context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context, status=400 if match_form else 200)

@@ -341,6 +341,7 @@ SPECTACULAR_SETTINGS = {
         "WaitlistStatusEnum": "bookings.models.WaitlistEntry.Status",
         "MembershipStatusEnum": "memberships.models.Membership.Status",
         "PriceSharingEnum": "bookings.models.Policy.PriceSharing",
+        "SeriesPaymentEnum": "bookings.models.Policy.SeriesPayment",
     },
 }
 

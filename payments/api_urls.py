@@ -5,6 +5,11 @@ from . import apis
 urlpatterns = [
     path("bookings/<int:booking_id>/quote", apis.QuoteApi.as_view(), name="api-booking-quote"),
     path("create-payment-intent", apis.PaymentIntentApi.as_view(), name="api-create-payment-intent"),
+    path(
+        "series/<int:series_id>/payment-intent",
+        apis.SeriesPaymentIntentApi.as_view(),
+        name="api-series-payment-intent",
+    ),
     path("save-payment", apis.SavePaymentApi.as_view(), name="api-save-payment"),
     path("payments", apis.PaymentListApi.as_view(), name="api-payments"),
     path("members", apis.MemberListApi.as_view(), name="api-members"),

@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from accounts.models import User
 from accounts.permissions import IsAdmin, SignInCheckedNow, require_self
 from accounts.selectors import user_list
-from bookings.models import Booking
+from bookings.models import Booking, Series
 from bookings.selectors import bookings_seen_by, own_and_played
 from kernel.api import valid
 from kernel.days import when
@@ -45,6 +45,7 @@ from .serializers import (
     SavePaymentInput,
     SharesOutput,
 )
+from .series_payments import series_payment_intent_create
 from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry, shares_quote
 
 CLIENT_SECRET = inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()})
@@ -112,6 +113,20 @@ class PaymentIntentApi(APIView):
             amount_cents=fields.get("amountInCents"),
         )
         return Response({"clientSecret": client_secret})
+
+
+class SeriesPaymentIntentApi(APIView):
+    """POST /api/series/{id}/payment-intent: the client secret to pay, at once, every approved date
+    of your series still unpaid (when the policy pays series at once)."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "payment"
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
+
+    @extend_schema(request=None, responses={200: CLIENT_SECRET, **errors(401, 403, 404, 409, 503)})
+    def post(self, request, series_id: int):
+        series = get_object_or_404(Series, pk=series_id, user=request.user)
+        return Response({"clientSecret": series_payment_intent_create(user=request.user, series=series)})
 
 
 class SavePaymentApi(APIView):

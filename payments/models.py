@@ -115,6 +115,11 @@ class Payment(StatusMachine):
     membership = models.ForeignKey(
         "memberships.Membership", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
     )
+    # A series paid at once (payments/series_payments.py): one row for each of its dates, all paid
+    # by one PaymentIntent; each row is its date's payment, refunded on its own.
+    series = models.ForeignKey(
+        "bookings.Series", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments")
     amount = models.DecimalField(
         max_digits=10, decimal_places=2, help_text="What is charged, after any discount."
@@ -122,8 +127,9 @@ class Payment(StatusMachine):
     currency = models.CharField(max_length=3)
     coupon = models.ForeignKey(Coupon, on_delete=models.SET_NULL, null=True, blank=True)
     discount = models.PositiveSmallIntegerField(default=0, help_text="The coupon's percent when used.")
-    # Null until Stripe has answered with the intent (unique, so several rows may wait at once).
-    payment_intent_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
+    # Null until Stripe has answered with the intent, so that the constraints below let several rows
+    # wait at once. One row per intent, but for a series paid at once: one row per date.
+    payment_intent_id = models.CharField(max_length=255, null=True, blank=True)  # noqa: DJ001
     # A membership's period billed by its Stripe subscription: the invoice, recorded once.
     stripe_invoice_id = models.CharField(max_length=255, unique=True, null=True, blank=True)
     # The membership period a membership's payment pays for.
@@ -156,6 +162,7 @@ class Payment(StatusMachine):
             models.Index(fields=["paid_at"], name="payment_by_paid_at"),
             # The few payments still pending among many, for their reconciliation with Stripe.
             models.Index(fields=["created_at"], condition=models.Q(status="pending"), name="payment_pending"),
+            models.Index(fields=["payment_intent_id"], name="payment_by_intent"),
         ]
         constraints = [
             # One for each person paying a booking: its organiser, or each player their share.
@@ -171,9 +178,13 @@ class Payment(StatusMachine):
             ),
             models.CheckConstraint(
                 condition=models.Q(booking__isnull=False, membership=None)
-                | models.Q(booking=None, membership__isnull=False),
+                | models.Q(booking=None, membership__isnull=False, series=None),
                 name="payment_for_a_booking_or_a_membership",
             ),
+            models.UniqueConstraint(
+                fields=["payment_intent_id"], condition=models.Q(series=None), name="one_payment_per_intent"
+            ),
+            models.UniqueConstraint(fields=["payment_intent_id", "booking"], name="one_date_per_intent"),
         ]
 
     def __str__(self) -> str:

@@ -44,6 +44,34 @@ def paid(payment: Payment) -> None:
     )
 
 
+def series_paid(payments: list[Payment]) -> None:
+    """The receipt of a series' dates paid together: those kept, each with its own receipt's
+    address, and what of it is being refunded (a date cancelled meanwhile). Once per card payment."""
+    kept = [payment for payment in payments if payment.status == Payment.Status.SUCCEEDED]
+    if not kept:
+        return  # each refund is told of when it is made
+    first = kept[0]
+    booking = cast(Booking, first.booking)
+    dates = f"{len(kept)} dates" if len(kept) > 1 else "1 date"
+    notify(
+        event="payment_receipt",
+        recipient=first.user,
+        about=f"payment:{first.pk}",
+        subject=f"Receipt: {booking.court_name}, {dates} of your series",
+        template="series_receipt",
+        context={
+            "payments": [
+                (payment, absolute_url(reverse("payments:receipt", args=[payment.pk]))) for payment in kept
+            ],
+            "first": first,
+            "booking": booking,
+            "total": sum((payment.amount for payment in kept), Decimal(0)),
+            "given_back": [payment for payment in payments if payment.status != Payment.Status.SUCCEEDED],
+            "booking_url": absolute_url(reverse("bookings:detail", args=[booking.pk])),
+        },
+    )
+
+
 def rest_due(booking: Booking, *, amount: Decimal) -> None:
     """To the organiser of a booking whose players have not all paid their shares: pay the rest."""
     notify(

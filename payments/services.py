@@ -31,6 +31,7 @@ from accounts.services import user_make_member
 from audit.services import audit_record
 from bookings.models import Booking
 from bookings.selectors import policy_get
+from bookings.series import pays_with_series
 from bookings.services import booking_confirm, booking_share_paid
 from bookings.shares import Share, booking_shares, left_to_pay, payers, shared, shares_shown
 from kernel.errors import Conflict, Forbidden
@@ -175,6 +176,10 @@ def payment_intent_create(
         )
     if booking.court.is_archived:
         raise Conflict("This court is closed for booking (archived), so the booking cannot be paid.")
+    if pays_with_series(booking, user.pk, policy_get()):
+        raise Conflict(
+            "This date is paid with the rest of its series, at once, from the series' payment page."
+        )
     quote = payment_quote(booking=booking, payer=user, coupon_code=coupon_code)
     if amount_cents is not None and amount_cents != quote.total_cents:
         raise ValidationError({"amountInCents": f"The amount to pay is {quote.total_cents} cents."})
@@ -227,18 +232,24 @@ def _payment_open(
     raise Conflict(STARTED_MEANWHILE)
 
 
-def _intent_create(*, payment: Payment) -> str | None:
-    """Makes and records the PaymentIntent of a pending payment that has none yet. One the row does
-    not name (the payment cancelled before the answer was recorded) is cancelled, never handed out."""
+def _intent_create(*, payment: Payment, together: list[Payment] | None = None) -> str | None:
+    """Makes and records the PaymentIntent of a pending payment that has none yet (and of the
+    payments `together` with it, a series' dates paid at once: one intent for them all). One the
+    rows do not all name (a payment cancelled before the answer was recorded) is cancelled, never
+    handed out."""
+    rows = together or [payment]
     intent = gateway.create_intent(
-        amount_cents=payment.amount_cents,
-        # Only what the row never changes: a retry under the same key must send the same request.
+        amount_cents=to_cents(sum((row.amount for row in rows), Decimal(0))),
+        # Only what the rows never change: a retry under the same key must send the same request.
         metadata={**_paid_for(payment), "user_id": str(payment.user_id), "payment_id": str(payment.pk)},
         idempotency_key=f"payment-intent-{payment.pk}",
     )
-    Payment.objects.filter(pk=payment.pk, status=Payment.Status.PENDING, payment_intent_id=None).update(
-        payment_intent_id=intent.id
-    )
+    with transaction.atomic():
+        named = Payment.objects.filter(
+            pk__in=[row.pk for row in rows], status=Payment.Status.PENDING, payment_intent_id=None
+        ).update(payment_intent_id=intent.id)
+        if named not in (0, len(rows)):
+            transaction.set_rollback(True)  # some were cancelled meanwhile: none may name it
     recorded = (
         Payment.objects.filter(pk=payment.pk, status=Payment.Status.PENDING)
         .values_list("payment_intent_id", flat=True)
@@ -248,12 +259,16 @@ def _intent_create(*, payment: Payment) -> str | None:
         return intent.client_secret
     gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
     if recorded is None:
+        if together:  # those not cancelled yet may not wait for an intent that will never come
+            _cancel_together(payment)
         raise Conflict(STARTED_MEANWHILE)
     return gateway.retrieve_intent(recorded).client_secret
 
 
 def _paid_for(payment: Payment) -> dict[str, str]:
     """What a payment's intent says it pays for, in its metadata."""
+    if payment.series_id:
+        return {"series_id": str(payment.series_id)}
     if payment.booking_id:
         return {"booking_id": str(payment.booking_id)}
     return {"membership_id": str(payment.membership_id)}
@@ -283,10 +298,21 @@ def payment_cancel(*, payment_id: int) -> None:
             return
         if intent is not None and intent.status != "canceled":
             gateway.cancel_intent(intent.id, idempotency_key=f"payment-intent-cancel-{payment.pk}")
+        if payment.series_id is not None and _cancel_together(payment):
+            return
         if Payment.move_where(
             Payment.Status.CANCELLED, Q(pk=payment_id, payment_intent_id=payment.payment_intent_id)
         ):
             return
+
+
+def _cancel_together(payment: Payment) -> int:
+    """Cancels a series' pending payment with the others paid together with it: those naming its
+    intent, or, before it has one, those of the same series and payer waiting for theirs."""
+    together = Q(status=Payment.Status.PENDING, series_id=payment.series_id, user_id=payment.user_id)
+    return Payment.move_where(
+        Payment.Status.CANCELLED, together & Q(payment_intent_id=payment.payment_intent_id)
+    )
 
 
 def payments_cancel_for_coupon(*, coupon_id: int) -> None:
@@ -304,16 +330,17 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     and booking on record (and `user`'s own, if given), for the browser (save-payment) and Stripe's
     webhook: whichever comes second finds the work done. A payment that cannot be kept is refunded,
     and the caller told why in a Conflict."""
-    payment = (
+    rows = list(
         Payment.objects.select_related("booking", "membership", "user")
         .filter(payment_intent_id=payment_intent_id)
-        .first()
+        .order_by("pk")
     )
-    if payment is None:
+    if not rows:
         raise ValidationError({"paymentIntentId": "This payment is not one of ours."})
+    payment = rows[0]  # the one row, but for a series' dates paid together
     if user is not None and payment.user_id != user.pk:
         raise Forbidden("This payment belongs to someone else.")
-    if payment.status in Payment.AWAITING_PAYMENT:
+    if any(row.status in Payment.AWAITING_PAYMENT for row in rows):
         try:
             intent = gateway.retrieve_intent(payment_intent_id, with_payment_method=True)
         except gateway.IntentNotFound:
@@ -324,22 +351,29 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
         # An invoice's intent is Stripe's, with Stripe's metadata: the invoice on record names it.
         metadata = intent.metadata.to_dict()
         if (
-            intent.amount != payment.amount_cents
+            intent.amount != to_cents(sum((row.amount for row in rows), Decimal(0)))
             or intent.currency != payment.currency
             or not (payment.stripe_invoice_id or _paid_for(payment).items() <= metadata.items())
         ):
             raise Conflict("The payment does not match what it was made for.")
-        payment = _record_payment(
-            payment, card_last4=gateway.card_last4(intent), period=_period_paid(payment)
-        )
-    if payment.status == Payment.Status.REFUNDING:  # not kept: its refund is made now
-        for refund_id in payment.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
-            refund_send(refund_id=refund_id)
-        payment = Payment.objects.select_related("booking", "membership", "user").get(pk=payment.pk)
-    if payment.status in Payment.GIVEN_BACK and _still_waiting(payment):
+        card_last4 = gateway.card_last4(intent)
+        rows = [_record_payment(row, card_last4=card_last4, period=_period_paid(row)) for row in rows]
+        if payment.series_id is not None:
+            notices.series_paid(rows)
+    for row in rows:
+        if row.status == Payment.Status.REFUNDING:  # not kept: its refund is made now
+            for refund_id in row.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
+                refund_send(refund_id=refund_id)
+    rows = list(
+        Payment.objects.select_related("booking", "membership", "user")
+        .filter(pk__in=[r.pk for r in rows])
+        .order_by("pk")
+    )
+    kept = [row for row in rows if row.status not in Payment.GIVEN_BACK]
+    if not kept and _still_waiting(rows[0]):
         # What it paid for still waits for a payment: this one did not count, and the payer hears why.
-        raise Conflict(payment.refund_reason)
-    return payment
+        raise Conflict(rows[0].refund_reason)
+    return kept[0] if kept else rows[0]
 
 
 def _still_waiting(payment: Payment) -> bool:
@@ -454,7 +488,8 @@ def _record_payment(
     payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
     if not club_sells_memberships():  # the club's first rule: paying for a booking makes a member
         user_make_member(user=payment.user, since=now)
-    notices.paid(payment)
+    if payment.series_id is None:  # a series' dates paid together have one receipt (payment_confirm)
+        notices.paid(payment)
     return payment
 
 
@@ -553,8 +588,10 @@ def refund_send(*, refund_id: int) -> Refund:
     payment = refund.payment
     intent_id = cast(str, payment.payment_intent_id)  # a payment is refunded once paid, by its intent
     try:
+        # An intent that paid a series' dates together is refunded a date at a time: only its own counts.
+        alone = payment.series_id is None
         made = gateway.find_refund(
-            intent_id, refund_id=refund.pk, or_any=payment.status == Payment.Status.REFUNDING
+            intent_id, refund_id=refund.pk, or_any=alone and payment.status == Payment.Status.REFUNDING
         )
         if made is None and not claimed:
             return refund  # the caller who claimed it is asking Stripe for it now

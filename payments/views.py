@@ -13,8 +13,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.guards import admin_required, login_required, member_required
-from bookings.models import Booking
-from bookings.selectors import own_and_played
+from bookings.models import Booking, Series
+from bookings.selectors import own_and_played, policy_get
+from bookings.series import pays_with_series
 from kernel.bounds import input_bounds
 from kernel.errors import Conflict, Forbidden
 from kernel.pages import island_page
@@ -25,6 +26,7 @@ from .forms import LedgerFilters
 from .models import Coupon
 from .selectors import Kind, Ledger, PaidStatus, Takings, payment_list
 from .serializers import CouponInput, CouponOutput
+from .series_payments import NOTHING_DUE, series_due
 from .services import amount_due
 
 
@@ -33,6 +35,8 @@ def pay(request, booking_id: int):
     """The payment page of an approved booking: for its organiser, and for its players when each
     pays their share (anyone else: 404)."""
     booking = get_object_or_404(own_and_played(request.user), pk=booking_id, status=Booking.Status.APPROVED)
+    if pays_with_series(booking, request.user.pk, policy_get()):
+        return redirect("payments:pay-series", booking.series_id)
     try:
         due = amount_due(booking=booking, payer=request.user)
     except Forbidden:
@@ -41,21 +45,65 @@ def pay(request, booking_id: int):
         messages.info(request, str(done))
         return redirect("bookings:detail", booking.pk)
     props = {
-        "price": str(due),
-        "userEmail": request.user.email,
-        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
+        **_card_form(request, due),
         "quoteUrl": reverse("api-booking-quote", args=[booking.pk]),
         "intentUrl": reverse("api-create-payment-intent"),
         "intentBody": {"bookingId": booking.pk, "userEmail": request.user.email},
-        "saveUrl": reverse("api-save-payment"),
         # A share paid leaves the booking waiting for the others: its page says for whom.
         "doneUrl": reverse("bookings:confirmed")
         if due == booking.price
         else reverse("bookings:detail", args=[booking.pk]),
     }
-    local_stripe = settings.LOCAL_MODE and settings.STRIPE_API_BASE
-    context = {"booking": booking, "due": due, "island_props": props, "local_stripe": local_stripe}
+    context = {"booking": booking, "due": due, "island_props": props, "local_stripe": _local_stripe()}
     return render(request, "payments/pay.html", context)
+
+
+def _card_form(request, due: Decimal) -> dict[str, object]:
+    """The payment island's props that every payment page gives alike."""
+    return {
+        "price": str(due),
+        "userEmail": request.user.email,
+        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY,
+        "saveUrl": reverse("api-save-payment"),
+    }
+
+
+def _local_stripe() -> str:
+    """localstripe's address, whose stand-in of Stripe.js the card form loads in local mode."""
+    return settings.STRIPE_API_BASE if settings.LOCAL_MODE else ""
+
+
+@login_required
+def pay_series(request, series_id: int):
+    """The payment page of a series paid at once: every approved date still unpaid, for its
+    organiser (anyone else: 404); with nothing to pay, its first date's page."""
+    series = get_object_or_404(Series.objects.select_related("court"), pk=series_id, user=request.user)
+    try:
+        due = series_due(series=series, payer=request.user)
+    except Conflict as refusal:
+        due, reason = [], str(refusal)
+    else:
+        reason = NOTHING_DUE
+    first = series.occurrences.order_by("date", "id").first()
+    if not due:
+        messages.info(request, reason)
+        return redirect("bookings:detail", first.pk) if first else redirect("bookings:mine")
+    total = sum((amount for _, amount in due), Decimal(0))
+    props = {
+        **_card_form(request, total),
+        "intentUrl": reverse("api-series-payment-intent", args=[series.pk]),
+        "intentBody": {},
+        "doneUrl": reverse("bookings:detail", args=[due[0][0].pk]),
+    }
+    context = {
+        "series": series,
+        "due": due,
+        "total": total,
+        "deadline": min(booking.payment_due_at for booking, _ in due if booking.payment_due_at),
+        "island_props": props,
+        "local_stripe": _local_stripe(),
+    }
+    return render(request, "payments/pay_series.html", context)
 
 
 @member_required

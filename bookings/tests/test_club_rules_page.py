@@ -24,6 +24,7 @@ RULES = {
     "late_refund_percent": "50",
     "price_sharing": "shared",
     "guest_fee": "5.00",
+    "series_payment": "per_date",
     "waitlist_hold_minutes": "20",
     "membership_grace_days": "10",
 }
@@ -66,6 +67,7 @@ def test_an_admin_changes_the_rules_and_they_hold_from_then_on(people):
     )
     assert (policy.payment_window_hours, policy.membership_grace_days) == (12, 10)
     assert (policy.price_sharing, policy.guest_fee) == ("shared", Decimal("5.00"))
+    assert policy.series_payment == "per_date"
     assert people["anonymous"].get("/api/policy").json()["lateRefundPercent"] == 50
 
 

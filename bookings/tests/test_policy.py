@@ -162,6 +162,7 @@ def test_anyone_reads_the_policy(people, kind):
         "lateRefundPercent": 0,
         "priceSharing": "organiser",
         "guestFee": "0.00",
+        "seriesPayment": "at_once",
         "waitlistHoldMinutes": 30,
         "membershipGraceDays": 7,
     }
@@ -206,6 +207,7 @@ def test_an_admin_changes_some_rules_and_the_others_stay(people):
         "lateRefundPercent": 50,
         "priceSharing": "organiser",
         "guestFee": "0.00",
+        "seriesPayment": "at_once",
         "waitlistHoldMinutes": 30,
         "membershipGraceDays": 7,
     }

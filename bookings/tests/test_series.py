@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.blocks import block_create
 from bookings.models import BookedSlot, Booking, Series
-from bookings.series import DatesChanged, series_book, series_cancel, series_plan
+from bookings.series import DatesChanged, series_approve, series_book, series_cancel, series_plan
 from bookings.services import SlotTaken, booking_cancel, booking_request, policy_update
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
@@ -268,3 +268,21 @@ def test_only_the_organiser_or_an_admin_cancels_a_series(series, admin):
 
     assert len(series_cancel(series=series, by=admin, from_date=series.first_date)) == 6
     assert Notification.objects.filter(event="booking_cancelled").count() == 6  # told by the club
+
+
+def test_an_admin_approves_every_waiting_date_at_once_and_the_organiser_is_told_once(series, ada, admin):
+    booking_cancel(booking=series.occurrences.order_by("date").last(), by=ada)
+
+    approved = series_approve(series=series, by=admin)
+
+    assert len(approved) == 5
+    assert list(series.occurrences.order_by("date").values_list("status", flat=True)) == [
+        Status.APPROVED
+    ] * 5 + [Status.CANCELLED]
+    [told] = Notification.objects.filter(recipient=ada, event__startswith="series_approved")
+    assert told.subject.startswith("Approved: pay for your Centre series by ")
+    assert "5 dates of your series" in told.text
+    assert f"/dashboard/series/{series.pk}/payment-page" in told.text
+    assert not Notification.objects.filter(recipient=ada, event="booking_approved").exists()
+    with pytest.raises(Conflict, match="No date of this series waits for a decision."):
+        series_approve(series=series, by=admin)

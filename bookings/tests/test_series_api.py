@@ -214,3 +214,15 @@ def test_a_dates_page_shows_its_series_and_the_cancel_buttons(clients, series, c
     assert page.count('<tr aria-current="page"') == 1
     assert ("Cancel this one" in page, "cancel-series" in page) == (cancels, cancels)
     assert f"/api/series/{series['id']}?dateFrom={second['date']}" in page
+
+
+@pytest.mark.parametrize(
+    ("caller", "code"),
+    [("anonymous", 401), ("organiser", 403), ("other", 403), ("member", 403), ("admin", 200)],
+)
+def test_only_an_admin_approves_a_series(clients, series, caller, code):
+    response = clients[caller].patch(f"/api/series/{series['id']}/approve")
+
+    assert response.status_code == code
+    expected = "approved" if code == 200 else "pending"
+    assert set(Booking.objects.values_list("status", flat=True)) == {expected}

@@ -795,6 +795,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/series/{series_id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description PATCH: an admin approves every date of a series still waiting for a decision; its organiser
+         *     is e-mailed once.
+         */
+        patch: operations["series_approve_partial_update"];
+        trace?: never;
+    };
+    "/api/series/{series_id}/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/series/{id}/payment-intent: the client secret to pay, at once, every approved date
+         *     of your series still unpaid (when the policy pays series at once).
+         */
+        post: operations["series_payment_intent_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -1560,6 +1600,13 @@ export interface components {
              * @description What each guest adds to the price of a booking they play in; 0 for nothing.
              */
             guestFee?: string;
+            /**
+             * @description How a series is paid: each date on its own, as any booking, or every approved date in one card payment, from the series' section of a date's page.
+             *
+             *     * `per_date` - Each date of a series is paid on its own
+             *     * `at_once` - Every approved date of a series is paid at once
+             */
+            seriesPayment?: components["schemas"]["SeriesPaymentEnum"];
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes?: number;
             /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
@@ -1826,6 +1873,13 @@ export interface components {
              * @description What each guest adds to the price of a booking they play in; 0 for nothing.
              */
             guestFee: string;
+            /**
+             * @description How a series is paid: each date on its own, as any booking, or every approved date in one card payment, from the series' section of a date's page.
+             *
+             *     * `per_date` - Each date of a series is paid on its own
+             *     * `at_once` - Every approved date of a series is paid at once
+             */
+            seriesPayment: components["schemas"]["SeriesPaymentEnum"];
             /** @description How long a freed slot is held for the first person on its waitlist. */
             waitlistHoldMinutes: number;
             /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
@@ -2051,6 +2105,12 @@ export interface components {
             /** @description The page of its first booking, showing the series. */
             readonly url: string | null;
         };
+        /**
+         * @description * `per_date` - Each date of a series is paid on its own
+         *     * `at_once` - Every approved date of a series is paid at once
+         * @enum {string}
+         */
+        SeriesPaymentEnum: "per_date" | "at_once";
         SeriesPlanOutput: {
             dates: components["schemas"]["OccurrencePlanOutput"][];
             /** @description How many of the dates can be had. */
@@ -5266,6 +5326,129 @@ export interface operations {
             };
             /** @description Not allowed in the current state (a slot taken, say). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    series_approve_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                series_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    series_payment_intent_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                series_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSecret"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

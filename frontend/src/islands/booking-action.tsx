@@ -17,8 +17,11 @@ function BookingActionButton({ action, url, refund, label }: Props) {
     if (await actOnBooking(action, url, refund)) window.location.reload();
   }
 
-  const style =
-    action === "approve" ? "btn-success" : action === "reject" ? "btn-error btn-outline" : "btn-outline";
+  const style = action.startsWith("approve")
+    ? "btn-success"
+    : action === "reject"
+      ? "btn-error btn-outline"
+      : "btn-outline";
   return (
     <button type="button" className={`btn btn-sm ${style}`} onClick={() => void act()}>
       {label ?? LABELS[action]}

@@ -6,7 +6,13 @@ import { notify } from "./notify";
 
 /** What an admin or a booking's owner may do to a booking from a page (docs/rules.md). */
 export type BookingAction =
-  "cancel-pending" | "cancel-approved" | "cancel-confirmed" | "cancel-series" | "approve" | "reject";
+  | "cancel-pending"
+  | "cancel-approved"
+  | "cancel-confirmed"
+  | "cancel-series"
+  | "approve"
+  | "approve-series"
+  | "reject";
 
 export const LABELS: Record<BookingAction, string> = {
   "cancel-pending": "Cancel",
@@ -14,6 +20,7 @@ export const LABELS: Record<BookingAction, string> = {
   "cancel-confirmed": "Cancel",
   "cancel-series": "Cancel this and the rest",
   approve: "Approve",
+  "approve-series": "Approve the series",
   reject: "Reject",
 };
 
@@ -55,6 +62,7 @@ const FAILED: Record<BookingAction, string> = {
   "cancel-confirmed": "Failed to cancel the booking.",
   "cancel-series": "Failed to cancel the series.",
   approve: "The booking was not approved.",
+  "approve-series": "The series was not approved.",
   reject: "The booking was not rejected.",
 };
 
@@ -73,6 +81,12 @@ const DONE: Record<BookingAction, SweetAlertOptions> = {
     icon: "success",
   },
   approve: { title: "Approved!", text: "Booking approved successfully.", icon: "success", timer: 2000 },
+  "approve-series": {
+    title: "Approved!",
+    text: "Every waiting date of the series is approved; its organiser is e-mailed once.",
+    icon: "success",
+    timer: 2000,
+  },
   reject: { title: "Rejected!", text: "Booking rejected successfully.", icon: "success", timer: 2000 },
 };
 
