@@ -284,5 +284,5 @@ def test_an_admin_approves_every_waiting_date_at_once_and_the_organiser_is_told_
     assert "5 dates of your series" in told.text
     assert f"/dashboard/series/{series.pk}/payment-page" in told.text
     assert not Notification.objects.filter(recipient=ada, event="booking_approved").exists()
-    with pytest.raises(Conflict, match="No date of this series waits for a decision."):
+    with pytest.raises(Conflict, match="No date of this series waits for a decision"):
         series_approve(series=series, by=admin)

@@ -62,7 +62,8 @@ def test_the_organiser_pays_every_approved_date_with_one_intent(people, series, 
     assert statuses(series) == [Status.CONFIRMED] * 4
     payments = Payment.objects.filter(series=series)
     assert {(p.status, p.amount) for p in payments} == {(Payment.Status.SUCCEEDED, Decimal("20.00"))}
-    assert len({p.payment_intent_id for p in payments}) == 1 and payments.count() == 4
+    assert len({p.payment_intent_id for p in payments}) == 1
+    assert payments.count() == 4
     # One receipt for the four dates, not four.
     [receipt] = Notification.objects.filter(event="payment_receipt")
     assert receipt.subject == "Receipt: Centre, 4 dates of your series"
@@ -124,7 +125,8 @@ def test_a_date_of_a_series_paid_at_once_is_not_paid_on_its_own(people, series, 
     assert refused.status_code == 409
     assert "paid with the rest of its series" in refused.json()["detail"]
     page = people["owner"].get(f"/dashboard/payment-page/{date.pk}")
-    assert page.status_code == 302 and page.url == f"/dashboard/series/{series.pk}/payment-page"
+    assert page.status_code == 302
+    assert page.url == f"/dashboard/series/{series.pk}/payment-page"
 
 
 def test_per_date_each_is_paid_on_its_own_page(people, series, localstripe):
