@@ -1,6 +1,7 @@
 """Series in a browser: a member books the same slot weekly for six weeks from the booking modal;
 the week somebody else holds is listed first and left out; she books the other five, and later
-cancels the rest of the series from its third date, keeping the first two."""
+cancels the rest of the series from its third date, keeping the first two. An admin approves a
+series at once, and its organiser pays every date in one payment."""
 
 from datetime import timedelta
 from decimal import Decimal
@@ -11,11 +12,14 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.models import Booking, Series
+from bookings.series import series_book
 from bookings.services import policy_update
 from bookings.tests.factories import make_booking
 from courts.tests.factories import CourtFactory
 from e2e.journeys import sign_in
+from e2e.test_shares import pay_on_the_page
 from kernel.days import day
+from payments.models import Payment
 
 pytestmark = pytest.mark.browser
 SLOT = "19:00-20:00"
@@ -79,3 +83,38 @@ def test_a_member_books_a_weekly_series_skipping_a_taken_week_and_cancels_the_re
         list(series.occurrences.order_by("date").values_list("status", flat=True))
         == [Booking.Status.PENDING] * 2 + [Booking.Status.CANCELLED] * 3
     )
+
+
+def test_an_admin_approves_a_series_at_once_and_its_organiser_pays_it_in_one_payment(
+    site: str, page: Page, new_context, localstripe
+):
+    policy_update(advance_days_member=60)
+    mia = User.objects.create_user("mia@example.com", role=User.Role.MEMBER, name="Mia Park")
+    User.objects.create_user("ann@example.com", role=User.Role.ADMIN, name="Ann Admin")
+    court = CourtFactory(name="Centre Court", price=Decimal("20.00"), slots=[SLOT])
+    first = timezone.localdate() + timedelta(days=3)
+    series = series_book(
+        user=mia,
+        court=court,
+        slots=[SLOT],
+        first_date=first,
+        every_weeks=2,
+        last_date=first + timedelta(weeks=4),
+    )
+    date_page = f"/dashboard/bookings/{series.occurrences.order_by('date').first().pk}"
+
+    admins = new_context().new_page()
+    sign_in(admins, site, "ann@example.com", date_page, name="Ann Admin")
+    expect(admins.get_by_role("heading", name="Every 2 weeks series")).to_be_visible()
+    admins.get_by_role("button", name="Approve the 3 waiting").click()
+    expect(admins.get_by_role("dialog", name="Approved!")).to_be_visible()
+    assert set(series.occurrences.values_list("status", flat=True)) == {Booking.Status.APPROVED}
+
+    sign_in(page, site, "mia@example.com", date_page, name="Mia Park")
+    page.get_by_role("link", name="Pay for the series").click()
+    expect(page.get_by_test_id("series-due").locator("tbody tr")).to_have_count(3)
+    expect(page.get_by_test_id("series-total")).to_have_text("$60.00")
+    pay_on_the_page(page, "$60.00")
+
+    assert set(series.occurrences.values_list("status", flat=True)) == {Booking.Status.CONFIRMED}
+    assert Payment.objects.filter(series=series, status=Payment.Status.SUCCEEDED).count() == 3
