@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "courts",
     "bookings",
     "memberships",
+    "programs",
     "payments",
     "content",
     "notifications",
@@ -342,6 +343,9 @@ SPECTACULAR_SETTINGS = {
         "MembershipStatusEnum": "memberships.models.Membership.Status",
         "PriceSharingEnum": "bookings.models.Policy.PriceSharing",
         "SeriesPaymentEnum": "bookings.models.Policy.SeriesPayment",
+        "ProgramKindEnum": "programs.models.Program.Kind",
+        "ProgramStatusEnum": "programs.models.Program.Status",
+        "RegistrationStatusEnum": "programs.models.Registration.Status",
     },
 }
 
@@ -374,6 +378,7 @@ PERIODIC_TASKS = {
     "bookings.notices.send_reminders": 300,
     "bookings.waitlist.pass_on_waitlist_offers": 60,
     "bookings.matches.call_off_unfilled_matches": 60,
+    "programs.services.lapse_registrations": 60,
     "notifications.services.requeue_stalled": 300,
     "payments.services.send_stalled_refunds": 300,
     "payments.services.reconcile_payments": 60,

@@ -9,14 +9,23 @@ from . import dashboard, reports, trail, views
 urlpatterns = [
     *[
         path("api/", include(f"{app}.api_urls"))
-        for app in ["courts", "bookings", "accounts", "content", "payments", "memberships"]
+        for app in ["courts", "bookings", "programs", "accounts", "content", "payments", "memberships"]
     ],
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     *[
         path("", include(f"{app}.urls"))
-        for app in ["content", "courts", "accounts", "bookings", "payments", "memberships", "notifications"]
+        for app in [
+            "content",
+            "courts",
+            "accounts",
+            "bookings",
+            "programs",
+            "payments",
+            "memberships",
+            "notifications",
+        ]
     ],
     path("healthz", views.healthz, name="healthz"),
     path("dashboard", dashboard.dashboard, name="dashboard"),

@@ -10,6 +10,11 @@ urlpatterns = [
         apis.SeriesPaymentIntentApi.as_view(),
         name="api-series-payment-intent",
     ),
+    path(
+        "registrations/<int:registration_id>/payment-intent",
+        apis.RegistrationPaymentIntentApi.as_view(),
+        name="api-registration-payment-intent",
+    ),
     path("save-payment", apis.SavePaymentApi.as_view(), name="api-save-payment"),
     path("payments", apis.PaymentListApi.as_view(), name="api-payments"),
     path("members", apis.MemberListApi.as_view(), name="api-members"),

@@ -46,7 +46,14 @@ from .serializers import (
     SharesOutput,
 )
 from .series_payments import series_payment_intent_create
-from .services import payment_confirm, payment_intent_create, payment_quote, refund_retry, shares_quote
+from .services import (
+    payment_confirm,
+    payment_intent_create,
+    payment_quote,
+    refund_retry,
+    registration_payment_intent_create,
+    shares_quote,
+)
 
 CLIENT_SECRET = inline_serializer("ClientSecret", {"clientSecret": serializers.CharField()})
 # Stripe's events the site acts on: a payment made, and what becomes of memberships' subscriptions.
@@ -127,6 +134,21 @@ class SeriesPaymentIntentApi(APIView):
     def post(self, request, series_id: int):
         series = get_object_or_404(Series, pk=series_id, user=request.user)
         return Response({"clientSecret": series_payment_intent_create(user=request.user, series=series)})
+
+
+class RegistrationPaymentIntentApi(APIView):
+    """POST /api/registrations/{id}/payment-intent: the client secret to pay for the place in a
+    program held for you."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "payment"
+    permission_classes = [IsAuthenticated, SignInCheckedNow]
+
+    @extend_schema(request=None, responses={200: CLIENT_SECRET, **errors(401, 404, 409, 503)})
+    def post(self, request, registration_id: int):
+        registration = get_object_or_404(request.user.registrations.all(), pk=registration_id)
+        secret = registration_payment_intent_create(user=request.user, registration=registration)
+        return Response({"clientSecret": secret})
 
 
 class SavePaymentApi(APIView):

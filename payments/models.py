@@ -84,7 +84,7 @@ class Coupon(models.Model):
 
 
 class Payment(StatusMachine):
-    """One attempt to pay by card, for a booking or for a period of a membership: a Stripe
+    """One attempt to pay by card, for a booking, a period of a membership or a place in a program: a Stripe
     PaymentIntent (a renewal's: its invoice's), and what became of it (written before Stripe is asked:
     payments.services; a renewal Stripe charged by itself, when Stripe tells of it: payments.renewals)."""
 
@@ -119,6 +119,9 @@ class Payment(StatusMachine):
     # by one PaymentIntent; each row is its date's payment, refunded on its own.
     series = models.ForeignKey(
         "bookings.Series", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
+    )
+    registration = models.ForeignKey(
+        "programs.Registration", on_delete=models.PROTECT, null=True, blank=True, related_name="payments"
     )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="payments")
     amount = models.DecimalField(
@@ -177,9 +180,15 @@ class Payment(StatusMachine):
                 name="one_pending_payment_per_membership",
             ),
             models.CheckConstraint(
-                condition=models.Q(booking__isnull=False, membership=None)
-                | models.Q(booking=None, membership__isnull=False, series=None),
-                name="payment_for_a_booking_or_a_membership",
+                condition=models.Q(booking__isnull=False, membership=None, registration=None)
+                | models.Q(booking=None, membership__isnull=False, series=None, registration=None)
+                | models.Q(booking=None, membership=None, series=None, registration__isnull=False),
+                name="payment_for_a_booking_a_membership_or_a_registration",
+            ),
+            models.UniqueConstraint(
+                fields=["registration"],
+                condition=models.Q(status="pending"),
+                name="one_pending_payment_per_registration",
             ),
             models.UniqueConstraint(
                 fields=["payment_intent_id"], condition=models.Q(series=None), name="one_payment_per_intent"

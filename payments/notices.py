@@ -11,6 +11,7 @@ from kernel.days import day, when
 from kernel.money import money
 from memberships.models import Membership
 from notifications.services import Attachment, absolute_url, notify
+from programs.models import Registration
 
 from .models import Payment, Refund
 
@@ -19,6 +20,9 @@ def paid(payment: Payment) -> None:
     """The receipt: a booking's with the booking as a calendar event to add; a membership's for the
     period it pays."""
     booking = payment.booking
+    if payment.registration is not None:
+        _registration_paid(payment)
+        return
     if booking is None:
         _membership_paid(payment)
         return
@@ -84,6 +88,24 @@ def rest_due(booking: Booking, *, amount: Decimal) -> None:
             "booking": booking,
             "amount": amount,
             "pay_url": absolute_url(reverse("payments:pay", args=[booking.pk])),
+        },
+    )
+
+
+def _registration_paid(payment: Payment) -> None:
+    registration = cast(Registration, payment.registration)
+    program = registration.program
+    notify(
+        event="payment_receipt",
+        recipient=payment.user,
+        about=f"payment:{payment.pk}",
+        subject=f"Receipt: {program.title}, {day(program.first_date)}",
+        template="registration_receipt",
+        context={
+            "payment": payment,
+            "program": program,
+            "receipt_url": absolute_url(reverse("payments:receipt", args=[payment.pk])),
+            "program_url": absolute_url(reverse("programs:detail", args=[program.pk])),
         },
     )
 

@@ -40,6 +40,8 @@ from kernel.retries import backoff
 from memberships.models import Membership
 from memberships.selectors import club_sells_memberships
 from memberships.services import membership_period_paid
+from programs.models import Registration
+from programs.services import registration_confirm
 
 from . import gateway, notices
 from .coupons import normalised_code
@@ -193,7 +195,7 @@ OPEN_TRIES = 3
 
 
 def _payment_open(
-    *, paying_for: dict[str, Booking | Membership], user: User, quote: Quote
+    *, paying_for: dict[str, Booking | Membership | Registration], user: User, quote: Quote
 ) -> tuple[Payment, str | None]:
     """The pending payment for `paying_for` (its booking or membership) on `quote`'s terms, with its
     intent's client secret if it has one; one on other terms, or whose intent Stripe cancelled or
@@ -204,7 +206,9 @@ def _payment_open(
         if current is not None:
             intent = _stripe_intent(current)
             if intent is not None and intent.status in PAID_INTENT_STATES:
-                what = "booking" if "booking" in paying_for else "membership"
+                what = {"booking": "booking", "membership": "membership", "registration": "place"}[
+                    next(iter(paying_for))
+                ]
                 if intent.status != "succeeded":
                     raise Conflict(f"This {what} has been paid already: the payment is being confirmed.")
                 # Paid, and neither the browser nor the webhook was heard (an outage): it is confirmed now.
@@ -271,6 +275,8 @@ def _paid_for(payment: Payment) -> dict[str, str]:
         return {"series_id": str(payment.series_id)}
     if payment.booking_id:
         return {"booking_id": str(payment.booking_id)}
+    if payment.registration_id:
+        return {"registration_id": str(payment.registration_id)}
     return {"membership_id": str(payment.membership_id)}
 
 
@@ -331,7 +337,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
     webhook: whichever comes second finds the work done. A payment that cannot be kept is refunded,
     and the caller told why in a Conflict."""
     rows = list(
-        Payment.objects.select_related("booking", "membership", "user")
+        Payment.objects.select_related("booking", "membership", "registration", "user")
         .filter(payment_intent_id=payment_intent_id)
         .order_by("pk")
     )
@@ -365,7 +371,7 @@ def payment_confirm(*, payment_intent_id: str, user: User | None = None) -> Paym
             for refund_id in row.refunds.exclude(status=Refund.Status.SUCCEEDED).values_list("pk", flat=True):
                 refund_send(refund_id=refund_id)
     rows = list(
-        Payment.objects.select_related("booking", "membership", "user")
+        Payment.objects.select_related("booking", "membership", "registration", "user")
         .filter(pk__in=[r.pk for r in rows])
         .order_by("pk")
     )
@@ -381,6 +387,8 @@ def _still_waiting(payment: Payment) -> bool:
     not yet begun."""
     if payment.booking is not None:
         return payment.booking.status == Booking.Status.APPROVED
+    if payment.registration is not None:
+        return payment.registration.status == Registration.Status.HELD
     return payment.membership is not None and payment.membership.status == Membership.Status.PENDING
 
 
@@ -421,7 +429,7 @@ def payment_reconcile(*, payment_id: int, now: datetime | None = None) -> None:
     payable (for a booking waiting for it) or processing, left for the next comparison; else
     cancelled."""
     Payment.objects.filter(pk=payment_id).update(stripe_checked_at=now or timezone.now())
-    payment = Payment.objects.select_related("booking", "membership").get(pk=payment_id)
+    payment = Payment.objects.select_related("booking", "membership", "registration").get(pk=payment_id)
     if payment.status != Payment.Status.PENDING:
         return
     intent = _stripe_intent(payment)
@@ -451,6 +459,8 @@ def _record_payment(
         return _record_membership_payment(
             payment, card_last4=card_last4, period=cast(tuple[datetime, datetime], period)
         )
+    if payment.registration_id:
+        return _record_registration_payment(payment, card_last4=card_last4)
     Booking.objects.select_for_update().only("pk").get(pk=cast(int, payment.booking_id))
     payment = (
         Payment.objects.select_for_update(of=("self",)).select_related("booking", "user").get(pk=payment.pk)
@@ -527,6 +537,26 @@ def _record_membership_payment(
     return payment
 
 
+def _record_registration_payment(payment: Payment, *, card_last4: str) -> Payment:
+    """A place in a program paid: the registration confirmed, or, lost meanwhile, a refund due."""
+    payment = (
+        Payment.objects.select_for_update(of=("self",))
+        .select_related("registration__program", "user")
+        .get(pk=payment.pk)
+    )
+    if payment.status not in Payment.AWAITING_PAYMENT:
+        return payment  # the other path recorded it while Stripe was being asked
+    paid = Paid(paid_at=timezone.now(), card_last4=card_last4)
+    registration = Registration.objects.select_for_update().get(pk=cast(int, payment.registration_id))
+    try:
+        registration_confirm(registration=registration)
+    except Conflict as lost:
+        return _refund_due(payment, reason=str(lost), **paid)
+    payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
+    notices.paid(payment)
+    return payment
+
+
 def _refund_due(payment: Payment, *, reason: str, **paid: Unpack[Paid]) -> Payment:
     """The payment (locked) cannot be kept: all of it is to be given back."""
     payment.move(Payment.Status.REFUNDING, locked=True, refund_reason=reason, **paid)
@@ -546,6 +576,38 @@ def refunds_for_ended_booking(*, booking: Booking, by: User | None, percent: int
         for payment in payments
     ]
     return [refund for refund in refunds if refund is not None]
+
+
+def refunds_for_cancelled_registration(
+    *, registration: Registration, by: User | None, percent: int
+) -> list[Refund]:
+    """Records, in the transaction that cancels a paid registration, and queues the refund of
+    `percent` of what was paid for it; none when nothing comes back."""
+    payments = registration.payments.filter(status=Payment.Status.SUCCEEDED).select_for_update()
+    whose = "you" if by is not None and by.pk == registration.user_id else "the club"
+    refunds = [
+        _refund_share(payment, by=by, percent=percent, reason=f"Registration cancelled by {whose}")
+        for payment in payments
+    ]
+    return [refund for refund in refunds if refund is not None]
+
+
+def registration_payment_intent_create(*, user: User, registration: Registration) -> str | None:
+    """The client secret of the one open PaymentIntent for the place held for `user`."""
+    if registration.user_id != user.pk:
+        raise Forbidden("Only the person registered pays for their place.")
+    if (
+        registration.status != Registration.Status.HELD
+        or not registration.held_until
+        or registration.held_until <= timezone.now()
+    ):
+        paid = registration.status == Registration.Status.CONFIRMED
+        raise Conflict(
+            f"This place is {'paid' if paid else 'no longer held for you'}: there is nothing to pay."
+        )
+    quote = Quote(price=registration.price, coupon=None, discount=0, total=registration.price)
+    payment, client_secret = _payment_open(paying_for={"registration": registration}, user=user, quote=quote)
+    return client_secret or _intent_create(payment=payment)
 
 
 def _ended_reason(booking: Booking, *, by: User | None, payer: int) -> str:

@@ -7,6 +7,11 @@ urlpatterns = [
     # Any signed-in owner of an approved booking pays here: paying is how a user becomes a member.
     path("dashboard/payment-page/<int:booking_id>", views.pay, name="pay"),
     path("dashboard/series/<int:series_id>/payment-page", views.pay_series, name="pay-series"),
+    path(
+        "dashboard/registrations/<int:registration_id>/payment-page",
+        views.pay_registration,
+        name="pay-registration",
+    ),
     path("dashboard/payment-history", views.history, name="history"),
     path("dashboard/payments/<int:payment_id>/receipt", views.receipt, name="receipt"),
     path("dashboard/ledger", views.ledger_page, name="ledger"),

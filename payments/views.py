@@ -21,6 +21,7 @@ from kernel.errors import Conflict, Forbidden
 from kernel.pages import island_page
 from kernel.pagination import page_of
 from kernel.slots import slots_label
+from programs.models import Registration
 
 from .forms import LedgerFilters
 from .models import Coupon
@@ -104,6 +105,33 @@ def pay_series(request, series_id: int):
         "local_stripe": _local_stripe(),
     }
     return render(request, "payments/pay_series.html", context)
+
+
+@login_required
+def pay_registration(request, registration_id: int):
+    """The payment page of the place in a program held for the signed-in person (anyone else's:
+    404); once it is no longer held, the program's page."""
+    registration = get_object_or_404(
+        request.user.registrations.select_related("program"), pk=registration_id
+    )
+    program = registration.program
+    held_until = registration.held_until
+    if registration.status != Registration.Status.HELD or not held_until or held_until <= timezone.now():
+        messages.info(request, "This place is no longer waiting for your payment.")
+        return redirect("programs:detail", program.pk)
+    props = {
+        **_card_form(request, registration.price),
+        "intentUrl": reverse("api-registration-payment-intent", args=[registration.pk]),
+        "intentBody": {},
+        "doneUrl": reverse("programs:detail", args=[program.pk]),
+    }
+    context = {
+        "registration": registration,
+        "program": program,
+        "island_props": props,
+        "local_stripe": _local_stripe(),
+    }
+    return render(request, "payments/pay_registration.html", context)
 
 
 @member_required

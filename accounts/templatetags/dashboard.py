@@ -37,6 +37,7 @@ SIDEBAR_LINKS = {
         ("memberships:manage-members", "Manage Members"),
         ("memberships:manage-users", "All Users"),
         ("courts:manage", "Manage Courts"),
+        ("programs:manage", "Manage Programs"),
         ("bookings:manage", "Manage Bookings"),
         ("bookings:club-rules", "Club Rules"),
         ("reports", "Reports"),

@@ -13,7 +13,17 @@ from django.conf import settings
 
 ROOT = Path(settings.BASE_DIR)
 KERNEL, PROJECT = "kernel", "club"
-APPS = ("audit", "accounts", "courts", "memberships", "bookings", "payments", "content", "notifications")
+APPS = (
+    "audit",
+    "accounts",
+    "courts",
+    "memberships",
+    "bookings",
+    "programs",
+    "payments",
+    "content",
+    "notifications",
+)
 # What the README draws: each package and the packages it imports (the project may import any app).
 DRAWN = {
     "kernel": set(),
@@ -23,9 +33,29 @@ DRAWN = {
     "courts": {"kernel", "accounts", "audit"},
     "memberships": {"kernel", "accounts", "audit", "courts", "notifications"},
     "bookings": {"kernel", "accounts", "audit", "courts", "memberships", "notifications"},
-    "payments": {"kernel", "accounts", "audit", "bookings", "courts", "memberships", "notifications"},
+    "programs": {"kernel", "accounts", "audit", "bookings", "courts", "memberships", "notifications"},
+    "payments": {
+        "kernel",
+        "accounts",
+        "audit",
+        "bookings",
+        "courts",
+        "memberships",
+        "notifications",
+        "programs",
+    },
     "content": {"kernel", "accounts", "audit", "notifications", "payments"},
-    "club": {"kernel", "audit", "accounts", "courts", "memberships", "bookings", "payments", "content"},
+    "club": {
+        "kernel",
+        "audit",
+        "accounts",
+        "courts",
+        "memberships",
+        "bookings",
+        "programs",
+        "payments",
+        "content",
+    },
 }
 PACKAGES = tuple(DRAWN)
 # What runs beside the site and is never its code in production: the tests' support, the browser

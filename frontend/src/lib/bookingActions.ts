@@ -12,6 +12,8 @@ export type BookingAction =
   | "cancel-series"
   | "approve"
   | "approve-series"
+  | "cancel-registration"
+  | "cancel-program"
   | "reject";
 
 export const LABELS: Record<BookingAction, string> = {
@@ -21,6 +23,8 @@ export const LABELS: Record<BookingAction, string> = {
   "cancel-series": "Cancel this and the rest",
   approve: "Approve",
   "approve-series": "Approve the series",
+  "cancel-registration": "Cancel my registration",
+  "cancel-program": "Call the program off",
   reject: "Reject",
 };
 
@@ -55,6 +59,20 @@ const CONFIRMATIONS: Partial<Record<BookingAction, SweetAlertOptions>> = {
   },
 };
 
+/** The questions whose words the server gives (`refund`: what comes back, what is cancelled). */
+const SERVERS_WORDS: Partial<
+  Record<BookingAction, Pick<SweetAlertOptions, "title" | "confirmButtonText" | "cancelButtonText">>
+> = {
+  "cancel-confirmed": { title: "Cancel this paid booking?" },
+  "cancel-series": {
+    title: "Cancel the rest of the series?",
+    confirmButtonText: "Yes, cancel them!",
+    cancelButtonText: "No, keep them",
+  },
+  "cancel-registration": { title: "Cancel your place?" },
+  "cancel-program": { title: "Call the program off?", confirmButtonText: "Yes, call it off!" },
+};
+
 /** What the toast says when it did not work (with the server's reason). */
 const FAILED: Record<BookingAction, string> = {
   "cancel-pending": "Failed to cancel the booking.",
@@ -63,6 +81,8 @@ const FAILED: Record<BookingAction, string> = {
   "cancel-series": "Failed to cancel the series.",
   approve: "The booking was not approved.",
   "approve-series": "The series was not approved.",
+  "cancel-registration": "Failed to cancel the registration.",
+  "cancel-program": "The program was not called off.",
   reject: "The booking was not rejected.",
 };
 
@@ -81,6 +101,16 @@ const DONE: Record<BookingAction, SweetAlertOptions> = {
     icon: "success",
   },
   approve: { title: "Approved!", text: "Booking approved successfully.", icon: "success", timer: 2000 },
+  "cancel-registration": {
+    title: "Cancelled!",
+    text: "Your place is cancelled. Any refund goes back to the card you paid with.",
+    icon: "success",
+  },
+  "cancel-program": {
+    title: "Called off!",
+    text: "Everyone registered is refunded in full and told by e-mail.",
+    icon: "success",
+  },
   "approve-series": {
     title: "Approved!",
     text: "Every waiting date of the series is approved; its organiser is e-mailed once.",
@@ -109,18 +139,10 @@ export async function actOnBooking(
   refund?: string,
   done: SweetAlertOptions = DONE[action],
 ): Promise<boolean> {
-  const confirmation =
-    action === "cancel-confirmed"
-      ? { ...CONFIRMATIONS["cancel-approved"], title: "Cancel this paid booking?", text: refund }
-      : action === "cancel-series"
-        ? {
-            ...CONFIRMATIONS["cancel-approved"],
-            title: "Cancel the rest of the series?",
-            text: refund,
-            confirmButtonText: "Yes, cancel them!",
-            cancelButtonText: "No, keep them",
-          }
-        : CONFIRMATIONS[action];
+  const asked = SERVERS_WORDS[action];
+  const confirmation = asked
+    ? { ...CONFIRMATIONS["cancel-approved"], ...asked, text: refund }
+    : CONFIRMATIONS[action];
   const answer = confirmation ? await warningDialog.fire<string>(confirmation) : null;
   if (answer && !answer.isConfirmed) return false;
   const body = action === "reject" ? { reason: answer?.value ?? "" } : undefined;
