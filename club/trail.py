@@ -14,6 +14,7 @@ KINDS = [
     ("", "Every action"),
     ("booking.", "Bookings"),
     ("block.", "Blocks"),
+    ("program.", "Programs"),
     ("refund.", "Refunds"),
     ("court.", "Courts"),
     ("coupon.", "Coupons"),

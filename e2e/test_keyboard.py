@@ -55,7 +55,7 @@ def test_the_booking_modal_takes_focus_to_its_first_field_keeps_it_and_gives_it_
     modal = page.get_by_role("dialog", name="Booking: Centre Court (Tennis)")
     expect(modal.get_by_label("Date")).to_be_focused()
     # The court's type and price are shown, not tab stops; Tab goes round the modal's controls.
-    assert tab_stops(page, 6) == ["Date", "Submit Booking", "Close", "Date"]
+    assert tab_stops(page, 7) == ["Date", "Repeat these slots", "Submit Booking", "Close", "Date"]
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")
     assert focused(page) == "Submit Booking"

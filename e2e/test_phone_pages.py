@@ -16,8 +16,9 @@ from playwright.sync_api import Page, expect
 
 from accounts.models import User
 from bookings.matches import match_open
-from bookings.models import Booking
+from bookings.models import Booking, Series
 from bookings.players import invitation_token, players_set
+from bookings.series import series_approve, series_book
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
 from club.demo_history import seed_history
@@ -31,6 +32,9 @@ from memberships.tests.factories import make_membership, make_plan
 from notifications.services import unsubscribe_token
 from payments.models import Coupon, Payment
 from payments.tests.helpers import paid
+from programs.models import Program, Registration
+from programs.services import program_register
+from programs.tests.factories import make_program
 
 pytestmark = pytest.mark.browser
 
@@ -54,6 +58,12 @@ PAGES = {
     "unsubscribe/<str:token>": ANYONE,
     "invitations/<str:token>": ANYONE,
     "matches": ANYONE,
+    "programs": ANYONE,
+    "programs/<int:program_id>": ANYONE,
+    "programs/<int:program_id>/participants": {ADMIN},
+    "dashboard/manage-programs": {ADMIN},
+    "dashboard/series/<int:series_id>/payment-page": {USER},
+    "dashboard/registrations/<int:registration_id>/payment-page": SIGNED_IN,
     "login": {VISITOR},  # signed in, these send the person on
     "register": {VISITOR},
     "forgot-password": {VISITOR},
@@ -105,6 +115,7 @@ NOT_PAGES = {
     "dashboard/bookings/<int:booking_id>/calendar.ics": "a calendar file to download",
     "dashboard/bookings/<int:booking_id>/match": "takes a POST and redirects to the booking's page",
     "matches/<int:match_id>/join": "takes a POST and redirects",
+    "programs/<int:program_id>/register": "takes a POST and redirects",
     "calendar/<slug:secret>.ics": "a calendar feed for calendar apps",
     "dashboard/ledger.csv": "a CSV file to download",
     "healthz": "the health check of load balancers",
@@ -151,6 +162,9 @@ class Club:
     unsubscribe_token: str
     invitation_token: str
     plan: Plan
+    program: Program
+    registrations: dict[str, Registration]  # the place held for each role, to pay for
+    series: Series  # the user's, approved, paid at once
 
 
 LONG_EMAIL = "alexandra.konstantinopoulou.the.third@example-sports-club.com"
@@ -204,6 +218,24 @@ def club(mailbox, settings) -> Club:
         level_min=Decimal("3.0"),
         level_max=Decimal("4.5"),
     )
+    # A weekly series of the user's, approved, to pay at once.
+    series = series_book(
+        user=people[USER],
+        court=side,
+        slots=["08:00-09:00"],
+        first_date=confirmed.date + timedelta(days=3),
+        every_weeks=1,
+        last_date=confirmed.date + timedelta(days=17),
+    )
+    series_approve(series=series, by=people[ADMIN])
+    # A clinic with a place held for each of them, which their payment pages show.
+    program = make_program(
+        by=people[ADMIN],
+        courts=[CourtFactory(name="Clinic Court With A Long Name", slots=["10:00-11:00"])],
+        title="Beginners' clinic for grown-ups who never held a racket",
+        description="Forehand, backhand and the serve, with a long description. " * 5,
+    )
+    registrations = {role: program_register(program=program, user=person) for role, person in people.items()}
     Coupon.objects.create(code="SPRING20", discount=20, description="Twenty off any court in spring")
     plan = make_plan(name="Club Monthly With A Long Name", period="monthly")
     membership = make_membership(user=member, plan=plan)
@@ -229,6 +261,9 @@ def club(mailbox, settings) -> Club:
         unsubscribe_token=unsubscribe_token(user=member, optional="reminders"),
         invitation_token=invitation_token(invited),
         plan=plan,
+        program=program,
+        registrations=registrations,
+        series=series,
     )
 
 
@@ -248,6 +283,14 @@ def addresses(route: str, role: str, club: Club) -> list[str]:
         ],
         "dashboard/support-inbox/<int:contact_id>": lambda: [f"dashboard/support-inbox/{club.contact.pk}"],
         "membership/join/<int:plan_id>": lambda: [f"membership/join/{club.plan.pk}"],
+        "programs/<int:program_id>": lambda: [f"programs/{club.program.pk}"],
+        "programs/<int:program_id>/participants": lambda: [f"programs/{club.program.pk}/participants"],
+        "dashboard/series/<int:series_id>/payment-page": lambda: [
+            f"dashboard/series/{club.series.pk}/payment-page"
+        ],
+        "dashboard/registrations/<int:registration_id>/payment-page": lambda: [
+            f"dashboard/registrations/{club.registrations[role].pk}/payment-page"
+        ],
         "schedule": lambda: ["schedule", f"schedule?date={club.bookings[USER].date.isoformat()}"],
     }
     paths = filled[route]() if route in filled else [route]

@@ -96,7 +96,9 @@ def test_at_phone_width_the_navbar_collapses_into_a_dropdown(site: str, page: Pa
     expect(page.get_by_role("navigation", name="Main")).to_be_hidden()
     page.get_by_label("Open the menu").click()
     dropdown = page.get_by_test_id("nav-dropdown")
-    expect(dropdown.get_by_role("link")).to_have_text(["Home", "Courts", "Matches", "Schedule", "Support"])
+    expect(dropdown.get_by_role("link")).to_have_text(
+        ["Home", "Courts", "Matches", "Programs", "Schedule", "Support"]
+    )
     dropdown.get_by_role("link", name="Support").click()
     expect(page).to_have_url(site + "/support")
 
@@ -106,6 +108,6 @@ def test_at_desktop_width_the_navbar_shows_its_links_inline(site: str, page: Pag
     page.goto(site + "/")
 
     expect(page.get_by_role("navigation", name="Main").get_by_role("link")).to_have_text(
-        ["Home", "Courts", "Matches", "Schedule", "Support"]
+        ["Home", "Courts", "Matches", "Programs", "Schedule", "Support"]
     )
     expect(page.get_by_label("Open the menu")).to_be_hidden()

@@ -14,7 +14,12 @@ class LedgerFilters(PeriodFilters):
     date_from = DayField(label="Paid from", required=False, widget=forms.DateInput({"type": "date"}))
     date_to = DayField(label="Paid to", required=False, widget=forms.DateInput({"type": "date"}))
     kind = forms.ChoiceField(
-        choices=[("", "Any kind"), (Kind.BOOKING, "Bookings"), (Kind.MEMBERSHIP, "Memberships")],
+        choices=[
+            ("", "Any kind"),
+            (Kind.BOOKING, "Bookings"),
+            (Kind.MEMBERSHIP, "Memberships"),
+            (Kind.REGISTRATION, "Registrations"),
+        ],
         required=False,
     )
     status = forms.ChoiceField(choices=[("", "Any status"), *PaidStatus.choices], required=False)

@@ -147,6 +147,8 @@ def _refund_subject(refund: Refund) -> str:
     payment = refund.payment
     if payment.booking is not None:
         return f"{payment.booking.court_name} on {day(payment.booking.date)}"
+    if payment.registration is not None:
+        return payment.registration.program.title
     return f"{cast(Membership, payment.membership).plan} membership"
 
 

@@ -35,7 +35,9 @@ def payment_list(*, viewer: User, email: str = "") -> QuerySet[Payment]:
     """The payments that took money, with their refunds and shown status, that `viewer` may see:
     their own; an admin, everyone's, or those of `email`."""
     payments = Payment.objects.exclude(status__in=[Payment.Status.PENDING, Payment.Status.CANCELLED])
-    payments = payments.select_related("user", "coupon", "booking", "membership__plan")
+    payments = payments.select_related(
+        "user", "coupon", "booking", "membership__plan", "registration__program"
+    )
     payments = payments.prefetch_related("refunds")
     if not viewer.is_admin:
         payments = payments.filter(user=viewer)
@@ -108,17 +110,19 @@ class Takings:
 
 
 class Kind(models.TextChoices):
-    """What a payment paid for: a booking or a period of a membership."""
+    """What a payment paid for: a booking, a period of a membership, or a place in a program."""
 
     BOOKING = "booking", "Booking"
     MEMBERSHIP = "membership", "Membership"
+    REGISTRATION = "registration", "Registration"
 
 
 def _kind(payment: str = "") -> models.Case:
     """The Kind of a payment (or of the payment at the path `payment`), from its own row: a payment
-    is for a membership or else for a booking (its table's constraint)."""
+    is for a membership or a registration, or else for a booking (its table's constraint)."""
     return models.Case(
         models.When(**{f"{payment}membership__isnull": False}, then=Value(Kind.MEMBERSHIP.value)),
+        models.When(**{f"{payment}registration__isnull": False}, then=Value(Kind.REGISTRATION.value)),
         default=Value(Kind.BOOKING.value),
         output_field=models.CharField(),
     )
@@ -159,16 +163,20 @@ def takings_by_month(
 def takings_by_month_and_kind(
     *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
 ) -> dict[date, dict[Kind, Takings]]:
-    """takings_by_month, each month's apart for each Kind. The memberships' are summed on their own
-    (a few among many, found by their index) and the bookings' are the rest: grouping every payment
-    by its kind cost the reports a fifth more time than that."""
+    """takings_by_month, each month's apart for each Kind. The memberships' and the registrations'
+    are summed on their own (a few among many) and the bookings' are the rest: grouping every
+    payment by its kind cost the reports a fifth more time than that."""
     taken = Payment.objects.filter(status__in=PAID) if payments is None else payments
     every = takings_by_month(start=start, end=end, payments=payments)
     memberships = takings_by_month(start=start, end=end, payments=taken.filter(membership__isnull=False))
+    registrations = takings_by_month(start=start, end=end, payments=taken.filter(registration__isnull=False))
     return {
         month: {
-            Kind.BOOKING: month_takings - memberships.get(month, Takings()),
+            Kind.BOOKING: month_takings
+            - memberships.get(month, Takings())
+            - registrations.get(month, Takings()),
             Kind.MEMBERSHIP: memberships.get(month, Takings()),
+            Kind.REGISTRATION: registrations.get(month, Takings()),
         }
         for month, month_takings in every.items()
     }
@@ -216,6 +224,8 @@ def _entries(
         plan_name=F(f"{payment}membership__plan__name"),
         period_from=F(f"{payment}period_start"),
         period_to=F(f"{payment}period_end"),
+        program_number=F(f"{payment}registration__program_id"),
+        program_title=F(f"{payment}registration__program__title"),
         coupon_code=F(f"{payment}coupon__code"),
         currency_code=F(f"{payment}currency"),
         shown_status=F("paid_status"),

@@ -111,9 +111,7 @@ def pay_series(request, series_id: int):
 def pay_registration(request, registration_id: int):
     """The payment page of the place in a program held for the signed-in person (anyone else's:
     404); once it is no longer held, the program's page."""
-    registration = get_object_or_404(
-        request.user.registrations.select_related("program"), pk=registration_id
-    )
+    registration = get_object_or_404(request.user.registrations.select_related("program"), pk=registration_id)
     program = registration.program
     held_until = registration.held_until
     if registration.status != Registration.Status.HELD or not held_until or held_until <= timezone.now():
@@ -188,6 +186,7 @@ LEDGER_COLUMNS = [
     ("Slots", "slots", slots_label),
     ("Membership", "membership_number", None),
     ("Plan", "plan_name", None),
+    ("Program", "program_title", None),
     ("Period from", "period_from", _moment),
     ("Period to", "period_to", _moment),
     ("List price", "list_price", None),

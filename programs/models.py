@@ -11,7 +11,7 @@ from kernel.states import StatusMachine
 from kernel.text import validate_one_line
 
 
-class Program(models.Model):
+class Program(StatusMachine):
     """A lesson, clinic, camp or event of the club (programs/services.py): people register for its
     places, and pay for them; its courts' slots are held for it by blocks, on one day or weekly."""
 
@@ -25,6 +25,8 @@ class Program(models.Model):
         OPEN = "open", "Open"
         # Called off by the club: every registration was cancelled and refunded, its slots freed.
         CANCELLED = "cancelled", "Cancelled"
+
+    TRANSITIONS = {Status.OPEN: {Status.CANCELLED}}
 
     kind = models.CharField(max_length=10, choices=Kind.choices)
     title = models.CharField(max_length=100, validators=[validate_one_line])

@@ -342,8 +342,7 @@ def program_cancel(*, program: Program, by: User, reason: str = "") -> Program:
     locked = Program.objects.select_for_update().get(pk=program.pk)
     if locked.status == Program.Status.CANCELLED:
         raise Conflict("This program was called off already.")
-    locked.status = Program.Status.CANCELLED
-    locked.save(update_fields=["status"])
+    locked.move(Program.Status.CANCELLED, locked=True)
     now = timezone.now()
     told = f"The club called off {locked.title}" + (f": {reason.strip()}" if reason.strip() else ".")
     active = locked.registrations.filter(status__in=Registration.ACTIVE).select_related("user", "program")

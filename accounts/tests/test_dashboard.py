@@ -95,6 +95,7 @@ def test_an_admins_dashboard_counts_courts_users_and_members(sign_in_as):
                 "Manage Members",
                 "All Users",
                 "Manage Courts",
+                "Manage Programs",
                 "Manage Bookings",
                 "Club Rules",
                 "Reports",

@@ -52,7 +52,6 @@ DRAWN = {
         "courts",
         "memberships",
         "bookings",
-        "programs",
         "payments",
         "content",
     },

@@ -18,20 +18,28 @@ def section(html: str, pattern: str) -> str:
     return match.group(0)
 
 
-def test_the_navbar_links_home_courts_matches_schedule_and_support(home):
+def test_the_navbar_links_home_courts_matches_programs_schedule_and_support(home):
     nav = section(home, r'<nav class="navbar-center.*?</nav>')
     assert re.findall(r'href="([^"]+)"[^>]*>(\w+)</a>', nav) == [
         ("/", "Home"),
         ("/courts", "Courts"),
         ("/matches", "Matches"),
+        ("/programs", "Programs"),
         ("/schedule", "Schedule"),
         ("/support", "Support"),
     ]
 
 
-def test_the_small_screen_dropdown_holds_home_courts_matches_schedule_and_support(home):
+def test_the_small_screen_dropdown_holds_home_courts_matches_programs_schedule_and_support(home):
     dropdown = section(home, r'<details class="dropdown.*?</details>')
-    assert re.findall(r">(\w+)</a>", dropdown) == ["Home", "Courts", "Matches", "Schedule", "Support"]
+    assert re.findall(r">(\w+)</a>", dropdown) == [
+        "Home",
+        "Courts",
+        "Matches",
+        "Programs",
+        "Schedule",
+        "Support",
+    ]
 
 
 def test_the_navbar_links_membership_once_the_club_sells_a_plan(client):
@@ -40,7 +48,7 @@ def test_the_navbar_links_membership_once_the_club_sells_a_plan(client):
     make_plan(on_sale=True)
     html = client.get("/").content.decode()
 
-    links = ["Home", "Courts", "Matches", "Schedule", "Membership", "Support"]
+    links = ["Home", "Courts", "Matches", "Programs", "Schedule", "Membership", "Support"]
     nav = section(html, r'<nav class="navbar-center.*?</nav>')
     assert re.findall(r">(\w+)</a>", nav) == links
     dropdown = section(html, r'<details class="dropdown.*?</details>')

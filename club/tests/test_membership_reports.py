@@ -146,8 +146,16 @@ def test_membership_revenue_is_summed_beside_the_bookings_net_of_its_refunds(tak
     assert {
         month.isoformat(): {kind: t.net for kind, t in kinds.items()} for month, kinds in months.items()
     } == {
-        "2026-10-01": {"booking": Decimal("20.00"), "membership": Decimal("30.00")},
-        "2026-11-01": {"booking": Decimal("0.00"), "membership": Decimal("20.00")},
+        "2026-10-01": {
+            "booking": Decimal("20.00"),
+            "membership": Decimal("30.00"),
+            "registration": Decimal(0),
+        },
+        "2026-11-01": {
+            "booking": Decimal("0.00"),
+            "membership": Decimal("20.00"),
+            "registration": Decimal(0),
+        },
     }
 
 
@@ -155,10 +163,10 @@ def test_the_revenue_table_splits_each_month_s_net_by_kind(people, takings):
     html = people["admin"].get("/dashboard/reports?date_from=2026-10-01&date_to=2026-11-30").content.decode()
 
     assert table(html, "revenue") == [
-        ["Month", "Taken", "Refunded", "Net", "Bookings, net", "Memberships, net"],
-        ["October 2026", "$50.00", "$0.00", "$50.00", "$20.00", "$30.00"],
-        ["November 2026", "$30.00", "$10.00", "$20.00", "$0.00", "$20.00"],
-        ["Total", "$80.00", "$10.00", "$70.00", "$20.00", "$50.00"],
+        ["Month", "Taken", "Refunded", "Net", "Bookings, net", "Memberships, net", "Registrations, net"],
+        ["October 2026", "$50.00", "$0.00", "$50.00", "$20.00", "$30.00", "$0.00"],
+        ["November 2026", "$30.00", "$10.00", "$20.00", "$0.00", "$20.00", "$0.00"],
+        ["Total", "$80.00", "$10.00", "$70.00", "$20.00", "$50.00", "$0.00"],
     ]
 
 

@@ -13,6 +13,7 @@ from content.models import Announcement
 from courts.tests.factories import CourtFactory
 from memberships.services import plan_create
 from payments.models import Coupon
+from programs.tests.factories import make_program
 
 pytestmark = pytest.mark.django_db
 
@@ -49,6 +50,7 @@ def admin_and_things(sign_in_as):
         "coupon_id": Coupon.objects.create(code="SPRING", discount=10).pk,
         "court_id": court.pk,
         "plan_id": plan_create(name="Club", price=30, period="monthly").pk,
+        "program_id": make_program(courts=[CourtFactory(slots=["10:00-11:00"])]).pk,
         "email": "ann@example.com",
     }
     return admin, ids
