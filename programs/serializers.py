@@ -1,5 +1,3 @@
-from typing import Any
-
 from django.urls import reverse
 from rest_framework import serializers
 

@@ -235,7 +235,7 @@ def test_only_the_person_or_an_admin_cancels_a_registration(full, admin):
 
 
 def test_calling_a_program_off_cancels_everyone_frees_its_slots_and_tells_them(full, admin):
-    program, places, fifth = full
+    program, _places, _fifth = full
 
     program_cancel(program=program, by=admin, reason="Coach unwell")
 

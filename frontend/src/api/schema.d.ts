@@ -700,6 +700,102 @@ export interface paths {
         patch: operations["policy_partial_update"];
         trace?: never;
     };
+    "/api/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: the programs open for registration (anyone). POST: an admin makes one; bookings
+         *     holding some of its slots answer 409 with their list unless `conflicts` says to cancel them.
+         */
+        get: operations["programs_list"];
+        put?: never;
+        /**
+         * @description GET: the programs open for registration (anyone). POST: an admin makes one; bookings
+         *     holding some of its slots answer 409 with their list unless `conflicts` says to cancel them.
+         */
+        post: operations["programs_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programs/{program_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: one program (anyone; one called off, admins only). PATCH: an admin changes its details.
+         *     DELETE: an admin calls it off, refunding everyone registered in full.
+         */
+        get: operations["programs_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description GET: one program (anyone; one called off, admins only). PATCH: an admin changes its details.
+         *     DELETE: an admin calls it off, refunding everyone registered in full.
+         */
+        delete: operations["programs_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description GET: one program (anyone; one called off, admins only). PATCH: an admin changes its details.
+         *     DELETE: an admin calls it off, refunding everyone registered in full.
+         */
+        patch: operations["programs_partial_update"];
+        trace?: never;
+    };
+    "/api/programs/{program_id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET: who has a place (the coach and admins; their contact, for admins only). POST: write to
+         *     them all by e-mail.
+         */
+        get: operations["programs_participants_list"];
+        put?: never;
+        /**
+         * @description GET: who has a place (the coach and admins; their contact, for admins only). POST: write to
+         *     them all by e-mail.
+         */
+        post: operations["programs_participants_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/programs/{program_id}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST: register yourself: a place held for you to pay for (`payUrl`), registered at once when
+         *     it costs you nothing, or, the program full, a place on its waitlist.
+         */
+        post: operations["programs_register_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/refunds/{refund_id}/retry": {
         parameters: {
             query?: never;
@@ -711,6 +807,46 @@ export interface paths {
         put?: never;
         /** @description POST /api/refunds/{id}/retry: an admin tries a failed refund again (503 if Stripe fails again). */
         post: operations["refunds_retry_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/{registration_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * @description DELETE: cancel a registration or a place on a waitlist (its person, or an admin); a paid one
+         *     is refunded by the program's cut-off.
+         */
+        delete: operations["registrations_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registrations/{registration_id}/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/registrations/{id}/payment-intent: the client secret to pay for the place in a
+         *     program held for you.
+         */
+        post: operations["registrations_payment_intent_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1052,6 +1188,13 @@ export interface components {
             detail: string;
             conflicts: components["schemas"]["BlockConflictOutput"][];
         };
+        /**
+         * @description * `refuse` - refuse
+         *     * `cancel` - cancel
+         *     * `skip` - skip
+         * @enum {string}
+         */
+        BlockInputConflictsEnum: "refuse" | "cancel" | "skip";
         BlockInputRequest: {
             /** Format: int64 */
             courtId: number;
@@ -1076,7 +1219,7 @@ export interface components {
              *     * `skip` - skip
              * @default refuse
              */
-            conflicts: components["schemas"]["ConflictsEnum"];
+            conflicts: components["schemas"]["BlockInputConflictsEnum"];
         };
         BlockOutput: {
             id: number;
@@ -1168,13 +1311,6 @@ export interface components {
         ClientSecret: {
             clientSecret: string;
         };
-        /**
-         * @description * `refuse` - refuse
-         *     * `cancel` - cancel
-         *     * `skip` - skip
-         * @enum {string}
-         */
-        ConflictsEnum: "refuse" | "cancel" | "skip";
         CouponInputRequest: {
             code: string;
             discount: number;
@@ -1297,13 +1433,6 @@ export interface components {
             bookingId: number;
             payUrl: string;
         };
-        /**
-         * @description * `person` - Person of the club
-         *     * `invited` - Invited by e-mail
-         *     * `guest` - Guest
-         * @enum {string}
-         */
-        KindEnum: "person" | "invited" | "guest";
         /** @description A booking opened as a match: how many play in all, until when others join, and for whom. */
         MatchInputRequest: {
             /** @description The organiser included. */
@@ -1453,6 +1582,10 @@ export interface components {
             readonly graceUntil: string | null;
             readonly graceUntilLabel: string | null;
         };
+        MessageInputRequest: {
+            subject: string;
+            message: string;
+        };
         MyMembershipOutput: {
             /** @description Your live membership (awaiting its first payment, active or past due), or null. */
             readonly membership: components["schemas"]["MembershipOutput"] | null;
@@ -1465,6 +1598,12 @@ export interface components {
             price: string;
             /** @description Why it cannot be had; empty when it can. */
             refusal: string;
+        };
+        ParticipantOutput: {
+            name: string;
+            /** @description For admins only (the coach sees none). */
+            readonly email: string | null;
+            status: components["schemas"]["RegistrationStatusEnum"];
         };
         PatchedAdminRoleInputRequest: {
             /** @description true: make them an admin; false: take it back. */
@@ -1611,6 +1750,27 @@ export interface components {
             waitlistHoldMinutes?: number;
             /** @description How many days a membership whose renewal could not be charged keeps its benefits while its holder pays with another card. */
             membershipGraceDays?: number;
+        };
+        /** @description A program's details that an admin may change after making it. */
+        PatchedProgramFieldsInputRequest: {
+            kind?: components["schemas"]["ProgramKindEnum"];
+            title?: string;
+            description?: string;
+            /** @description A person of the club who coaches it. */
+            coachEmail?: string;
+            /** @description A coach from outside. */
+            coachName?: string;
+            capacity?: number;
+            /** Format: decimal */
+            price?: string;
+            /** Format: date-time */
+            registrationOpensAt?: string;
+            /** Format: date-time */
+            registrationClosesAt?: string;
+            /** @default false */
+            membersOnly: boolean;
+            /** @default 24 */
+            cancelCutoffHours: number;
         };
         /** @description `amountInCents`, if sent, must be the server's; `userEmail`, if sent, the caller's. */
         PaymentIntentInputRequest: {
@@ -1784,7 +1944,7 @@ export interface components {
          */
         Player: {
             id: number;
-            kind: components["schemas"]["KindEnum"];
+            kind: components["schemas"]["PlayerKindEnum"];
             status: components["schemas"]["PlayerStatusEnum"];
             readonly name: string;
             /** Format: uuid */
@@ -1792,6 +1952,13 @@ export interface components {
             /** @description The address invited, for the organiser and the admins. */
             readonly email: string | null;
         };
+        /**
+         * @description * `person` - Person of the club
+         *     * `invited` - Invited by e-mail
+         *     * `guest` - Guest
+         * @enum {string}
+         */
+        PlayerKindEnum: "person" | "invited" | "guest";
         /**
          * @description * `invited` - Invited
          *     * `playing` - Playing
@@ -1945,6 +2112,104 @@ export interface components {
              */
             level?: string | null;
         };
+        /**
+         * @description * `refuse` - refuse
+         *     * `cancel` - cancel
+         * @enum {string}
+         */
+        ProgramInputConflictsEnum: "refuse" | "cancel";
+        /** @description A new program: its details, and the courts and slots it holds on its days. */
+        ProgramInputRequest: {
+            kind: components["schemas"]["ProgramKindEnum"];
+            title: string;
+            description?: string;
+            /** @description A person of the club who coaches it. */
+            coachEmail?: string;
+            /** @description A coach from outside. */
+            coachName?: string;
+            capacity: number;
+            /** Format: decimal */
+            price: string;
+            /** Format: date-time */
+            registrationOpensAt: string;
+            /** Format: date-time */
+            registrationClosesAt: string;
+            /** @default false */
+            membersOnly: boolean;
+            /** @default 24 */
+            cancelCutoffHours: number;
+            courtIds: number[];
+            slots: string[];
+            /**
+             * Format: date
+             * @description Its first (or only) day.
+             */
+            firstDate: string;
+            /**
+             * Format: date
+             * @description Weekly until this day; none for one day.
+             */
+            until?: string | null;
+            /**
+             * @description Bookings holding some of its slots: refuse (409, listed), or cancel them (refunded).
+             *
+             *     * `refuse` - refuse
+             *     * `cancel` - cancel
+             * @default refuse
+             */
+            conflicts: components["schemas"]["ProgramInputConflictsEnum"];
+        };
+        /**
+         * @description * `lesson` - Lesson
+         *     * `clinic` - Clinic
+         *     * `camp` - Camp
+         *     * `event` - Event
+         * @enum {string}
+         */
+        ProgramKindEnum: "lesson" | "clinic" | "camp" | "event";
+        ProgramOutput: {
+            readonly id: number;
+            kind: components["schemas"]["ProgramKindEnum"];
+            kindLabel: string;
+            title: string;
+            description?: string;
+            /** @description Its coach's name, as everyone sees it. */
+            coach: string;
+            readonly courts: string[];
+            /** Format: date */
+            firstDate: string;
+            /**
+             * Format: date
+             * @description Weekly until this day; empty for one day.
+             */
+            until?: string | null;
+            /** @description Every day it runs. */
+            dates: string[];
+            slots: string[];
+            /** Format: date-time */
+            startsAt: string;
+            capacity: number;
+            placesLeft: number;
+            /**
+             * Format: decimal
+             * @description Per participant; a plan's percent off applies to its holders. 0: free.
+             */
+            price: string;
+            /** Format: date-time */
+            registrationOpensAt: string;
+            /** Format: date-time */
+            registrationClosesAt: string;
+            membersOnly: boolean;
+            cancelCutoffHours: number;
+            status?: components["schemas"]["ProgramStatusEnum"];
+            readonly url: string;
+        };
+        /**
+         * @description * `open` - Open
+         *     * `cancelled` - Cancelled
+         * @enum {string}
+         */
+        ProgramStatusEnum: "open" | "cancelled";
         Quote: {
             /** Format: decimal */
             price: string;
@@ -1982,6 +2247,29 @@ export interface components {
          * @enum {string}
          */
         RefundStatusEnum: "pending" | "sending" | "succeeded" | "failed";
+        RegistrationOutput: {
+            readonly id: number;
+            programId: number;
+            status: components["schemas"]["RegistrationStatusEnum"];
+            /**
+             * Format: decimal
+             * @description What the person pays: the program's price to them.
+             */
+            price: string;
+            /** Format: date-time */
+            heldUntil: string | null;
+            /** @description Where a place held for the person is paid. */
+            readonly payUrl: string | null;
+        };
+        /**
+         * @description * `waiting` - On the waitlist
+         *     * `held` - Held for payment
+         *     * `confirmed` - Registered
+         *     * `cancelled` - Cancelled
+         *     * `lapsed` - Lapsed
+         * @enum {string}
+         */
+        RegistrationStatusEnum: "waiting" | "held" | "confirmed" | "cancelled" | "lapsed";
         Role: {
             role: string;
         };
@@ -4990,6 +5278,429 @@ export interface operations {
             };
         };
     };
+    programs_list: {
+        parameters: {
+            query?: {
+                /** @description How many rows, 1 to 100 (default 25). */
+                limit?: number;
+                /** @description How many rows to skip (default 0). */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOutput"][];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    /** @description How many rows the whole list has. */
+                    "X-Total-Count"?: number;
+                    /** @description The first, previous, next and last slices: <url>; rel="next", … (RFC 8288). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    programs_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProgramInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Bookings hold some of its slots. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockConflictsOutput"];
+                };
+            };
+        };
+    };
+    programs_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOutput"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    programs_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    programs_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedProgramFieldsInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProgramOutput"];
+                };
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    programs_participants_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParticipantOutput"][];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    programs_participants_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageInputRequest"];
+            };
+        };
+        responses: {
+            /** @description How many were written to: {told} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: a list of messages per field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    programs_register_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
     refunds_retry_create: {
         parameters: {
             query?: never;
@@ -5020,6 +5731,120 @@ export interface operations {
             };
             /** @description Signed in, but not allowed. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description An outside service (sign-in, payments) did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    registrations_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationOutput"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Signed in, but not allowed. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description No such thing, or not one of yours. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+            /** @description Not allowed in the current state (a slot taken, say). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Detail"];
+                };
+            };
+        };
+    };
+    registrations_payment_intent_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                registration_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSecret"];
+                };
+            };
+            /** @description Not signed in, or the credentials are not valid. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
