@@ -150,8 +150,11 @@ def block_create(
 
 
 @transaction.atomic
-def block_delete(*, block: Block, by: User) -> None:
-    """An admin lifts a block; its slots from today on go to their waitlists."""
+def block_delete(*, block: Block, by: User, program_called_off: bool = False) -> None:
+    """An admin lifts a block; its slots from today on go to their waitlists. A program's block is
+    lifted only with its program (`program_called_off`: programs.services.program_cancel)."""
+    if not program_called_off and block.programs.exists():
+        raise Conflict("These slots are held for a program: call the program off to free them.")
     today = timezone.localdate()
     freed = list(block.held_slots.filter(date__gte=today).order_by("date").values_list("date", "slot"))
     audit_record(

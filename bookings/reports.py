@@ -25,11 +25,19 @@ WEEKDAYS = range(1, 8)  # ISO: Monday is 1
 @dataclass(frozen=True)
 class Use:
     """A group of slots: how many the open courts offered, bookings held and blocks closed (those
-    were not there to book: in neither share)."""
+    were not there to book: in neither share); of the booked, how many by dates of series, and of
+    the blocked, how many held for programs (lessons, clinics, camps, events)."""
 
     offered: int = 0
     booked: int = 0
     blocked: int = 0
+    series: int = 0
+    programs: int = 0
+
+    @property
+    def one_off(self) -> int:
+        """The slots booked one at a time, not by a series."""
+        return self.booked - self.series
 
     @property
     def bookable(self) -> int:
@@ -42,7 +50,7 @@ class Use:
 
 
 # Where a Use's figures are in a list of them, as in its fields.
-_OFFERED, _BOOKED, _BLOCKED = range(3)
+_OFFERED, _BOOKED, _BLOCKED, _SERIES, _PROGRAMS = range(5)
 
 
 @dataclass(frozen=True)
@@ -69,7 +77,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
     )
     # A Use's figures by (court, weekday, hour), summed as plain numbers and made Uses once per
     # figure shown: thousands of Use additions were half the report's Python.
-    counts: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0])
+    counts: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
 
     @cache
     def hour_of(slot: str) -> int:
@@ -83,12 +91,25 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
             if row["weekday"] in weekdays:
                 yield counts[row["court"], row["weekday"], hour_of(row["slot"])], row
 
-    for figures, row in chosen(slots.annotate(booked=Count("booking"), blocked=Count("block"))):
+    by_holder = slots.annotate(
+        booked=Count("booking"),
+        blocked=Count("block"),
+        series=Count("booking", filter=Q(booking__series__isnull=False)),
+        # A program's block (programs.Program.blocks): the relation's name, not the app's model.
+        programs=Count("block", filter=Q(block__programs__isnull=False)),
+    )
+    for figures, row in chosen(by_holder):
         figures[_BOOKED] += row["booked"]
         figures[_BLOCKED] += row["blocked"]
+        figures[_SERIES] += row["series"]
+        figures[_PROGRAMS] += row["programs"]
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
-    for figures, row in chosen(slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk"))):
+    overdue_held = slots.filter(booking__in=overdue_bookings).annotate(
+        booked=Count("pk"), series=Count("pk", filter=Q(booking__series__isnull=False))
+    )
+    for figures, row in chosen(overdue_held):
         figures[_BOOKED] -= row["booked"]
+        figures[_SERIES] -= row["series"]
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
         for hour, slots_then in Counter(hour_of(slot) for slot in court.slots).items():
@@ -96,7 +117,7 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
                 counts[court.pk, weekday, hour][_OFFERED] += slots_then * days[weekday]
 
     def total[K](key: Callable[[int, int, int], K]) -> dict[K, Use]:
-        totals: dict[K, list[int]] = defaultdict(lambda: [0, 0, 0])
+        totals: dict[K, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
         for (court, weekday, hour), figures in counts.items():
             group = key(court, weekday, hour)
             totals[group] = [mine + theirs for mine, theirs in zip(totals[group], figures, strict=True)]

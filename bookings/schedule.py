@@ -34,6 +34,8 @@ class CellState(models.TextChoices):
     # Freed and held for the viewer, the first in its line, until `held_until`: theirs to book.
     OFFERED = "offered", "Held for you"
     BLOCKED = "blocked", "Blocked"
+    # Held by a block of a program (a lesson, clinic, camp or event: programs/): its title, its page.
+    PROGRAM = "program", "Program"
     # Free, but beyond the viewer's advance window (their plan's or the policy's): not bookable by them yet.
     LATER = "later", "Not open yet"
     # Free or taken, in a members-only price band, and the viewer holds no plan that opens it.
@@ -61,6 +63,9 @@ class Cell(NamedTuple):  # a tuple: thousands are made per sheet, each faster th
     held_until: datetime | None = None
     # Who else plays in a booking of the viewer's (theirs, or one they play in): names, guests marked.
     players: tuple[str, ...] = ()
+    # The holding booking is a date of a series; the holding block is a program's (its id).
+    series: bool = False
+    program_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +158,9 @@ def day_sheet(
             F("holding__user__email") if is_admin else Value(""),
             "block_id",
             "block__reason",
+            # The program a block holds its slots for (programs.Program.blocks), if any.
+            "block__programs",
+            "holding__series_id",
             "offer__user_id",
             "offer__offer_expires_at",
             place,
@@ -171,9 +179,22 @@ def day_sheet(
             return plain[slot, CellState.NONE]
         holder = holders.get((court.pk, slot))
         if holder is not None:
-            booking_id, status, user_id, email, block_id, reason, offeree_id, held_until, place_id, plays = (
-                holder
-            )
+            (
+                booking_id,
+                status,
+                user_id,
+                email,
+                block_id,
+                reason,
+                program_id,
+                series_id,
+                offeree_id,
+                held_until,
+                place_id,
+                plays,
+            ) = holder
+            if program_id is not None:  # lifted by calling the program off, not as a block
+                return Cell(slot, CellState.PROGRAM, reason=reason, program_id=program_id)
             if block_id is not None:
                 return Cell(slot, CellState.BLOCKED, block_id=block_id if is_admin else None, reason=reason)
             if offeree_id is not None and offeree_id == viewer_id:
@@ -184,7 +205,16 @@ def day_sheet(
             if mine or is_admin:
                 state = CellState.YOURS if mine else CellState.TAKEN
                 others = players.get(booking_id, ()) if mine else ()
-                return Cell(slot, state, booking_id, status, email if is_admin else "", players=others)
+                holder_shown = email if is_admin else ""
+                return Cell(
+                    slot,
+                    state,
+                    booking_id,
+                    status,
+                    holder_shown,
+                    players=others,
+                    series=series_id is not None,
+                )
             if slot in begun:
                 return plain[slot, CellState.TAKEN]
             if place_id is not None:

@@ -231,7 +231,11 @@ class ScheduleCellOutput(serializers.Serializer):
     blockId = serializers.IntegerField(
         source="block_id", allow_null=True, help_text="The holding block: for admins (to lift it)."
     )
-    reason = serializers.CharField(help_text="Why a blocked cell is closed.")
+    reason = serializers.CharField(help_text="Why a blocked cell is closed; a program's cell, the program.")
+    programId = serializers.IntegerField(
+        source="program_id", allow_null=True, help_text="The program whose slots a program's cell holds."
+    )
+    series = serializers.BooleanField(help_text="Whether the holding booking is a date of a series.")
     price = serializers.DecimalField(
         max_digits=10,
         decimal_places=2,

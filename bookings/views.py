@@ -332,6 +332,8 @@ def schedule(request):
         "page": page,
         "filters": filters,
         "booking_path": _path("bookings:detail"),
+        # A program's cell links to its page.
+        "program_path": _path("programs:detail"),
         "is_admin": is_admin,
         # The plan whose member prices the sheet shows, if any.
         "member_plan": rules.plan if rules.price_for else None,

@@ -16,7 +16,7 @@ from bookings.reports import WEEKDAYS, Funnel, Use, booking_funnel, occupancy, w
 from courts.models import WEEKDAY_NAMES
 from kernel.days import DayField, PeriodFilters, moments, month_start, months_of
 from memberships.reports import members_by_month
-from payments.selectors import Kind, Takings, takings_by_month_and_kind
+from payments.selectors import Kind, Takings, takings_by_month_and_kind, takings_by_program
 
 # The weekdays the occupancy counts, by the query string's `days`.
 DAYS = {
@@ -151,6 +151,7 @@ def reports(request):
         for month in months_of(first, last)
     ]
     busiest = sorted(used.courts, key=lambda court: (-used.by_court[court.pk].booked, court.name))
+    programs = takings_by_program(start=start, end=end)
     context = {
         "filters": filters,
         "first": first,
@@ -171,6 +172,8 @@ def reports(request):
             sum((kinds.get(kind, Takings()) for kinds in revenue.values()), Takings()) for kind in Kind
         ],
         "kinds": list(Kind),
+        "programs": programs,
+        "programs_total": sum((one.takings for one in programs), Takings()),
         "plans": memberships.plans,
         "memberships_total": {
             "new": sum(month["memberships"].new for month in months),

@@ -30,7 +30,9 @@ def test_a_member_books_a_weekly_series_skipping_a_taken_week_and_cancels_the_re
 ):
     policy_update(advance_days_member=60)
     User.objects.create_user("mia@example.com", role=User.Role.MEMBER, name="Mia Park")
-    court = CourtFactory(name="Centre Court", price=Decimal("20.00"), slots=["18:00-19:00", SLOT])
+    court = CourtFactory(
+        name="Centre Court", type="Tennis", price=Decimal("20.00"), slots=["18:00-19:00", SLOT]
+    )
     first = timezone.localdate() + timedelta(days=3)
     dates = [first + timedelta(weeks=week) for week in range(6)]
     taken = dates[3]

@@ -182,6 +182,45 @@ def takings_by_month_and_kind(
     }
 
 
+@dataclass(frozen=True)
+class ProgramTakings:
+    program_id: int
+    title: str
+    takings: Takings
+
+
+def takings_by_program(*, start: datetime | None = None, end: datetime | None = None) -> list[ProgramTakings]:
+    """The registrations' takings from `start` up to `end`, each program's apart (docs/rules.md,
+    Reports), the largest net first: two queries, the payments and the refunds grouped by program."""
+    program = "registration__program_id"
+    paid = (
+        Payment.objects.filter(status__in=PAID, registration__isnull=False)
+        .filter(between("paid_at", start, end))
+        .order_by()
+        .values(program, "registration__program__title")
+        .annotate(count=Count("pk"), gross=Sum("amount"))
+    )
+    refunds = (
+        _refunds_made(of=None)
+        .filter(payment__registration__isnull=False)
+        .filter(between("refunded_at", start, end))
+        .order_by()
+        .values(f"payment__{program}", "payment__registration__program__title")
+        .annotate(refunds=Sum("amount"))
+    )
+    titles: dict[int, str] = {}
+    figures: dict[int, Takings] = {}
+    for row in paid:
+        titles[row[program]] = row["registration__program__title"]
+        figures[row[program]] = Takings(count=row["count"], gross=row["gross"])
+    for row in refunds:
+        key = row[f"payment__{program}"]
+        titles[key] = row["payment__registration__program__title"]
+        figures[key] = figures.get(key, Takings()) + Takings(refunds=row["refunds"])
+    shown = [ProgramTakings(key, titles[key], figures[key]) for key in figures]
+    return sorted(shown, key=lambda one: (-one.takings.net, one.title))
+
+
 def takings(
     *, start: datetime | None = None, end: datetime | None = None, payments: QuerySet[Payment] | None = None
 ) -> Takings:

@@ -352,7 +352,7 @@ def program_cancel(*, program: Program, by: User, reason: str = "") -> Program:
             _refunds_owed(registration, by=by, percent=100)
         notices.registration_cancelled(registration, reason=told)
     for block in locked.blocks.all():
-        block_delete(block=block, by=by)
+        block_delete(block=block, by=by, program_called_off=True)
     audit_record(actor=by, action="program.cancel", target=locked, summary=f"Called off the {locked}")
     return locked
 

@@ -24,6 +24,11 @@ register = template.Library()
 
 LABELS = {state: conditional_escape(label) for state, label in CellState.choices}
 STATUSES = {status: conditional_escape(status.capitalize()) for status in Booking.Status.values}
+# A date of a series says so beside its status.
+SERIES = {
+    False: STATUSES,
+    True: {status: conditional_escape(f"{status.capitalize()} · series") for status in Booking.Status.values},
+}
 SHADES = {True: conditional_escape("bg-info/15"), False: conditional_escape("bg-base-200")}  # yours or not
 
 # The formats of the cells and their parts, each followed by the values it takes, in order; a cell's
@@ -54,6 +59,8 @@ DECISIONS = {
     "approved": _buttons(CANCEL),
 }
 BLOCKED = '<td class="bg-warning/20">{}<span class="block text-xs">{}</span>'  # label, reason
+# label, program path, program, reason
+PROGRAM = '<td class="bg-warning/20">{}<a class="link block text-xs" href="{}{}">{}</a>'
 # block, name, slot
 UNBLOCK = (
     '<button type="button" class="btn btn-xs btn-outline mt-1" data-sheet-unblock="{}" disabled>'
@@ -108,6 +115,7 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
     name, court_id = conditional_escape(court.name), conditional_escape(str(court.pk))
     booking_path = conditional_escape(context["booking_path"])
     login_path = context["login_path"]
+    program_path = conditional_escape(context["program_path"])
     formats: list[str] = []
     values: list[object] = []
     for cell in row.cells:
@@ -118,11 +126,14 @@ def sheet_cells(context: Context, row: Row) -> SafeString:
             formats.append(HELD)
             shade = SHADES[cell.state == CellState.YOURS]
             shown = cell.holder or (f"{label}, with {', '.join(cell.players)}" if cell.players else label)
-            values += (shade, booking_path, booking, shown, STATUSES[cell.status])
+            values += (shade, booking_path, booking, shown, SERIES[cell.series][cell.status])
             if is_admin:
                 buttons, decisions = DECISIONS.get(cell.status, DECISIONS["approved"])
                 formats.append(decisions)
                 values += (booking, name, slot) * buttons
+        elif cell.state == CellState.PROGRAM:
+            formats.append(PROGRAM)
+            values += (label, program_path, cell.program_id, cell.reason)
         elif cell.state == CellState.BLOCKED:
             formats.append(BLOCKED)
             values += (label, cell.reason)

@@ -52,6 +52,7 @@ DRAWN = {
         "courts",
         "memberships",
         "bookings",
+        "programs",
         "payments",
         "content",
     },

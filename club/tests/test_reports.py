@@ -124,9 +124,9 @@ def test_the_heat_maps_busiest_courts_and_funnel_are_tables_of_figures(people, b
     weekday = day.strftime("%A")
     assert table(html, "by-weekday") == [["Weekday", "08:00", "09:00"], [weekday, "100%", "50%"]]
     assert table(html, "busiest") == [
-        ["Court", "Slots booked", "Occupancy", "Bar"],
-        ["Side", "2", "100%", ""],
-        ["Centre", "1", "50%", ""],
+        ["Court", "Slots booked", "Of which by series", "Program slots", "Occupancy", "Bar"],
+        ["Side", "2", "0", "0", "100%", ""],
+        ["Centre", "1", "0", "0", "50%", ""],
     ]
     # The period's bookings were made today: none of them in it.
     assert table(html, "funnel")[1] == ["Requested", "0", "0%", ""]

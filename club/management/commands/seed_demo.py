@@ -1,4 +1,4 @@
-from datetime import time, timedelta
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 
 import stripe
@@ -12,9 +12,10 @@ from stripe.params import PaymentMethodCreateParamsCard
 from accounts.identity import ensure_account
 from accounts.models import User
 from bookings.matches import match_open
-from bookings.models import Player, Policy
+from bookings.models import Player, Policy, Series
 from bookings.players import players_set, players_until
 from bookings.selectors import policy_get
+from bookings.series import series_approve, series_book, series_plan
 from bookings.services import booking_request, policy_update
 from club.demo_history import DAYS, seed_history
 from content.models import Announcement
@@ -27,6 +28,8 @@ from payments import gateway
 from payments.membership_payments import membership_checkout
 from payments.models import Coupon
 from payments.services import payment_confirm
+from programs.models import Program
+from programs.services import program_create, program_register
 
 
 def hourly(first: int, last: int) -> list[str]:
@@ -212,6 +215,8 @@ class Command(BaseCommand):
         self.seed_history()
         if people:  # after the history, which a club with bookings already does without
             self.seed_doubles(people)
+            self.seed_series(people)
+            self.seed_program(people)
 
     @transaction.atomic
     def seed_courts(self):
@@ -318,6 +323,77 @@ class Command(BaseCommand):
             f"Demo doubles: {organiser.name} with {partner.name} and a guest on {court.name}, "
             "its last place an open match."
         )
+
+    @transaction.atomic
+    def seed_series(self, people: dict[str, User]) -> None:
+        """The Premium member's weekly early game on Centre Court for the next four weeks, approved:
+        its dates' page lists them, and its payment page pays them all at once."""
+        organiser = people["premium@club.example"]
+        if Series.objects.filter(user=organiser).exists():
+            self.stdout.write("Demo series: kept (the Premium member has one already).")
+            return
+        first = timezone.localdate() + timedelta(days=2)
+        court, slots, last = (
+            Court.objects.get(name="Centre Court"),
+            ["07:00-08:00"],
+            first + timedelta(weeks=3),
+        )
+        try:
+            # Dates taken already (the history's) are left out, as the booking modal offers.
+            plan = series_plan(
+                user=organiser, court=court, slots=slots, first_date=first, every_weeks=1, last_date=last
+            )
+            series = series_book(
+                user=organiser,
+                court=court,
+                slots=slots,
+                first_date=first,
+                every_weeks=1,
+                last_date=last,
+                skip_dates=[one.date for one in plan if one.refusal],
+            )
+            series_approve(series=series, by=people["admin@club.example"])
+        except (Conflict, ValidationError) as refusal:
+            self.stdout.write(f"Demo series: skipped ({refusal}).")
+            return
+        self.stdout.write(
+            f"Demo series: {organiser.name}'s weekly game on Centre Court at 07:00, "
+            f"{series.occurrences.count()} dates approved, to pay at once."
+        )
+
+    @transaction.atomic
+    def seed_program(self, people: dict[str, User]) -> None:
+        """A beginners' clinic on Glass Court on four Saturday mornings, with a place or two taken:
+        /programs lists it, and the day sheet shows its slots held."""
+        if Program.objects.exists():
+            self.stdout.write("Demo programs: kept (the club has programs already).")
+            return
+        today = timezone.localdate()
+        saturday = today + timedelta(days=(5 - today.weekday()) % 7 or 7)
+        now = timezone.now()
+        try:
+            program = program_create(
+                by=people["admin@club.example"],
+                courts=[Court.objects.get(name="Glass Court")],
+                first_date=saturday,
+                until=saturday + timedelta(weeks=3),
+                slots=["07:00-08:00"],
+                kind=Program.Kind.CLINIC,
+                title="Beginners' clinic",
+                description="Four Saturday mornings: grip, forehand, backhand and the serve. Rackets lent.",
+                coach_name="Coach Carter",
+                capacity=8,
+                price=Decimal("40.00"),
+                registration_opens_at=now,
+                registration_closes_at=timezone.make_aware(datetime.combine(saturday, time(6))),
+                members_only=False,
+                cancel_cutoff_hours=24,
+            )
+            program_register(program=program, user=people["member@club.example"])
+        except (Conflict, ValidationError) as refusal:
+            self.stdout.write(f"Demo programs: skipped ({refusal}).")
+            return
+        self.stdout.write(f"Demo programs: {program} on Glass Court, Saturdays from {saturday}.")
 
     def seed_memberships(self, people: dict[str, User]) -> None:
         """Each demo member's plan, bought and paid with Stripe's test card at localstripe as the
