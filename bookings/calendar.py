@@ -40,7 +40,9 @@ def booking_event(booking: "WithAnnotations[Booking, CalendarFields]") -> Event:
         end=slots[-1].ends_at(booking.date),
         summary=f"{booking.court_name} at {club}",
         location=f"{booking.court_name}, {club}, {settings.CLUB_CONTACT['address']}",
-        description=f"Booking #{booking.pk}: {booking.slots_label}.",
+        # A date of a series is an event of its own, which says so.
+        description=f"Booking #{booking.pk}: {booking.slots_label}."
+        + (" One date of a series." if booking.series_id else ""),
         status=STATUS.CONFIRMED if booking.status == Booking.Status.CONFIRMED else STATUS.CANCELLED,
     )
 

@@ -8,6 +8,7 @@ from icalendar import Calendar
 from accounts.models import User
 from bookings.calendar import booking_ics
 from bookings.models import Booking, BookingStatusChange, CalendarFeed
+from bookings.series import series_approve, series_book
 from bookings.services import booking_confirm
 from bookings.tests.factories import make_booking, tomorrow
 from courts.tests.factories import CourtFactory
@@ -81,6 +82,29 @@ def test_the_feed_has_each_confirmed_booking_of_its_owner_in_the_clubs_time_zone
     assert event["LOCATION"].startswith("Centre Court, ")
     assert event["DESCRIPTION"] == f"Booking #{booking.pk}: 08:00–10:00."
     assert (event["STATUS"], event["SEQUENCE"]) == ("CONFIRMED", 0)
+
+
+def test_a_series_is_in_the_feed_as_its_dates_each_an_event(people, client):
+    court = CourtFactory(name="Centre Court", slots=["19:00-20:00"])
+    series = series_book(
+        user=ada(),
+        court=court,
+        slots=["19:00-20:00"],
+        first_date=tomorrow(),
+        every_weeks=1,
+        last_date=tomorrow() + timedelta(weeks=2),
+    )
+    series_approve(series=series, by=User.objects.get(email="ann@example.com"))
+    dates = list(series.occurrences.order_by("date"))
+    for booking in dates[:2]:  # paid; the third waits for its payment
+        booking_confirm(booking=booking, by=booking.user)
+
+    served = events(client.get(feed_path(people["owner"])))
+
+    assert sorted(served) == sorted(f"booking-{booking.pk}@club.example" for booking in dates[:2])
+    starts = sorted(event.start.date() for event in served.values())
+    assert starts == [tomorrow(), tomorrow() + timedelta(weeks=1)]
+    assert {event["DESCRIPTION"].endswith("One date of a series.") for event in served.values()} == {True}
 
 
 def test_a_cancelled_booking_stays_in_the_feed_as_cancelled_with_a_higher_sequence(people, client):
