@@ -98,7 +98,8 @@ SERVER_TIMING = re.compile(r'db;desc="(\d+) quer(?:y|ies)";dur=([\d.]+), app;dur
 
 # (path, kind, roles): every page and list endpoint, and who may call it (docs/rules.md, Roles).
 # {court} is the first court, {day} the day after tomorrow, {booking} the user's approved booking,
-# {payment} the member's latest payment.
+# {payment} the member's latest payment, {program} the program with the most registrations,
+# {series} the longest series and {series_date} its first date's booking.
 SIGNED_IN = ("user", "member", "admin")
 EVERYONE = ROLES
 ROUTES = [
@@ -108,6 +109,9 @@ ROUTES = [
     ("/schedule?date={day}", SHEET, EVERYONE),
     ("/membership", PAGE, EVERYONE),
     ("/matches", PAGE, EVERYONE),
+    ("/programs", PAGE, EVERYONE),
+    ("/programs/{program}", PAGE, EVERYONE),
+    ("/programs/{program}/participants", PAGE, ("admin",)),
     ("/blog/1", PAGE, ("anonymous",)),
     ("/login", PAGE, ("anonymous",)),
     ("/register", PAGE, ("anonymous",)),
@@ -127,6 +131,8 @@ ROUTES = [
     ("/dashboard/manage-users", PAGE, ("admin",)),
     ("/dashboard/manage-members", PAGE, ("admin",)),
     ("/dashboard/manage-courts", PAGE, ("admin",)),
+    ("/dashboard/manage-programs", PAGE, ("admin",)),
+    ("/dashboard/bookings/{series_date}", PAGE, ("admin",)),
     ("/dashboard/manage-coupons", PAGE, ("admin",)),
     ("/dashboard/membership-plans", PAGE, ("admin",)),
     ("/dashboard/make-announcements", PAGE, ("admin",)),
@@ -141,6 +147,9 @@ ROUTES = [
     ("/api/courts/{court}/availability?date={day}", AVAILABILITY, EVERYONE),
     ("/api/schedule?date={day}", API, EVERYONE),
     ("/api/matches", API, EVERYONE),
+    ("/api/programs", API, EVERYONE),
+    ("/api/programs/{program}/participants", API, ("admin",)),
+    ("/api/series/{series}", API, ("admin",)),
     ("/api/announcements", API, SIGNED_IN),
     ("/api/bookings/pending", API, SIGNED_IN),
     ("/api/bookings/approved", API, SIGNED_IN),
@@ -246,9 +255,13 @@ def seeded(database: str) -> bool:
                 " AND (created_at <= now() - interval '48 hours' OR starts_at <= now())))"
                 " FROM bookings_booking"
             ).fetchone()
+            # A club seeded before series and programs were: made again, with them.
+            series, programs = connection.execute(
+                "SELECT (SELECT count(*) FROM bookings_series), (SELECT count(*) FROM programs_program)"
+            ).fetchone()
         except psycopg.errors.UndefinedTable:
             return False
-    return bookings > 0 and overdue == 0
+    return bookings > 0 and overdue == 0 and series > 0 and programs > 0
 
 
 def manage(database: str, *command: str) -> str:
@@ -317,6 +330,15 @@ def club_facts(database: str) -> dict:
             facts["user"],
         )
         facts["booking"] = approved[0] if approved else None
+        # The program with the most registrations, and the longest series (its first date).
+        facts["program"] = one(
+            "SELECT program_id FROM programs_registration GROUP BY program_id ORDER BY count(*) DESC,"
+            " program_id LIMIT 1"
+        )[0]
+        facts["series"], facts["series_date"] = one(
+            "SELECT series_id, min(id) FROM bookings_booking WHERE series_id IS NOT NULL"
+            " GROUP BY series_id ORDER BY count(*) DESC, series_id LIMIT 1"
+        )
         latest = one(
             "SELECT p.id FROM payments_payment p JOIN accounts_user u ON u.id = p.user_id"
             " WHERE u.email = %s AND p.status = 'succeeded' ORDER BY p.created_at DESC, p.id DESC LIMIT 1",
@@ -338,6 +360,10 @@ def club_facts(database: str) -> dict:
                 "SELECT count(*) FROM payments_payment WHERE membership_id IS NOT NULL"
             )[0],
             "memberships": one("SELECT count(*) FROM memberships_membership")[0],
+            "series": one("SELECT count(*) FROM bookings_series")[0],
+            "series dates": one("SELECT count(*) FROM bookings_booking WHERE series_id IS NOT NULL")[0],
+            "programs": one("SELECT count(*) FROM programs_program")[0],
+            "registrations": one("SELECT count(*) FROM programs_registration")[0],
             "people": one("SELECT count(*) FROM accounts_user")[0],
             "member's bookings": one(
                 "SELECT count(*) FROM bookings_booking b JOIN accounts_user u ON u.id = b.user_id"

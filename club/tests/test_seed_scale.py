@@ -9,11 +9,11 @@ from io import StringIO
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
-from django.db.models import Count, Min
+from django.db.models import Count, Min, Q
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match, Series
 from bookings.selectors import overdue, policy_get
 from content.models import Announcement
 from courts.models import Court
@@ -21,11 +21,14 @@ from kernel.slots import Slot
 from memberships.models import Membership, MembershipChange
 from memberships.models import Plan as MembershipPlan
 from payments.models import Coupon, Payment
+from programs.models import Program, Registration
 from testing.integrity import double_booked_slots
 
 pytestmark = pytest.mark.django_db
 NOW = timezone.make_aware(datetime(2026, 3, 10, 15, 0))
-SMALL = {"people": 60, "courts": 3, "days": 45, "occupancy": 0.6, "seed": 7, "now": NOW.isoformat()}
+# A seed whose small club has a former member too: one in ten members' worth (here one person), whose
+# membership ended within the 45 days only for some draws.
+SMALL = {"people": 60, "courts": 3, "days": 45, "occupancy": 0.6, "seed": 6, "now": NOW.isoformat()}
 
 
 def seed(**arguments) -> str:
@@ -128,14 +131,46 @@ def test_the_courts_are_there_from_the_first_day_so_the_reports_count_them_all_y
     assert {timezone.localtime(court.created_at).date() for court in Court.objects.all()} == {first}
 
 
-def test_one_court_in_eight_keeps_its_first_slot_for_coaching_every_day():
+def test_one_court_in_eight_keeps_its_first_slot_for_coaching_every_day_each_a_clinics():
     seed()
     court = Court.objects.order_by("id").first()
     blocked = BookedSlot.objects.filter(block__isnull=False)
     assert {(held.court_id, held.slot) for held in blocked} == {(court.pk, court.slots[0])}
     assert blocked.count() == 45  # every day of the calendar, once
-    assert Block.objects.filter(court=court, until__isnull=False).count() == 7
+    # Four weeks each, one after another on each weekday: 45 days make two on each.
+    assert Block.objects.filter(court=court, until__isnull=False).count() == 14
     assert not Booking.objects.filter(court=court, slots__contains=[court.slots[0]]).exists()
+    # Each block is a clinic's, its places taken and paid, and those to come have their lines.
+    assert Program.objects.count() == 14
+    assert set(Program.objects.values_list("blocks__id", flat=True)) == set(
+        Block.objects.values_list("id", flat=True)
+    )
+    places = Program.objects.annotate(
+        taken=Count("registrations", filter=Q(registrations__status=Registration.Status.CONFIRMED))
+    )
+    assert {program.taken <= program.capacity for program in places} == {True}
+    confirmed = Registration.objects.filter(status=Registration.Status.CONFIRMED)
+    assert Payment.objects.filter(registration__isnull=False).count() == confirmed.count() > 0
+    assert not Registration.objects.filter(
+        status=Registration.Status.WAITING, program__starts_at__lte=NOW
+    ).exists()
+
+
+def test_one_court_in_eight_keeps_its_last_slot_for_weekly_series_each_a_quarter_long():
+    seed(days=120)
+    court = Court.objects.order_by("id")[1]
+    dated = Booking.objects.filter(series__isnull=False)
+    assert {(court_id, tuple(slots)) for court_id, slots in dated.values_list("court", "slots")} == {
+        (court.pk, tuple(court.slots[-1:]))
+    }
+    assert set(dated.values_list("status", flat=True)) == {Booking.Status.CONFIRMED}
+    for series in Series.objects.all():
+        dates = list(series.occurrences.values_list("date", flat=True))
+        assert dates == series.dates  # weekly, none left out
+        assert len(dates) <= 13
+        assert {booking.user_id for booking in series.occurrences.all()} == {series.user_id}
+    assert Series.objects.count() == 7 * 2  # 120 days: a quarter and a part, on each weekday
+    assert not Booking.objects.filter(court=court, series=None, slots__contains=court.slots[-1:]).exists()
 
 
 def test_payments_match_the_confirmed_bookings():
@@ -242,7 +277,7 @@ def test_the_same_seed_makes_the_same_club_and_another_seed_another():
 
     def empty() -> None:
         filled = (Payment, MembershipChange, Membership, MembershipPlan, BookingStatusChange, BookedSlot)
-        filled += (Block, Booking, Court, User, Announcement, Coupon)
+        filled += (Registration, Program, Block, Booking, Series, Court, User, Announcement, Coupon)
         for model in filled:
             model.objects.all().delete()
 

@@ -25,9 +25,13 @@ the last of them as far ahead as people could book yesterday (the policy's advan
   status change has its history row;
 - held slots: one `BookedSlot` per slot of each pending, approved or confirmed booking, so the
   database's one-booking-per-slot constraint holds;
-- blocks: one court in BLOCKED_EVERY keeps its first slot for coaching every day of the calendar
-  (seven weekly blocks, one per weekday, each holding its slot by a `BookedSlot` a week), which no
-  booking takes;
+- blocks and programs: one court in BLOCKED_EVERY keeps its first slot for coaching every day of
+  the calendar (weekly blocks of PROGRAM_WEEKS, one after another on each weekday, each holding
+  its slot by a `BookedSlot` a week), which no booking takes: each block is a weekly clinic's (a
+  program for PROGRAM_PLACES, at PROGRAM_PRICE), with its places taken (registered and paid, a
+  payment each), those to come full with a waitlist at times;
+- series: on one court in SERIES_EVERY, the last slot of each weekday is a weekly series a quarter
+  long, one person's after another's all year: each date a booking of its own, paid as any;
 - payments: the demo coupons, one succeeded payment per confirmed booking, for its price (no
   coupon), and one per membership period paid, for the plan's price;
 - open matches: one in MATCH_EVERY of the bookings that hold their slots and start after the
@@ -61,7 +65,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match
+from bookings.models import Block, BookedSlot, Booking, BookingStatusChange, Match, Series
 from bookings.selectors import policy_get
 from bookings.services import booking_price
 from club.management.commands.seed_demo import DEMO_COUPONS, DEMO_PLANS, hourly, shipped_image
@@ -72,6 +76,7 @@ from kernel.slots import Slot
 from memberships.models import Membership, MembershipChange
 from memberships.models import Plan as MembershipPlan
 from payments.models import Coupon, Payment
+from programs.models import Program, Registration
 
 Status = Booking.Status
 
@@ -167,6 +172,10 @@ BATCH = 5000
 MATCH_EVERY = 20
 BLOCKED_EVERY = 8  # one court in eight keeps its first slot for coaching, every day (blocks)
 BLOCKED_SLOTS = SLOTS[:1]
+PROGRAM_PLACES, PROGRAM_PRICE, PROGRAM_WEEKS = 8, Decimal("20.00"), 4
+SERIES_EVERY = 8  # one court in eight (not a coaching one) keeps its last slot for weekly series
+SERIES_SLOTS = SLOTS[-1:]
+SERIES_WEEKS = 13
 Period = tuple[datetime, datetime]  # a membership's period: its start and its end
 # The demo club's plans are held without their hours a week: the members book as a busy club's do
 # (the busiest some 11 hours a week), which those limits would have refused in part.
@@ -250,6 +259,14 @@ class Held:
         self.membership.status = to
 
 
+def _every(first: Date, step: timedelta, last: Date) -> list[Date]:
+    """`first`, and every `step` after it up to `last`."""
+    days = [first]
+    while days[-1] + step <= last:
+        days.append(days[-1] + step)
+    return days
+
+
 class Command(BaseCommand):
     help = (
         "Fills an empty database with a year of a busy club (people, courts, bookings, held slots, "
@@ -308,7 +325,10 @@ class Command(BaseCommand):
                 Court,
                 Booking,
                 Match,
+                Series,
                 Block,
+                Program,
+                Registration,
                 BookedSlot,
                 BookingStatusChange,
                 Payment,
@@ -337,6 +357,8 @@ class Club:
         self.first_day = self.last_day - timedelta(days=days - 1)
         self.occupancy = occupancy
         self.plans: list[Plan] = []
+        # The weekly series, by (court, weekday, quarter of the calendar).
+        self.series: dict[tuple[int, int, int], Series] = {}
 
     # --- People and courts ---------------------------------------------------------------------
     def make_people(self, count: int) -> None:
@@ -397,11 +419,15 @@ class Club:
         while day <= self.last_day:
             for court_index, court in enumerate(self.courts):
                 position = len(BLOCKED_SLOTS) if court_index % BLOCKED_EVERY == 0 else 0
-                while position < len(SLOTS):
+                end = len(SLOTS)
+                if court_index % SERIES_EVERY == 1:
+                    end -= len(SERIES_SLOTS)
+                    self.plan_series_date(court_index, court, day)
+                while position < end:
                     if rng.random() >= start_chance:
                         position += 1
                         continue
-                    size = min(rng.choices(runs, cum_weights=run_weights)[0], len(SLOTS) - position)
+                    size = min(rng.choices(runs, cum_weights=run_weights)[0], end - position)
                     slots = SLOTS[position : position + size]
                     position += size
                     self.plan_held(court_index, court, day, slots)
@@ -471,6 +497,30 @@ class Club:
             booking.created_at = self.now - timedelta(minutes=rng.randint(5 * 60, 40 * 60))
             booking.approved_at = self.now - timedelta(minutes=rng.randint(1, 60))
             self.plans.append(Plan(booking, asker, court_index, booking.created_at, booking.approved_at))
+
+    def plan_series_date(self, court_index: int, court: Court, day: Date) -> None:
+        """A date of the weekly series that holds the court's last slot on `day`'s weekday this
+        quarter (made with its first date): booked and paid by its organiser, as a series' dates are."""
+        quarter = (day - self.first_day).days // (7 * SERIES_WEEKS)
+        key = (court_index, day.weekday(), quarter)
+        series = self.series.get(key)
+        if series is None:
+            organiser = self.payers[self._payer()]
+            series = self.series[key] = Series(
+                user=organiser,
+                court=court,
+                slots=SERIES_SLOTS,
+                first_date=day,
+                last_date=day,
+                every_weeks=1,
+                created_at=min(day_start(day) - timedelta(days=7), self.now),
+            )
+        series.last_date = day
+        booking = self._booking(court, day, SERIES_SLOTS)
+        created, approved, paid = self._past_times(booking.starts_at)
+        booking.status, booking.created_at, booking.approved_at = Status.CONFIRMED, created, approved
+        booking.series = series
+        self.plans.append(Plan(booking, series.user, court_index, created, approved, paid))
 
     def plan_released(self, court_index, court, day, slots) -> None:
         """Someone else's earlier request for the same slots, which ended without holding them."""
@@ -623,6 +673,10 @@ class Club:
         Court.objects.filter(pk__in=[court.pk for court in self.courts]).update(created_at=opened)
         counts = dict.fromkeys(["held slots", "payments", "history rows"], 0)
         counts["held slots"] = self._save_blocks()
+        for series in self.series.values():
+            series.user_id, series.court_id = series.user.pk, series.court.pk
+        Series.objects.bulk_create(self.series.values(), batch_size=BATCH)
+        counts["series"] = len(self.series)
         for start in range(0, len(self.plans), BATCH):
             for name, count in self._save_batch(start, self.plans[start : start + BATCH]).items():
                 counts[name] += count
@@ -713,14 +767,16 @@ class Club:
         return {"memberships": len(self.held), "membership payments": len(payments)}
 
     def _save_blocks(self) -> int:
-        """The coaching blocks: for each court kept for it, one weekly block per weekday of the
-        calendar's first week, with its held slots; answers how many slots they hold."""
+        """The coaching blocks: for each court kept for it, on each weekday, one weekly block of
+        PROGRAM_WEEKS after another all year (each a clinic's), with its held slots; answers how many
+        slots they hold."""
         made = day_start(self.first_day) - timedelta(days=1)
+        span = timedelta(weeks=PROGRAM_WEEKS)
         blocks = [
             Block(
                 court=court,
-                date=self.first_day + timedelta(days=offset),
-                until=self.last_day,
+                date=first,
+                until=min(first + span - timedelta(weeks=1), self.last_day),
                 slots=BLOCKED_SLOTS,
                 reason="Coaching",
                 created_by=self.admins[0],
@@ -728,6 +784,7 @@ class Club:
             )
             for court in self.courts[::BLOCKED_EVERY]
             for offset in range(min(7, (self.last_day - self.first_day).days + 1))
+            for first in _every(self.first_day + timedelta(days=offset), span, self.last_day)
         ]
         Block.objects.bulk_create(blocks)
         held = [
@@ -737,7 +794,71 @@ class Club:
             for slot in block.slots
         ]
         BookedSlot.objects.bulk_create(held, batch_size=BATCH)
+        self._save_programs(blocks, made)
         return len(held)
+
+    def _save_programs(self, blocks: list[Block], made: datetime) -> None:
+        """Each coaching block a weekly clinic's, its places taken by people who registered and
+        paid when it opened, some of the clinics full with people waiting."""
+        rng = self.rng
+        programs = Program.objects.bulk_create(
+            Program(
+                kind=Program.Kind.CLINIC,
+                title=f"{block.date:%A} coaching, {block.court.name}",
+                coach_name="The club's coach",
+                first_date=block.date,
+                until=block.until,
+                slots=block.slots,
+                starts_at=Slot.parse(block.slots[0]).starts_at(block.date),
+                capacity=PROGRAM_PLACES,
+                price=PROGRAM_PRICE,
+                registration_opens_at=made - timedelta(days=14),
+                registration_closes_at=Slot.parse(block.slots[0]).starts_at(block.date),
+                created_by=self.admins[0],
+                created_at=made - timedelta(days=14),
+            )
+            for block in blocks
+        )
+        Program.blocks.through.objects.bulk_create(
+            Program.blocks.through(program_id=program.pk, block_id=block.pk)
+            for program, block in zip(programs, blocks, strict=True)
+        )
+        registrations: list[Registration] = []
+        for program in programs:
+            # Up to more than its places: a line waits for a clinic to come, none for one begun.
+            most = PROGRAM_PLACES + 3 if program.starts_at > self.now else PROGRAM_PLACES
+            people = rng.sample(self.payers, min(rng.randint(PROGRAM_PLACES // 2, most), len(self.payers)))
+            for place, person in enumerate(people):
+                at = program.registration_opens_at + timedelta(hours=place + 1)
+                registered = place < PROGRAM_PLACES
+                registrations.append(
+                    Registration(
+                        program=program,
+                        user=person,
+                        status=Registration.Status.CONFIRMED if registered else Registration.Status.WAITING,
+                        price=PROGRAM_PRICE,
+                        created_at=at,
+                        confirmed_at=at + timedelta(minutes=5) if registered else None,
+                    )
+                )
+        Registration.objects.bulk_create(registrations, batch_size=BATCH)
+        Payment.objects.bulk_create(
+            (
+                Payment(
+                    registration=registration,
+                    user=registration.user,
+                    amount=registration.price,
+                    currency=settings.CURRENCY,
+                    payment_intent_id=f"pi_seed_scale_r{n:07d}",
+                    status=Payment.Status.SUCCEEDED,
+                    paid_at=registration.confirmed_at,
+                    created_at=registration.created_at,
+                )
+                for n, registration in enumerate(registrations)
+                if registration.status == Registration.Status.CONFIRMED
+            ),
+            batch_size=BATCH,
+        )
 
     def _save_batch(self, start: int, plans: list[Plan]) -> dict[str, int]:
         """Saves these bookings, then their held slots, payments and history rows."""
