@@ -305,14 +305,16 @@ def club_facts(database: str) -> dict:
         def one(sql: str, *args):
             return connection.execute(sql, args).fetchone()
 
-        def busiest(role: str, *, with_approved: bool = False) -> str:
-            """The person of `role` with the most bookings (of those with an approved one)."""
+        def busiest(role: str, *, with_open: bool = False) -> str:
+            """The person of `role` with the most bookings (of those with an approved one and a
+            pending one: every list of theirs has rows, whichever the size)."""
             return one(
                 "SELECT u.email FROM accounts_user u JOIN bookings_booking b ON b.user_id = u.id"
-                " WHERE u.role = %s GROUP BY u.id HAVING %s OR bool_or(b.status = 'approved')"
+                " WHERE u.role = %s GROUP BY u.id HAVING %s"
+                " OR (bool_or(b.status = 'approved') AND bool_or(b.status = 'pending'))"
                 " ORDER BY count(*) DESC, u.id LIMIT 1",
                 role,
-                not with_approved,
+                not with_open,
             )[0]
 
         facts = {
@@ -320,7 +322,7 @@ def club_facts(database: str) -> dict:
                 "SELECT email FROM accounts_user WHERE role = 'admin' ORDER BY created_at, id LIMIT 1"
             )[0],
             "member": busiest("member"),
-            "user": busiest("user", with_approved=True),
+            "user": busiest("user", with_open=True),
             "court": one("SELECT id FROM courts_court WHERE NOT is_archived ORDER BY id LIMIT 1")[0],
             "day": str(one("SELECT current_date")[0] + timedelta(days=2)),
         }

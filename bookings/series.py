@@ -61,33 +61,20 @@ class DatesChanged(Conflict):
 
 
 def series_plan(
-    *, user: User, court: Court, slots: list[str], first_date: Date, every_weeks: int, last_date: Date
-) -> list[Occurrence]:
-    """Each date of the series `user` asks for, with its price, or why it cannot be had (taken,
-    closed, outside their window, past their limits). Asking is refused, by field, for a series
-    that cannot be: a court closed, slots it has not, dates out of order or too far apart."""
-    rules = rules_for(user, policy=policy_get())
-    return _plan(
-        user=user,
-        rules=rules,
-        court=court,
-        slots=slots,
-        first_date=first_date,
-        every_weeks=every_weeks,
-        last_date=last_date,
-    )
-
-
-def _plan(
     *,
     user: User,
-    rules: PersonRules,
     court: Court,
     slots: list[str],
     first_date: Date,
     every_weeks: int,
     last_date: Date,
+    rules: PersonRules | None = None,
 ) -> list[Occurrence]:
+    """Each date of the series `user` asks for (by their `rules`, read if not given), with its
+    price, or why it cannot be had (taken, closed, outside their window, past their limits). Asking
+    is refused, by field, for a series that cannot be: a court closed, slots it has not, dates out
+    of order or too far apart."""
+    rules = rules or rules_for(user, policy=policy_get())
     _check_series(
         court=court, slots=slots, first_date=first_date, every_weeks=every_weeks, last_date=last_date
     )
@@ -173,7 +160,7 @@ def series_book(
     policy = policy_get()
     User.objects.select_for_update().get(pk=user.pk)  # as booking_request: one request at a time
     rules = rules_for(user, policy=policy)
-    plan = _plan(
+    plan = series_plan(
         user=user,
         rules=rules,
         court=court,

@@ -11,11 +11,12 @@ finished by the worker (refunds_send_stalled, payments_reconcile).
 """
 
 import logging
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import TypedDict, Unpack, cast
+from typing import Any, TypedDict, Unpack, cast
 
 import stripe
 from django.conf import settings
@@ -512,47 +513,50 @@ def _record_membership_payment(
     payment: Payment, *, card_last4: str, period: tuple[datetime, datetime]
 ) -> Payment:
     """The membership's `period` paid, or, for a membership ended meanwhile, a refund due."""
-    payment = (
-        Payment.objects.select_for_update(of=("self",))
-        .select_related("membership__plan", "user")
-        .get(pk=payment.pk)
-    )
-    if payment.status not in Payment.AWAITING_PAYMENT:
-        return payment  # the other path recorded it while Stripe was being asked
-    paid = Paid(paid_at=timezone.now(), card_last4=card_last4)
     period_start, period_end = period
-    try:
-        membership_period_paid(
-            membership_id=cast(int, payment.membership_id),
-            period_start=period_start,
-            period_end=period_end,
-            reason=f"Paid ${payment.amount} (payment #{payment.pk}).",
-        )
-    except Conflict:
-        return _refund_due(payment, reason=MEMBERSHIP_LOST, **paid)
-    payment.move(
-        Payment.Status.SUCCEEDED, locked=True, period_start=period_start, period_end=period_end, **paid
-    )
-    notices.paid(payment)
-    return payment
+
+    def keep(locked: Payment) -> dict[str, Any]:
+        try:
+            membership_period_paid(
+                membership_id=cast(int, locked.membership_id),
+                period_start=period_start,
+                period_end=period_end,
+                reason=f"Paid ${locked.amount} (payment #{locked.pk}).",
+            )
+        except Conflict:
+            raise Conflict(MEMBERSHIP_LOST) from None
+        return {"period_start": period_start, "period_end": period_end}
+
+    return _record_kept(payment, card_last4=card_last4, related="membership__plan", keep=keep)
 
 
 def _record_registration_payment(payment: Payment, *, card_last4: str) -> Payment:
     """A place in a program paid: the registration confirmed, or, lost meanwhile, a refund due."""
+
+    def keep(locked: Payment) -> dict[str, Any]:
+        registration_confirm(registration=cast(Registration, locked.registration))
+        return {}
+
+    return _record_kept(payment, card_last4=card_last4, related="registration__program", keep=keep)
+
+
+def _record_kept(
+    payment: Payment, *, card_last4: str, related: str, keep: Callable[[Payment], dict[str, Any]]
+) -> Payment:
+    """Under the payment's lock (with its `related` record): what it pays for kept by `keep`, which
+    answers the fields the payment records besides, or, when `keep` refuses with a Conflict, a
+    refund due for its reason."""
     payment = (
-        Payment.objects.select_for_update(of=("self",))
-        .select_related("registration__program", "user")
-        .get(pk=payment.pk)
+        Payment.objects.select_for_update(of=("self",)).select_related(related, "user").get(pk=payment.pk)
     )
     if payment.status not in Payment.AWAITING_PAYMENT:
         return payment  # the other path recorded it while Stripe was being asked
     paid = Paid(paid_at=timezone.now(), card_last4=card_last4)
-    registration = Registration.objects.select_for_update().get(pk=cast(int, payment.registration_id))
     try:
-        registration_confirm(registration=registration)
+        recorded = keep(payment)
     except Conflict as lost:
         return _refund_due(payment, reason=str(lost), **paid)
-    payment.move(Payment.Status.SUCCEEDED, locked=True, **paid)
+    payment.move(Payment.Status.SUCCEEDED, locked=True, **recorded, **paid)
     notices.paid(payment)
     return payment
 

@@ -269,9 +269,11 @@ def places_offer(program: Program, *, now: datetime | None = None) -> int:
 
 
 def registration_confirm(*, registration: Registration) -> None:
-    """A place paid for (payments.services, with the registration's lock held): confirmed while
-    it is held, or, its hold run out, if a place is still free; else a Conflict."""
+    """A place paid for (payments.services): confirmed while it is held, or, its hold run out, if a
+    place is still free; else a Conflict. Under the program's lock, then the registration's, as
+    everything that counts the program's places takes them."""
     program = Program.objects.select_for_update().get(pk=registration.program_id)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
     now = timezone.now()
     held = registration.status == Status.HELD and registration.held_until and registration.held_until > now
     lapsed = registration.status in (Status.HELD, Status.LAPSED)

@@ -5,6 +5,8 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import User
@@ -272,3 +274,33 @@ def test_manage_programs_makes_one_and_says_what_is_wrong_under_its_fields(peopl
     program = Program.objects.get()
     assert made["Location"] == f"/programs/{program.pk}"
     assert (program.title, program.price, program.capacity) == ("Volley clinic", Decimal("25.00"), 4)
+
+
+def test_the_program_lists_cost_the_same_queries_however_many(people, program):
+    """One program and then nine, on nine courts, each with a place or two taken."""
+
+    def counted(client, path: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(path).status_code == 200
+        return len(queries)
+
+    paths = [
+        "/programs",
+        "/api/programs",
+        "/dashboard/manage-programs",
+        f"/programs/{program.pk}/participants",
+    ]
+    one = {path: counted(people["admin"], path) for path in paths}
+    for n in range(8):
+        more = make_program(
+            by=User.objects.get(email="ann@example.com"),
+            courts=[CourtFactory(name=f"Court {n}", slots=["10:00-11:00"])],
+            title=f"Clinic {n}",
+        )
+        program_register(program=more, user=User.objects.get(email="bob@example.com"))
+    Program.objects.filter(pk=program.pk).update(capacity=20)
+    for n in range(6):
+        program_register(program=program, user=User.objects.create_user(f"p{n}@example.com", name=f"P {n}"))
+
+    assert {path: counted(people["admin"], path) for path in paths} == one
+    assert len(people["admin"].get("/api/programs").json()) == 9

@@ -573,8 +573,10 @@ class Club:
         for n, person in enumerate(self.payers):
             founding = rng.random() < FOUNDING_SHARE
             start = self._moment(joined_from, opened) if founding else self._moment(opened, joined_by)
-            # The busiest member (the first) holds theirs as most do: paid up to this day.
-            self._member(person, self._plan(), start, always_paid=n == 0)
+            # The busiest member (the first) holds theirs as most do: paid up to this day; the yearly
+            # plan, whatever the size of the club, so that the bench compares like with like.
+            plan = self._plan()
+            self._member(person, self._premium() if n == 0 else plan, start, always_paid=n == 0)
             person.role, person.member_since = User.Role.MEMBER, start
         others = self.askers[len(self.payers) :]
         for person in rng.sample(others, min(len(others), round(len(self.payers) * FORMER_SHARE))):
@@ -601,7 +603,12 @@ class Club:
 
     def _plan(self) -> MembershipPlan:
         yearly = self.rng.random() < PREMIUM_SHARE
-        period = MembershipPlan.Period.YEARLY if yearly else MembershipPlan.Period.MONTHLY
+        return self._premium() if yearly else self._of(MembershipPlan.Period.MONTHLY)
+
+    def _premium(self) -> MembershipPlan:
+        return self._of(MembershipPlan.Period.YEARLY)
+
+    def _of(self, period: str) -> MembershipPlan:
         return next(plan for plan in self.membership_plans if plan.period == period)
 
     def _moment(self, first: datetime, last: datetime) -> datetime:
