@@ -66,8 +66,9 @@ class Occupancy:
 
 def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEEKDAYS) -> Occupancy:
     """How full the open courts were from `date_from` to `date_to` on the ISO `weekdays`, each
-    court from the day it was added. Three queries: the courts, the held slots counted by court,
-    weekday and slot, and those overdue bookings hold (few: counted apart, not joined to each)."""
+    court from the day it was added. Five queries: the courts, the held slots counted by court,
+    weekday and slot, those overdue bookings hold and those programs hold (few: counted apart, not
+    joined to each), and the dates of series."""
     courts = list(Court.objects.filter(is_archived=False).order_by("name", "pk"))
     slots = (
         BookedSlot.objects.filter(date__range=(date_from, date_to), court__in=courts, offer__isnull=True)
@@ -91,25 +92,30 @@ def occupancy(*, date_from: date, date_to: date, weekdays: Collection[int] = WEE
             if row["weekday"] in weekdays:
                 yield counts[row["court"], row["weekday"], hour_of(row["slot"])], row
 
-    by_holder = slots.annotate(
-        booked=Count("booking"),
-        blocked=Count("block"),
-        series=Count("booking", filter=Q(booking__series__isnull=False)),
-        # A program's block (programs.Program.blocks): the relation's name, not the app's model.
-        programs=Count("block", filter=Q(block__programs__isnull=False)),
-    )
-    for figures, row in chosen(by_holder):
+    for figures, row in chosen(slots.annotate(booked=Count("booking"), blocked=Count("block"))):
         figures[_BOOKED] += row["booked"]
         figures[_BLOCKED] += row["blocked"]
-        figures[_SERIES] += row["series"]
-        figures[_PROGRAMS] += row["programs"]
     overdue_bookings = Booking.objects.filter(overdue()).values("pk")
-    overdue_held = slots.filter(booking__in=overdue_bookings).annotate(
-        booked=Count("pk"), series=Count("pk", filter=Q(booking__series__isnull=False))
-    )
-    for figures, row in chosen(overdue_held):
+    for figures, row in chosen(slots.filter(booking__in=overdue_bookings).annotate(booked=Count("pk"))):
         figures[_BOOKED] -= row["booked"]
-        figures[_SERIES] -= row["series"]
+    # A program's block (programs.Program.blocks, by the relation's name: bookings know no programs).
+    for figures, row in chosen(slots.filter(block__programs__isnull=False).annotate(programs=Count("pk"))):
+        figures[_PROGRAMS] += row["programs"]
+    # The dates of series, from their own few bookings (by their index), not joined to every slot.
+    dated = (
+        Booking.objects.filter(
+            series__isnull=False,
+            date__range=(date_from, date_to),
+            status__in=Booking.HOLDING,
+            court__in=courts,
+        )
+        .exclude(overdue())
+        .annotate(weekday=ExtractIsoWeekDay("date"))
+        .values("court", "weekday", "slots")
+    )
+    each_slot = ({**booking, "slot": slot} for booking in dated for slot in booking["slots"])
+    for figures, _ in chosen(each_slot):
+        figures[_SERIES] += 1
     for court in courts:
         days = weekdays_between(max(date_from, court.created_at.date()), date_to)
         for hour, slots_then in Counter(hour_of(slot) for slot in court.slots).items():

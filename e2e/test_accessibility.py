@@ -15,6 +15,7 @@ from accounts.models import User
 from bookings.matches import match_open
 from bookings.models import Booking
 from bookings.players import invitation_token, players_set
+from bookings.series import series_approve, series_book
 from bookings.services import policy_update
 from bookings.tests.factories import make_booking
 from bookings.waitlist import waitlist_join
@@ -32,6 +33,9 @@ from memberships.models import Plan
 from memberships.services import membership_renewal_failed, plan_create
 from memberships.tests.factories import make_membership
 from payments.models import Coupon, Payment
+from programs.models import Program
+from programs.services import program_register
+from programs.tests.factories import make_program
 
 pytestmark = pytest.mark.browser
 
@@ -43,6 +47,7 @@ PUBLIC = [
     "/support",
     "/schedule",
     "/matches",
+    "/programs",
     "/membership",
     "/login",
     "/register",
@@ -69,6 +74,7 @@ SIGNED_IN = [
 MEMBER = ["/dashboard/confirmed-bookings", "/dashboard/payment-history"]
 ADMIN = [
     "/dashboard/manage-courts",
+    "/dashboard/manage-programs",
     "/dashboard/manage-users",
     "/dashboard/manage-members",
     "/dashboard/manage-bookings",
@@ -117,6 +123,8 @@ def content(db):
     Coupon.objects.create(code="WELCOME20", discount=20, description="For your first booking")
     plan_create(name="Club", price=Decimal("30.00"), period="monthly", hours_per_week=6)
     Announcement.objects.create(text="Courts close early on Friday.")
+    # A clinic on a court of its own: /programs lists it.
+    make_program(courts=[CourtFactory(name="Clinic Court", slots=["10:00-11:00"])])
     return court
 
 
@@ -163,6 +171,21 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
         membership_renewal_failed(
             membership_id=membership.pk, grace_until=timezone.now() + timedelta(days=7), reason="Declined."
         )
+    # A weekly series of theirs, approved: its dates' page and, paid at once, its payment page.
+    series = series_book(
+        user=someone,
+        court=content,
+        slots=["08:00-09:00"],
+        first_date=approved.date + timedelta(days=7),
+        every_weeks=1,
+        last_date=approved.date + timedelta(days=14),
+    )
+    series_approve(
+        series=series,
+        by=User.objects.get_or_create(email="kim@example.com", defaults={"role": User.Role.ADMIN})[0],
+    )
+    program = Program.objects.get()
+    registration = program_register(program=program, user=someone)
     sign_in_on_the_login_page(page, site, "someone@example.com", "/dashboard")
 
     own = [
@@ -170,6 +193,11 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
         f"/dashboard/payments/{paid.pk}/receipt",
         f"/schedule?date={approved.date.isoformat()}",
         "/membership/renew" if role == User.Role.MEMBER else f"/membership/join/{plan.pk}",
+        f"/dashboard/bookings/{series.occurrences.order_by('date').first().pk}",
+        f"/dashboard/series/{series.pk}/payment-page",
+        f"/programs/{program.pk}",
+        f"/dashboard/registrations/{registration.pk}/payment-page",
+        *([f"/programs/{program.pk}/participants"] if role == User.Role.ADMIN else []),
     ]
     assert check(page, site, paths + own) == {}
 
