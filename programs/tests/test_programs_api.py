@@ -304,3 +304,34 @@ def test_the_program_lists_cost_the_same_queries_however_many(people, program):
 
     assert {path: counted(people["admin"], path) for path in paths} == one
     assert len(people["admin"].get("/api/programs").json()) == 9
+
+
+@pytest.mark.parametrize(
+    ("caller", "code"),
+    [("anonymous", 401), ("owner", 404), ("other", 404), ("member", 404), ("coach", 200), ("admin", 200)],
+)
+def test_who_may_write_to_the_participants_through_the_api(people, program, coach, caller, code):
+    client = coach if caller == "coach" else people[caller]
+
+    response = client.post(
+        f"/api/programs/{program.pk}/participants",
+        {"subject": "Courts moved", "message": "We play on court 2 this week."},
+        content_type="application/json",
+    )
+
+    assert response.status_code == code
+    told = program.registrations.get().user.notifications.filter(event="program_message")
+    assert told.count() == (1 if code == 200 else 0)
+    if code == 200:
+        assert response.json() == {"told": 1}
+
+
+@pytest.mark.parametrize("caller", ["anonymous", "owner", "other", "member", "admin"])
+def test_anyone_reads_an_open_program_and_the_person_registered_sees_it_on_its_page(people, program, caller):
+    response = people[caller].get(f"/api/programs/{program.pk}")
+
+    assert response.status_code == 200
+    assert response.json()["placesLeft"] == 3
+    page = people[caller].get(f"/programs/{program.pk}").content.decode()
+    assert ("A place is held for you until" in page) == (caller == "owner")
+    assert ("Sign in to register" in page) == (caller == "anonymous")
