@@ -12,13 +12,14 @@ from django.utils import timezone
 from accounts.models import User
 from audit.models import AuditEntry
 from bookings.matches import open_matches
-from bookings.models import Player
+from bookings.models import Player, Series
 from club.management.commands.seed_demo import DEMO_PLANS
 from kernel.days import day
 from memberships.models import Membership, Plan
 from memberships.services import membership_end, plan_create, plan_update
 from payments.membership_payments import subscription_sync
 from payments.models import Payment
+from programs.models import Program
 from testing import stripe_stand_in
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +181,25 @@ def test_the_demo_member_organises_doubles_with_the_premium_member_a_guest_and_a
     )
     assert "Demo doubles: kept (the demo member has chosen players already)." in seed_demo()
     assert Player.objects.count() == 2
+
+
+def test_the_demo_has_a_series_to_pay_at_once_and_a_clinic_with_a_paid_place(demo):
+    [series] = Series.objects.all()
+    dates = list(series.occurrences.order_by("date"))
+    assert (series.user.email, series.court.name, series.slots) == (
+        "premium@club.example",
+        "Centre Court",
+        ["07:00-08:00"],
+    )
+    assert dates
+    assert {booking.status for booking in dates} == {"approved"}
+    assert "Demo series: Pia Premium's weekly game on Centre Court at 07:00" in demo
+    [clinic] = Program.objects.all()
+    assert (clinic.title, clinic.capacity, len(clinic.dates)) == ("Beginners' clinic", 8, 4)
+    [place] = clinic.registrations.all()
+    assert (place.user.email, place.status) == ("member@club.example", "confirmed")
+    assert Payment.objects.get(registration=place).status == "succeeded"
+    assert "Mia Member's place paid" in demo
+    again = seed_demo()
+    assert "Demo series: kept" in again
+    assert "Demo programs: kept" in again

@@ -2295,8 +2295,12 @@ export interface components {
             holder: string;
             /** @description The holding block: for admins (to lift it). */
             blockId: number | null;
-            /** @description Why a blocked cell is closed. */
+            /** @description Why a blocked cell is closed; a program's cell, the program. */
             reason: string;
+            /** @description The program whose slots a program's cell holds. */
+            programId: number | null;
+            /** @description Whether the holding booking is a date of a series. */
+            series: boolean;
             /**
              * Format: decimal
              * @description A free cell's price to you when a price band makes it other than the court's `yourPrice`.
@@ -2449,13 +2453,14 @@ export interface components {
          *     * `waiting` - On the waitlist
          *     * `offered` - Held for you
          *     * `blocked` - Blocked
+         *     * `program` - Program
          *     * `later` - Not open yet
          *     * `members` - Members only
          *     * `past` - Past
          *     * `none` - Not offered
          * @enum {string}
          */
-        StateEnum: "free" | "taken" | "yours" | "waiting" | "offered" | "blocked" | "later" | "members" | "past" | "none";
+        StateEnum: "free" | "taken" | "yours" | "waiting" | "offered" | "blocked" | "program" | "later" | "members" | "past" | "none";
         UserOutput: {
             readonly id: number;
             readonly name: string;
