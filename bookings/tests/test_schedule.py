@@ -180,6 +180,8 @@ def test_each_caller_sees_the_sheet_and_only_admins_see_who_holds_a_cell(people,
         "waitlistId": None,
         "heldUntil": None,
         "players": [],
+        "programId": None,
+        "series": False,
     }
     assert held == {
         "slot": MORNING[0],
