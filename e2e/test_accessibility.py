@@ -123,8 +123,8 @@ def content(db):
     Coupon.objects.create(code="WELCOME20", discount=20, description="For your first booking")
     plan_create(name="Club", price=Decimal("30.00"), period="monthly", hours_per_week=6)
     Announcement.objects.create(text="Courts close early on Friday.")
-    # A clinic on a court of its own: /programs lists it.
-    make_program(courts=[CourtFactory(name="Clinic Court", slots=["10:00-11:00"])])
+    # A clinic on the court's later slot in five days: /programs lists it.
+    make_program(courts=[court], slots=["09:00-10:00"])
     return court
 
 

@@ -52,7 +52,7 @@ def test_an_admin_makes_a_clinic_for_four_and_the_fifth_is_offered_the_place_one
     fifth = new_context().new_page()
     User.objects.create_user("fay@example.com", name="Fay Fifth")
     sign_in(fifth, site, "fay@example.com", "/programs", name="Fay Fifth")
-    fifth.get_by_role("link", name="See Beginners' clinic").click()
+    fifth.get_by_role("link", name="See and register for Beginners' clinic").click()
     expect(fifth.get_by_test_id("places-left")).to_have_text("Full: join the waitlist")
     fifth.get_by_role("button", name="Join the waitlist").click()
     expect(fifth.get_by_test_id("your-registration")).to_contain_text("You are on the waitlist")

@@ -64,8 +64,9 @@ def test_weekday_mornings_are_the_quiet_hours(demo):
 
 
 def test_every_booking_is_in_the_past_and_went_the_way_the_rules_allow(demo):
-    # The history's: the demo's game of doubles (seed_demo's seed_doubles) is to come.
-    bookings = Booking.objects.filter(players=None).prefetch_related(
+    # The history's: the demo's game of doubles and series (seed_demo's seed_doubles, seed_series)
+    # are to come.
+    bookings = Booking.objects.filter(players=None, series=None).prefetch_related(
         Prefetch("history", queryset=BookingStatusChange.objects.order_by("at")), "payments__refunds"
     )
     held = Counter(BookedSlot.objects.values_list("booking_id", flat=True))
