@@ -60,9 +60,9 @@ def test_an_admin_makes_a_clinic_for_four_and_the_fifth_is_offered_the_place_one
     leaving = new_context().new_page()
     sign_in(leaving, site, "player0@example.com", f"/programs/{program.pk}", name="Player 0")
     leaving.get_by_role("button", name="Cancel my registration").click()
-    leaving.get_by_role("dialog", name="Cancel your place?").get_by_role(
-        "button", name="Yes, cancel it!"
-    ).click()
+    confirm = leaving.get_by_role("dialog", name="Cancel your place?")
+    expect(confirm).to_contain_text("Nothing was paid for it, so nothing is refunded.")
+    confirm.get_by_role("button", name="Yes, cancel it!").click()
     expect(leaving.get_by_role("dialog", name="Cancelled!")).to_be_visible()
 
     fays = Registration.objects.get(user__email="fay@example.com")
