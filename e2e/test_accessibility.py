@@ -197,7 +197,11 @@ def test_pages_for_each_role(site: str, page: Page, emulator, content, role, pat
         f"/dashboard/series/{series.pk}/payment-page",
         f"/programs/{program.pk}",
         f"/dashboard/registrations/{registration.pk}/payment-page",
-        *([f"/programs/{program.pk}/participants"] if role == User.Role.ADMIN else []),
+        *(
+            [f"/programs/{program.pk}/participants", f"/dashboard/manage-programs/{program.pk}"]
+            if role == User.Role.ADMIN
+            else []
+        ),
     ]
     assert check(page, site, paths + own) == {}
 

@@ -62,6 +62,7 @@ PAGES = {
     "programs/<int:program_id>": ANYONE,
     "programs/<int:program_id>/participants": {ADMIN},
     "dashboard/manage-programs": {ADMIN},
+    "dashboard/manage-programs/<int:program_id>": {ADMIN},
     "dashboard/series/<int:series_id>/payment-page": {USER},
     "dashboard/registrations/<int:registration_id>/payment-page": SIGNED_IN,
     "login": {VISITOR},  # signed in, these send the person on
@@ -285,6 +286,9 @@ def addresses(route: str, role: str, club: Club) -> list[str]:
         "membership/join/<int:plan_id>": lambda: [f"membership/join/{club.plan.pk}"],
         "programs/<int:program_id>": lambda: [f"programs/{club.program.pk}"],
         "programs/<int:program_id>/participants": lambda: [f"programs/{club.program.pk}/participants"],
+        "dashboard/manage-programs/<int:program_id>": lambda: [
+            f"dashboard/manage-programs/{club.program.pk}"
+        ],
         "dashboard/series/<int:series_id>/payment-page": lambda: [
             f"dashboard/series/{club.series.pk}/payment-page"
         ],

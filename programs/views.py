@@ -13,7 +13,7 @@ from bookings.blocks import BlockConflicts
 from kernel.errors import Conflict
 from kernel.pagination import page_of
 
-from .forms import ProgramForm
+from .forms import ProgramDetailsForm, ProgramForm
 from .models import Program, Registration
 from .selectors import may_see_participants, open_programs, participants, programs_seen_by, registration_of
 from .services import (
@@ -22,6 +22,7 @@ from .services import (
     program_message,
     program_price,
     program_register,
+    program_update,
     refund_percent,
 )
 
@@ -127,6 +128,38 @@ def participants_page(request, program_id: int):
         "sent": request.POST if status == 400 else {},
     }
     return render(request, "programs/participants.html", context, status=status)
+
+
+@admin_required
+def program_edit(request, program_id: int):
+    """An admin changes a program's details (not its days, courts or slots), each refusal under its
+    field."""
+    program = get_object_or_404(programs_seen_by(request.user).select_related("coach"), pk=program_id)
+    initial = {
+        name: getattr(program, name) for name in ProgramDetailsForm.base_fields if hasattr(program, name)
+    }
+    initial["coach_email"] = program.coach.email if program.coach else ""
+    form = ProgramDetailsForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            changes = dict(form.cleaned_data)
+            if not changes["coach_email"] and not changes["coach_name"].strip():
+                form.add_error("coach_name", "Name its coach: a person of the club, or a name.")
+            else:
+                changes["coach"] = None  # unless an address names a person of the club
+                try:
+                    program_update(program=program, by=request.user, **coach_fields(changes))
+                except ValidationError as refused:
+                    form.refused(refused)
+                except Conflict as refusal:
+                    messages.error(request, str(refusal))
+                    return redirect("programs:detail", program.pk)
+                else:
+                    messages.success(request, f"{program.title}: the changes are saved.")
+                    return redirect("programs:detail", program.pk)
+        status = 400
+    return render(request, "programs/edit.html", {"form": form, "program": program}, status=status)
 
 
 @admin_required

@@ -335,3 +335,53 @@ def test_anyone_reads_an_open_program_and_the_person_registered_sees_it_on_its_p
     page = people[caller].get(f"/programs/{program.pk}").content.decode()
     assert ("A place is held for you until" in page) == (caller == "owner")
     assert ("Sign in to register" in page) == (caller == "anonymous")
+
+
+@pytest.mark.parametrize(
+    ("caller", "lands_on"),
+    [("anonymous", "/login?next="), ("owner", "/forbidden"), ("member", "/forbidden"), ("admin", None)],
+)
+def test_only_an_admin_changes_a_programs_details_on_its_page(people, program, caller, lands_on):
+    path = f"/dashboard/manage-programs/{program.pk}"
+
+    response = people[caller].get(path)
+
+    if lands_on:
+        assert response.status_code == 302
+        assert response["Location"].startswith(lands_on)
+        return
+    page = response.content.decode()
+    assert 'value="Beginners&#x27; clinic"' in page
+    assert 'value="coach@example.com"' in page
+    form = {
+        "kind": "clinic",
+        "title": "Beginners' clinic, two courts",
+        "coach_email": "",
+        "coach_name": "Coach Carter",
+        "capacity": "6",
+        "price": "25.00",
+        "registration_opens_at": timezone.localtime(program.registration_opens_at).strftime("%Y-%m-%dT%H:%M"),
+        "registration_closes_at": timezone.localtime(program.starts_at + timedelta(hours=1)).strftime(
+            "%Y-%m-%dT%H:%M"
+        ),
+        "cancel_cutoff_hours": "12",
+    }
+    refused = people["admin"].post(path, form)
+    assert refused.status_code == 400
+    assert "Registration closes by the time it begins" in refused.content.decode()
+
+    form["registration_closes_at"] = timezone.localtime(program.registration_closes_at).strftime(
+        "%Y-%m-%dT%H:%M"
+    )
+    saved = people["admin"].post(path, form)
+
+    assert saved["Location"] == f"/programs/{program.pk}"
+    program.refresh_from_db()
+    assert (program.title, program.capacity, program.price, program.coach, program.coach_name) == (
+        "Beginners' clinic, two courts",
+        6,
+        Decimal("25.00"),
+        None,
+        "Coach Carter",
+    )
+    assert {block.reason for block in program.blocks.all()} == {"Clinic: Beginners' clinic, two courts"}
