@@ -255,7 +255,7 @@ def seeded(database: str) -> bool:
                 " AND (created_at <= now() - interval '48 hours' OR starts_at <= now())))"
                 " FROM bookings_booking"
             ).fetchone()
-            # A club seeded before series and programs were: made again, with them.
+            # A club without series or programs is an older seed_scale's: made again.
             series, programs = connection.execute(
                 "SELECT (SELECT count(*) FROM bookings_series), (SELECT count(*) FROM programs_program)"
             ).fetchone()

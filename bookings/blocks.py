@@ -21,11 +21,8 @@ from kernel.text import one_line_refusal
 from .models import Block, BookedSlot, Booking
 from .selectors import held_slots
 from .services import booking_cancel, holders_release
-from .slots import REACH_DAYS, slots_refusal
+from .slots import REACH_DAYS, WEEKLY_MOST_DAYS, slots_refusal
 from .waitlist import slot_freed
-
-# How far a weekly block may run after its first day.
-BLOCK_MAX_WEEKS_DAYS = 366
 
 REFUSE, CANCEL, SKIP = "refuse", "cancel", "skip"
 CONFLICT_CHOICES = (REFUSE, CANCEL, SKIP)
@@ -94,8 +91,8 @@ def block_create(
     if until is not None:
         if until < date:
             errors["until"] = "The last day comes on or after the first."
-        elif (until - date).days > BLOCK_MAX_WEEKS_DAYS:
-            last = date + timedelta(days=BLOCK_MAX_WEEKS_DAYS)
+        elif (until - date).days > WEEKLY_MOST_DAYS:
+            last = date + timedelta(days=WEEKLY_MOST_DAYS)
             errors["until"] = f"A weekly block runs for a year at most: choose {last} or earlier."
     if refusal := slots_refusal(court=court, date=date, slots=slots, doing="block"):
         errors["slots"] = refusal

@@ -1,5 +1,5 @@
 from datetime import date as Date
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.models import level_field
 from kernel.bounds import BOOKINGS_AT_ONCE, DAYS_AHEAD, HOURS_A_DAY, HOURS_A_WEEK
+from kernel.days import weekly
 from kernel.slots import slots_label
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
@@ -62,9 +63,7 @@ class Series(models.Model):
     @property
     def dates(self) -> list[Date]:
         """Every date it repeats on, those that were skipped or cancelled included."""
-        step = timedelta(weeks=self.every_weeks)
-        count = (self.last_date - self.first_date) // step + 1
-        return [self.first_date + step * index for index in range(count)]
+        return weekly(self.first_date, self.last_date, every_weeks=self.every_weeks)
 
 
 class Booking(StatusMachine):
@@ -300,8 +299,7 @@ class Block(models.Model):
 
     @property
     def dates(self) -> list[Date]:
-        weeks = (self.until - self.date).days // 7 if self.until else 0
-        return [self.date + timedelta(weeks=week) for week in range(weeks + 1)]
+        return weekly(self.date, self.until)
 
 
 class WaitlistEntry(StatusMachine):

@@ -4,19 +4,17 @@ person books the rest, each date a booking of its own, in one transaction: all o
 
 from dataclasses import dataclass
 from datetime import date as Date
-from datetime import datetime, timedelta
+from datetime import timedelta
 from decimal import Decimal
-from typing import Any, cast
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
-from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from courts.models import Court
-from kernel.days import day
+from kernel.days import day, weekly
 from kernel.errors import Conflict, Forbidden
 from kernel.slots import slots_label
 
@@ -32,12 +30,10 @@ from .services import (
     check_person_limits,
     request_errors,
 )
-from .slots import REACH_DAYS, slots_refusal
-from .templatetags.booking_times import booking_action
+from .slots import REACH_DAYS, WEEKLY_MOST_DAYS, slots_refusal
 
-# How far apart its dates may be, in weeks, and how long it may run after its first date.
+# How far apart its dates may be, in weeks.
 MOST_WEEKS_APART = 4
-SERIES_MOST_DAYS = 366
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,7 @@ def series_plan(
         court=court, slots=slots, first_date=first_date, every_weeks=every_weeks, last_date=last_date
     )
     slots = sorted(slots, key=court.slots.index)
-    dates = Series(first_date=first_date, last_date=last_date, every_weeks=every_weeks).dates
+    dates = weekly(first_date, last_date, every_weeks=every_weeks)
     held = held_slots(court=court, date__in=dates, slot__in=slots).select_related("block")
     holders: dict[Date, list[BookedSlot]] = {}
     for row in held:
@@ -112,8 +108,8 @@ def _check_series(
     elif last_date < first_date + timedelta(weeks=every_weeks):
         second = first_date + timedelta(weeks=every_weeks)
         errors["lastDate"] = f"A series has two dates at least: choose {second} or later."
-    elif (last_date - first_date).days > SERIES_MOST_DAYS:
-        latest = first_date + timedelta(days=SERIES_MOST_DAYS)
+    elif (last_date - first_date).days > WEEKLY_MOST_DAYS:
+        latest = first_date + timedelta(days=WEEKLY_MOST_DAYS)
         errors["lastDate"] = f"A series runs for a year at most: choose {latest} or earlier."
     if errors:
         raise ValidationError(errors)
@@ -245,44 +241,3 @@ def series_cancel(*, series: Series, by: User, from_date: Date, reason: str = ""
         date__gte=from_date, status__in=Booking.HOLDING, starts_at__gt=timezone.now()
     ).order_by("date", "id")
     return [booking_cancel(booking=booking, by=by, reason=reason) for booking in rest]
-
-
-def series_section(booking: Booking, *, viewer: User, now: datetime, policy: Policy) -> dict[str, Any]:
-    """What a booking's page shows of the series it is part of: its dates, and, for its organiser
-    and the admins while the booking holds its slots and has not begun, cancelling it alone or
-    with the rest."""
-    series = cast(Series, booking.series)
-    occurrences = list(series.occurrences.order_by("date", "id"))
-    context: dict[str, Any] = {"series": series, "occurrences": occurrences}
-    unpaid = sum(one.status == Booking.Status.APPROVED for one in occurrences)
-    if unpaid and viewer.pk == series.user_id and paid_at_once(policy):
-        context["pay_url"] = reverse("payments:pay-series", args=[series.pk])
-    waiting = sum(one.status == Booking.Status.PENDING for one in occurrences)
-    if viewer.is_admin and waiting:
-        context["approve"] = {
-            "action": "approve-series",
-            "url": reverse("api-series-approve", args=[series.pk]),
-            "label": f"Approve the {waiting} waiting" if waiting > 1 else "Approve the one waiting",
-        }
-    may_cancel = viewer.pk == series.user_id or viewer.is_admin
-    if may_cancel and booking.status in Booking.HOLDING and booking.starts_at > now:
-        rest = [one for one in occurrences if one.date >= booking.date and one.status in Booking.HOLDING]
-        refunds = ""
-        if any(one.status == Booking.Status.CONFIRMED for one in rest):
-            refunds = (
-                " Those paid are refunded in full."
-                if viewer.is_admin
-                else f" Those paid are refunded {policy.refund_percent}% ({policy.late_refund_percent}% "
-                f"within {policy.cancel_cutoff_hours} hours of their start)."
-            )
-        count = f"the {len(rest)} bookings" if len(rest) > 1 else "this booking"
-        context["cancel_one"] = {
-            **booking_action(booking, f"cancel-{booking.status}"),
-            "label": "Cancel this one",
-        }
-        context["cancel_rest"] = {
-            "action": "cancel-series",
-            "url": f"{reverse('api-series-one', args=[series.pk])}?dateFrom={booking.date}",
-            "refund": f"Cancel {count} of this series from {day(booking.date)} on?{refunds}",
-        }
-    return context

@@ -15,6 +15,8 @@ from .rules import PersonRules
 
 # How far from today the day sheet goes, and blocks: where a calendar has weeks around the day.
 REACH_DAYS = 2 * 366
+# How long a weekly block or series may run after its first day: a year.
+WEEKLY_MOST_DAYS = 366
 # The refusal of a request without slots; the booking modal says it before asking.
 NO_SLOTS_CHOSEN = "Please select at least one slot."
 

@@ -1,6 +1,7 @@
 """The booking pages of the dashboard, and the calendar feed that calendar apps read."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any, cast
 from urllib.parse import urlencode
 
 from django.conf import settings
@@ -16,6 +17,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import conditional_page, require_safe
 
 from accounts.guards import admin_required, login_required, member_required
+from accounts.models import User
 from audit.selectors import audit_trail
 from courts.models import COURT_IMAGE_PLACEHOLDER
 from courts.pricing import own_price
@@ -28,7 +30,7 @@ from kernel.pagination import page_of
 from .calendar import booking_ics, bookings_calendar, feed_url, webcal
 from .forms import POLICY_SECTIONS, BookingFilters, MatchFilters, MatchForm, PolicyForm, ScheduleFilters
 from .matches import match_close, match_join, match_open, open_matches
-from .models import Booking, CalendarFeed, Match, WaitlistEntry
+from .models import Booking, CalendarFeed, Match, Policy, Series, WaitlistEntry
 from .players import (
     invitation_accept,
     invitation_by_token,
@@ -53,11 +55,12 @@ from .selectors import (
     with_shown_status,
 )
 from .serializers import players_output
-from .series import SERIES_MOST_DAYS, pays_with_series, series_section
+from .series import paid_at_once, pays_with_series
 from .services import calendar_feed_get, policy_update
 from .shares import pays_now, shared, shares_shown
-from .slots import NO_SLOTS_CHOSEN, bookable_dates
+from .slots import NO_SLOTS_CHOSEN, WEEKLY_MOST_DAYS, bookable_dates
 from .tables import COLUMNS
+from .templatetags.booking_times import booking_action
 from .waitlist import book_path
 
 Status = Booking.Status
@@ -80,7 +83,7 @@ def court_list(request):
             "bookingsUrl": reverse("api-bookings"),
             "seriesUrl": reverse("api-series"),
             # A series' last date: within the person's window; an admin's, a year after its first.
-            "seriesMaxDate": (last + timedelta(days=SERIES_MOST_DAYS if rules.is_admin else 0)).isoformat(),
+            "seriesMaxDate": (last + timedelta(days=WEEKLY_MOST_DAYS if rules.is_admin else 0)).isoformat(),
             "noSlotsMessage": NO_SLOTS_CHOSEN,
             "memberPlan": rules.plan.name if rules.price_for else None,
             "courts": [
@@ -202,7 +205,7 @@ def _booking_page(request, booking_id: int, match_form: MatchForm | None = None)
     if booking.user_id == request.user.pk and booking.status == Status.CONFIRMED:
         context["calendar"] = _calendar_links(request)
     if booking.series is not None:
-        context["series"] = series_section(booking, viewer=request.user, now=now, policy=policy)
+        context["series"] = _series_section(booking, viewer=request.user, now=now, policy=policy)
     if request.user.is_admin:  # its part of the audit trail
         context["audit"] = list(audit_trail(target_type="booking", target_id=str(booking.pk))[:50])
     return render(request, "bookings/detail.html", context, status=400 if match_form else 200)
@@ -446,3 +449,44 @@ def my_waitlist(request):
         for entry in page
     ]
     return render(request, "bookings/waitlist.html", {"page": page, "entries": entries})
+
+
+def _series_section(booking: Booking, *, viewer: User, now: datetime, policy: Policy) -> dict[str, Any]:
+    """What a booking's page shows of the series it is part of: its dates, and, for its organiser
+    and the admins while the booking holds its slots and has not begun, cancelling it alone or
+    with the rest."""
+    series = cast(Series, booking.series)
+    occurrences = list(series.occurrences.order_by("date", "id"))
+    context: dict[str, Any] = {"series": series, "occurrences": occurrences}
+    unpaid = sum(one.status == Booking.Status.APPROVED for one in occurrences)
+    if unpaid and viewer.pk == series.user_id and paid_at_once(policy):
+        context["pay_url"] = reverse("payments:pay-series", args=[series.pk])
+    waiting = sum(one.status == Booking.Status.PENDING for one in occurrences)
+    if viewer.is_admin and waiting:
+        context["approve"] = {
+            "action": "approve-series",
+            "url": reverse("api-series-approve", args=[series.pk]),
+            "label": f"Approve the {waiting} waiting" if waiting > 1 else "Approve the one waiting",
+        }
+    may_cancel = viewer.pk == series.user_id or viewer.is_admin
+    if may_cancel and booking.status in Booking.HOLDING and booking.starts_at > now:
+        rest = [one for one in occurrences if one.date >= booking.date and one.status in Booking.HOLDING]
+        refunds = ""
+        if any(one.status == Booking.Status.CONFIRMED for one in rest):
+            refunds = (
+                " Those paid are refunded in full."
+                if viewer.is_admin
+                else f" Those paid are refunded {policy.refund_percent}% ({policy.late_refund_percent}% "
+                f"within {policy.cancel_cutoff_hours} hours of their start)."
+            )
+        count = f"the {len(rest)} bookings" if len(rest) > 1 else "this booking"
+        context["cancel_one"] = {
+            **booking_action(booking, f"cancel-{booking.status}"),
+            "label": "Cancel this one",
+        }
+        context["cancel_rest"] = {
+            "action": "cancel-series",
+            "url": f"{reverse('api-series-one', args=[series.pk])}?dateFrom={booking.date}",
+            "refund": f"Cancel {count} of this series from {days.day(booking.date)} on?{refunds}",
+        }
+    return context

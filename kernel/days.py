@@ -47,6 +47,14 @@ class PeriodFilters(forms.Form):
         return {name: value for name, value in self.cleaned_data.items() if value not in (None, "")}
 
 
+def weekly(first: date, last: date | None = None, *, every_weeks: int = 1) -> list[date]:
+    """`first`, and the same weekday every `every_weeks` weeks after it up to `last` (included when
+    it falls on one); `first` alone without a `last`: a block's, a series', a program's days."""
+    step = timedelta(weeks=every_weeks)
+    count = (last - first) // step + 1 if last is not None and last >= first else 1
+    return [first + step * index for index in range(count)]
+
+
 def day_start(day: date) -> datetime:
     """The moment a day begins in the club's time zone."""
     return timezone.make_aware(datetime.combine(day, time.min))

@@ -15,8 +15,13 @@ from kernel.api import valid
 from kernel.pagination import SLICE_PARAMETERS, sliced_response
 from kernel.schema import errors
 
-from .models import Registration
-from .selectors import may_see_participants, open_programs, participants, programs_seen_by
+from .selectors import (
+    may_see_participants,
+    open_programs,
+    participants,
+    programs_seen_by,
+    registrations_seen_by,
+)
 from .serializers import (
     CancelInput,
     MessageInput,
@@ -116,8 +121,7 @@ class RegistrationApi(APIView):
 
     @extend_schema(request=None, responses={200: RegistrationOutput, **errors(401, 403, 404, 409)})
     def delete(self, request, registration_id: int):
-        mine = Registration.objects.all() if request.user.is_admin else request.user.registrations.all()
-        registration = get_object_or_404(mine, pk=registration_id)
+        registration = get_object_or_404(registrations_seen_by(request.user), pk=registration_id)
         return Response(
             RegistrationOutput(registration_cancel(registration=registration, by=request.user)).data
         )

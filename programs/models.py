@@ -1,11 +1,11 @@
 from datetime import date as Date
-from datetime import timedelta
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils import timezone
 
+from kernel.days import weekly
 from kernel.slots import slots_label
 from kernel.states import StatusMachine
 from kernel.text import validate_one_line
@@ -97,8 +97,7 @@ class Program(StatusMachine):
 
     @property
     def dates(self) -> list[Date]:
-        weeks = (self.until - self.first_date).days // 7 if self.until else 0
-        return [self.first_date + timedelta(weeks=week) for week in range(weeks + 1)]
+        return weekly(self.first_date, self.until)
 
     @property
     def slots_label(self) -> str:

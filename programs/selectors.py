@@ -62,5 +62,10 @@ def participants(program: Program) -> QuerySet[Registration]:
     return program.registrations.filter(taking_a_place()).select_related("user").order_by("created_at", "id")
 
 
+def registrations_seen_by(user: User) -> QuerySet[Registration]:
+    """The registrations a person may act on: their own; an admin, everyone's."""
+    return Registration.objects.all() if user.is_admin else user.registrations.all()
+
+
 def may_see_participants(program: Program, user: User) -> bool:
     return user.is_authenticated and (user.is_admin or program.coach_id == user.pk)

@@ -58,17 +58,20 @@ def program_price(program: Program, user: User) -> Decimal:
 
 def coach_fields(fields: dict[str, Any]) -> dict[str, Any]:
     """A program's fields with the coach named by e-mail (`coach_email`) as the person of the club
-    it belongs to."""
-    if email := fields.pop("coach_email", None):
+    it belongs to; an address given empty: no person of the club coaches it."""
+    if "coach_email" not in fields:
+        return fields
+    coach = None
+    if email := fields.pop("coach_email"):
         coach = user_by_email(email)
         if coach is None:
             raise ValidationError({"coachEmail": "Nobody of the club has this address."})
-        fields["coach"] = coach
-    return fields
+    return {**fields, "coach": coach}
 
 
-def _check(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
-    """The refusals of a program's fields (API names) that are not its blocks' own."""
+def _check(fields: dict[str, Any]) -> dict[str, str]:
+    """The refusals of a program's fields (API names) that are not its blocks' own: all of them, as
+    they are made or will be once changed."""
     errors: dict[str, str] = {}
     title = fields.get("title")
     if title is not None:
@@ -82,7 +85,7 @@ def _check(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
     starts_at = fields.get("starts_at")
     if closes and starts_at and closes > starts_at:
         errors["registrationClosesAt"] = f"Registration closes by the time it begins, {when(starts_at)}."
-    if creating and not fields.get("coach") and not (fields.get("coach_name") or "").strip():
+    if not fields.get("coach") and not (fields.get("coach_name") or "").strip():
         errors["coachName"] = "Name its coach: a person of the club, or a name."
     return errors
 
@@ -118,8 +121,9 @@ def program_create(
     # Checked on its first court now (its blocks check each court's): when it begins decides the rest.
     if refusal := slots_refusal(court=courts[0], date=first_date, slots=slots, doing="hold"):
         raise ValidationError({"slots": refusal})
+    slots = sorted(slots, key=courts[0].slots.index)  # in the court's order, as its blocks keep them
     starts_at = min(map(Slot.parse, slots)).starts_at(first_date)
-    if errors := _check({**fields, "starts_at": starts_at}, creating=True):
+    if errors := _check({**fields, "starts_at": starts_at}):
         raise ValidationError(errors)
     fields["title"] = fields["title"].strip()
     program = Program(
@@ -146,8 +150,6 @@ def program_create(
             {BLOCK_FIELDS.get(name, name): messages for name, messages in refused.message_dict.items()}
         ) from refused
     program.blocks.set(blocks)
-    program.slots = blocks[0].slots  # in the court's order
-    program.save(update_fields=["slots"])
     audit_record(actor=by, action="program.create", target=program, summary=f"Made the {program}")
     return program
 
@@ -160,8 +162,8 @@ def program_update(*, program: Program, by: User, **changes: Any) -> Program:
     locked = Program.objects.select_for_update().get(pk=program.pk)
     if locked.status == Program.Status.CANCELLED:
         raise Conflict("This program was called off: it cannot change.")
-    merged = {name: getattr(locked, name) for name in ("registration_opens_at", "registration_closes_at")}
-    errors = _check({**merged, **changes, "starts_at": locked.starts_at}, creating=False)
+    kept = ("registration_opens_at", "registration_closes_at", "coach", "coach_name", "starts_at")
+    errors = _check({**{name: getattr(locked, name) for name in kept}, **changes})
     taken = places_taken(locked)
     if (capacity := changes.get("capacity")) is not None and capacity < taken:
         errors["capacity"] = f"{taken} places are taken: it cannot have fewer."

@@ -143,21 +143,16 @@ def program_edit(request, program_id: int):
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            changes = dict(form.cleaned_data)
-            if not changes["coach_email"] and not changes["coach_name"].strip():
-                form.add_error("coach_name", "Name its coach: a person of the club, or a name.")
+            try:
+                program_update(program=program, by=request.user, **coach_fields(dict(form.cleaned_data)))
+            except ValidationError as refused:
+                form.refused(refused)
+            except Conflict as refusal:
+                messages.error(request, str(refusal))
+                return redirect("programs:detail", program.pk)
             else:
-                changes["coach"] = None  # unless an address names a person of the club
-                try:
-                    program_update(program=program, by=request.user, **coach_fields(changes))
-                except ValidationError as refused:
-                    form.refused(refused)
-                except Conflict as refusal:
-                    messages.error(request, str(refusal))
-                    return redirect("programs:detail", program.pk)
-                else:
-                    messages.success(request, f"{program.title}: the changes are saved.")
-                    return redirect("programs:detail", program.pk)
+                messages.success(request, f"{program.title}: the changes are saved.")
+                return redirect("programs:detail", program.pk)
         status = 400
     return render(request, "programs/edit.html", {"form": form, "program": program}, status=status)
 

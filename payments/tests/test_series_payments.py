@@ -16,7 +16,9 @@ from bookings.services import booking_cancel, policy_update
 from courts.tests.factories import CourtFactory
 from notifications.models import Notification
 from payments.models import Payment, Refund
-from payments.tests.helpers import intent, save, stripe_refunds
+from payments.services import payments_reconcile
+from payments.tests.helpers import intent, retries_made_due, save, stripe_refunds
+from testing import stripe_stand_in
 from testing.stripe_stand_in import pay
 from testing.worker import run_due_tasks
 
@@ -157,3 +159,40 @@ def test_who_may_pay_a_series(people, series, localstripe, caller, intent_code, 
     assert page.status_code == page_code
     if page_code == 200:
         assert "$80.00" in page.content.decode()
+
+
+def test_a_series_paid_while_the_site_heard_nothing_is_confirmed_by_the_reconciliation(
+    people, series, localstripe, settings
+):
+    """The card was charged, and the browser's save never came (the site or the worker was down): the
+    reconciliation finds the one intent and confirms every date, with one receipt."""
+    secret = series_intent(people["owner"], series).json()["clientSecret"]
+    pay(secret)
+    old = timezone.now() - timedelta(seconds=settings.PAYMENT_RECONCILE_SECONDS + 60)
+    Payment.objects.filter(series=series).update(created_at=old)
+
+    payments_reconcile()
+
+    assert statuses(series) == [Status.CONFIRMED] * 4
+    assert set(Payment.objects.filter(series=series).values_list("status", flat=True)) == {"succeeded"}
+    assert Notification.objects.filter(event="payment_receipt").count() == 1
+    payments_reconcile()  # nothing pending: nothing more
+    assert Notification.objects.filter(event="payment_receipt").count() == 1
+
+
+def test_refunds_of_a_series_stripe_did_not_answer_are_made_once_each_when_it_does(
+    people, series, localstripe
+):
+    secret = series_intent(people["owner"], series).json()["clientSecret"]
+    pay(secret)
+    save(people["owner"], secret)
+    third = series.occurrences.order_by("date")[2]
+
+    with stripe_stand_in.unreachable():
+        series_cancel(series=series, by=series.user, from_date=third.date)
+        run_due_tasks()
+    assert set(Refund.objects.values_list("status", flat=True)) == {Refund.Status.PENDING}
+    retries_made_due()
+
+    assert [r.status for r in Refund.objects.all()] == [Refund.Status.SUCCEEDED] * 2
+    assert sorted(r.amount for r in stripe_refunds(secret.split("_secret_")[0])) == [2000, 2000]

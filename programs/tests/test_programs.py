@@ -20,6 +20,7 @@ from memberships.tests.factories import make_membership, make_plan
 from notifications.models import Notification
 from programs.models import Program, Registration
 from programs.services import (
+    coach_fields,
     program_cancel,
     program_message,
     program_register,
@@ -276,3 +277,17 @@ def test_the_coach_and_admins_write_to_everyone_with_a_place(full, admin):
         program_message(program=program, by=places[0].user, subject="Hi", message="Hello")
     with pytest.raises(ValidationError):
         program_message(program=program, by=admin, subject="", message="")
+
+
+def test_a_program_keeps_a_coach_whoever_changes_it(admin):
+    program = make_program(by=admin)
+
+    with pytest.raises(ValidationError) as refused:
+        program_update(program=program, by=admin, coach_name=" ")
+
+    assert refused.value.message_dict == {"coachName": ["Name its coach: a person of the club, or a name."]}
+    coach = person(9)
+    changed = program_update(
+        program=program, by=admin, **coach_fields({"coach_email": coach.email, "coach_name": ""})
+    )
+    assert (changed.coach, changed.coach_shown) == (coach, "Person 9")

@@ -71,7 +71,7 @@ from bookings.services import booking_price
 from club.management.commands.seed_demo import DEMO_COUPONS, DEMO_PLANS, hourly, shipped_image
 from content.models import Announcement
 from courts.models import Court
-from kernel.days import day_start
+from kernel.days import day_start, weekly
 from kernel.slots import Slot
 from memberships.models import Membership, MembershipChange
 from memberships.models import Plan as MembershipPlan
@@ -257,14 +257,6 @@ class Held:
     def step(self, to: str, at: datetime, reason: str, *, paid: int | None = None) -> None:
         self.steps.append((self.membership.status, to, at, reason, paid))
         self.membership.status = to
-
-
-def _every(first: Date, step: timedelta, last: Date) -> list[Date]:
-    """`first`, and every `step` after it up to `last`."""
-    days = [first]
-    while days[-1] + step <= last:
-        days.append(days[-1] + step)
-    return days
 
 
 class Command(BaseCommand):
@@ -778,12 +770,12 @@ class Club:
         PROGRAM_WEEKS after another all year (each a clinic's), with its held slots; answers how many
         slots they hold."""
         made = day_start(self.first_day) - timedelta(days=1)
-        span = timedelta(weeks=PROGRAM_WEEKS)
+        last_week = timedelta(weeks=PROGRAM_WEEKS - 1)
         blocks = [
             Block(
                 court=court,
                 date=first,
-                until=min(first + span - timedelta(weeks=1), self.last_day),
+                until=min(first + last_week, self.last_day),
                 slots=BLOCKED_SLOTS,
                 reason="Coaching",
                 created_by=self.admins[0],
@@ -791,7 +783,9 @@ class Club:
             )
             for court in self.courts[::BLOCKED_EVERY]
             for offset in range(min(7, (self.last_day - self.first_day).days + 1))
-            for first in _every(self.first_day + timedelta(days=offset), span, self.last_day)
+            for first in weekly(
+                self.first_day + timedelta(days=offset), self.last_day, every_weeks=PROGRAM_WEEKS
+            )
         ]
         Block.objects.bulk_create(blocks)
         held = [

@@ -5,7 +5,7 @@ import { ApiError, authorisedFetch } from "../lib/api";
 import { type BookingAction, CANCELLED_BY_ADMIN, actOnBooking } from "../lib/bookingActions";
 import { requestBooking } from "../lib/bookingRequest";
 import { requestSeries } from "../lib/seriesRequest";
-import { confirmThenCall, dialog, warningDialog } from "../lib/dialogs";
+import { confirmThenCall, dialog, escape, warningDialog } from "../lib/dialogs";
 import { mountIslands } from "../lib/islands";
 import { notify } from "../lib/notify";
 import { SlotRanges } from "../components/SlotRanges";
@@ -340,13 +340,6 @@ function ScheduleActions(props: Props) {
       )}
     </div>
   );
-}
-
-/** Text for HTML: e-mail addresses and names are people's input. */
-function escape(text: string): string {
-  const span = document.createElement("span");
-  span.textContent = text;
-  return span.innerHTML;
 }
 
 mountIslands("schedule", ScheduleActions);

@@ -60,3 +60,13 @@ export function fieldErrors(error: unknown): Record<string, string> {
     Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? ""]),
   );
 }
+
+/**
+ * Text for a dialog's HTML: e-mail addresses, names and the server's reasons may quote what people
+ * typed (a block's reason).
+ */
+export function escape(text: string): string {
+  const span = document.createElement("span");
+  span.textContent = text;
+  return span.innerHTML;
+}

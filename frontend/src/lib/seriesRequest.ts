@@ -1,18 +1,11 @@
 import type { components } from "../api/schema";
 import { ApiError, authorisedFetch } from "./api";
-import { dialog } from "./dialogs";
+import { dialog, escape } from "./dialogs";
 import { notify } from "./notify";
 
 type SeriesInput = components["schemas"]["SeriesInputRequest"];
 type SeriesPlan = components["schemas"]["SeriesPlanOutput"];
 type Series = components["schemas"]["SeriesOutput"];
-
-/** Text for HTML: the server's reasons may quote what people typed (a block's reason). */
-function escape(text: string): string {
-  const span = document.createElement("span");
-  span.textContent = text;
-  return span.innerHTML;
-}
 
 /**
  * Shows every date of the series, those that cannot be had with why, and asks whether to book the
